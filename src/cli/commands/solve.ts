@@ -1,0 +1,73 @@
+/** `puzzlemill solve [FILE…]`: solve line-format puzzles or board JSON, or count their solutions. */
+import type { Argv, CommandModule } from 'yargs';
+import { atPosition, InputError } from '../../core/errors.ts';
+import { readBoardFile } from '../../numbridge/board-file.ts';
+import { LineError, parseLine } from '../../sudoku/line-format.ts';
+import { formatLine } from '../../sudoku/line-format.ts';
+import { solve } from '../../sudoku/solver.ts';
+import type { Board } from '../../sudoku/types.ts';
+import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
+import { readItems } from '../input.ts';
+import { flushOutput, writeLine } from '../output.ts';
+
+interface SolveArgs {
+  files: string[];
+  count: boolean;
+  stats: boolean;
+}
+
+export const solveCommand: CommandModule<object, SolveArgs> = {
+  command: 'solve [files..]',
+  describe: 'Solve puzzles (line format, board JSON or NDJSON; stdin when no file)',
+  builder: (y: Argv) =>
+    y
+      .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
+      .option('count', { type: 'boolean', default: false, describe: 'print the number of solutions: 0, 1 or 2 (two or more)' })
+      .option('stats', { type: 'boolean', default: false, describe: 'print puzzles/s and nodes/puzzle to stderr' })
+      .example('$0 solve puzzles.txt', 'print the solution of each puzzle')
+      .example('$0 solve --count ../shared/data/oracles/solution-counts.txt', 'prove uniqueness') as unknown as Argv<SolveArgs>,
+  handler: async (args) => {
+    let puzzles = 0;
+    let nodes = 0;
+    let solveMs = 0;
+    for await (const item of readItems(args.files)) {
+      let board: Board;
+      if (item.kind === 'error') {
+        warn(item.error.message);
+        raiseExitCode(item.fatal ? EXIT_BAD_INPUT : EXIT_FAILED);
+        continue;
+      }
+      try {
+        if (item.kind === 'line') {
+          board = parseLine(item.text);
+        } else {
+          board = readBoardFile(item.value, item.where).board;
+        }
+      } catch (e) {
+        if (!(e instanceof InputError || e instanceof LineError)) throw e;
+        const column = e instanceof LineError ? e.column : undefined;
+        warn(atPosition(e as Error, column === undefined ? item.where : { ...item.where, column }).message);
+        raiseExitCode(EXIT_FAILED);
+        continue;
+      }
+      const t0 = performance.now();
+      const result = solve(board, { limit: args.count ? 2 : 1 });
+      solveMs += performance.now() - t0;
+      puzzles++;
+      nodes += result.nodes;
+      if (args.count) {
+        writeLine(String(result.count));
+      } else if (result.solution) {
+        writeLine(formatLine(result.solution));
+      } else {
+        warn(`${atPosition('no solution', item.where).message}`);
+        raiseExitCode(EXIT_FAILED);
+      }
+    }
+    flushOutput();
+    if (args.stats) {
+      const rate = puzzles / Math.max(solveMs / 1000, 1e-9);
+      warn(`${puzzles} puzzles, ${rate.toFixed(0)} puzzles/s, ${(nodes / Math.max(puzzles, 1)).toFixed(1)} nodes/puzzle`);
+    }
+  },
+};

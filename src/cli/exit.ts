@@ -1,0 +1,47 @@
+/**
+ * Exit codes and the one-line error report shared by every command.
+ *
+ *   0  everything passed        1  some puzzle failed or a request could not be met
+ *   2  unreadable or unusable input / bad command line        130  interrupted (SIGINT)
+ *   70 internal error (a bug: rerun with PUZZLEMILL_DEBUG=1 for the stack)
+ */
+import { InputError } from '../core/errors.ts';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_BAD_INPUT = 2;
+export const EXIT_INTERNAL = 70;
+export const EXIT_INTERRUPTED = 130;
+
+/** Raise the process exit code (never lower it: the worst outcome wins). */
+export function raiseExitCode(code: number): void {
+  const current = typeof process.exitCode === 'number' ? process.exitCode : 0;
+  if (code > current) process.exitCode = code;
+}
+
+/** A failure the user asked for and we could not deliver (exit 1, one line, no stack). */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+}
+
+/** Print one line to stderr. */
+export function warn(line: string): void {
+  process.stderr.write(line + '\n');
+}
+
+/** Report any error as one line; the stack only with PUZZLEMILL_DEBUG=1. Returns the exit code. */
+export function reportError(error: unknown): number {
+  if (error instanceof InputError) {
+    warn(`puzzlemill: ${error.message}`);
+    return EXIT_BAD_INPUT;
+  }
+  if (error instanceof RequestError) {
+    warn(`puzzlemill: ${error.message}`);
+    return EXIT_FAILED;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  warn(`puzzlemill: internal error: ${message.split('\n')[0]}`);
+  if (process.env.PUZZLEMILL_DEBUG && error instanceof Error && error.stack) warn(error.stack);
+  else warn('puzzlemill: (set PUZZLEMILL_DEBUG=1 to see where)');
+  return EXIT_INTERNAL;
+}

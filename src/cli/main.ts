@@ -1,0 +1,33 @@
+/**
+ * The `puzzlemill` CLI: a thin yargs layer over the programmatic API in `src/`. Each command is a
+ * module in `commands/`; this file wires them together and turns failures into exit codes.
+ */
+import yargs from 'yargs';
+import { commands } from './commands/index.ts';
+import { EXIT_BAD_INPUT, raiseExitCode, reportError, warn } from './exit.ts';
+import { flushOutput } from './output.ts';
+
+export async function main(argv: string[]): Promise<void> {
+  const cli = yargs(argv)
+    .scriptName('puzzlemill')
+    .usage('$0 <command> [options]\n\nA puzzle factory for Sudoku-family games.')
+    .command(commands)
+    .demandCommand(1, 'Name a command (see --help).')
+    .strict()
+    .recommendCommands()
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((message, error) => {
+      if (error) throw error;
+      warn(`puzzlemill: ${message} (see --help)`);
+      raiseExitCode(EXIT_BAD_INPUT);
+    });
+  try {
+    await cli.parseAsync();
+  } catch (error) {
+    flushOutput();
+    raiseExitCode(reportError(error));
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Errors a user can fix. Bad input is never a crash: it becomes an `InputError` that names the
+ * input and the position, and the CLI prints it as one line (`file:line:col: reason`) with a
+ * non-zero exit code and no stack trace.
+ */
+
+/** Where in an input a problem is. `line` and `column` are 1-based, as editors show them. */
+export interface InputPosition {
+  /** File name, or `<stdin>`. */
+  source: string;
+  line?: number;
+  column?: number;
+  /** A JSON pointer into the object (e.g. `/public/givens/3/4`) when the problem is inside JSON. */
+  pointer?: string;
+}
+
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(
+    readonly position: InputPosition,
+    readonly reason: string,
+  ) {
+    super(formatPosition(position) + ': ' + reason);
+  }
+}
+
+/** `file:3:7 /public/givens/2` — only the parts that are known. */
+export function formatPosition(p: InputPosition): string {
+  let s = p.source;
+  if (p.line !== undefined) s += ':' + p.line;
+  if (p.column !== undefined) s += ':' + p.column;
+  if (p.pointer) s += ' ' + p.pointer;
+  return s;
+}
+
+/**
+ * An input problem placed at a position: an InputError keeps its own finer details (pointer,
+ * column), a plain message or Error (from a parser) takes the position as is.
+ */
+export function atPosition(error: InputError | Error | string, position: InputPosition): InputError {
+  if (error instanceof InputError) {
+    return new InputError({ ...position, ...definedOnly(error.position), source: position.source }, error.reason);
+  }
+  return new InputError(position, typeof error === 'string' ? error : error.message);
+}
+
+function definedOnly(p: InputPosition): Partial<InputPosition> {
+  const out: Partial<InputPosition> = {};
+  if (p.line !== undefined) out.line = p.line;
+  if (p.column !== undefined) out.column = p.column;
+  if (p.pointer !== undefined) out.pointer = p.pointer;
+  return out;
+}

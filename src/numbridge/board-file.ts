@@ -1,0 +1,53 @@
+/**
+ * Reading and writing Numbridge board files: schema validation (ajv) first, then the checks a
+ * schema cannot express (square grids of the stated size, regions a hex-connected partition,
+ * givens without clashes), each failure an InputError with a JSON pointer.
+ */
+import { InputError, type InputPosition } from '../core/errors.ts';
+import { assertValid } from '../core/schema.ts';
+import { cellName, findClash } from '../sudoku/check.ts';
+import { regionProblem } from '../sudoku/regions.ts';
+import type { Board, Grid } from '../sudoku/types.ts';
+import { NumbridgeBoardFile } from './schema.ts';
+
+/** Flatten an N×N nested array, checking its shape. */
+export function flattenGrid(rows: number[][], size: number, where: InputPosition, field: string): Grid {
+  if (rows.length !== size) throw new InputError({ ...where, pointer: field }, `has ${rows.length} rows, expected ${size}`);
+  const out = new Uint8Array(size * size);
+  rows.forEach((row, r) => {
+    if (row.length !== size) throw new InputError({ ...where, pointer: `${field}/${r}` }, `has ${row.length} entries, expected ${size}`);
+    row.forEach((v, c) => {
+      out[r * size + c] = v;
+    });
+  });
+  return out;
+}
+
+/** An N×N nested array from a flat grid. */
+export function nestGrid(grid: ArrayLike<number>, size: number): number[][] {
+  return Array.from({ length: size }, (_, r) => Array.from({ length: size }, (_, c) => grid[r * size + c]!));
+}
+
+/** Validate a parsed JSON value as a board file and return it with its Board. */
+export function readBoardFile(data: unknown, where: InputPosition): { file: NumbridgeBoardFile; board: Board } {
+  assertValid<NumbridgeBoardFile>(NumbridgeBoardFile, data, where);
+  const file = data;
+  const { size } = file.public;
+  const regions = flattenGrid(file.public.regions, size, where, '/public/regions');
+  const givens = flattenGrid(file.public.givens, size, where, '/public/givens');
+  const problem = regionProblem(size, regions, 'hex');
+  if (problem) throw new InputError({ ...where, pointer: '/public/regions' }, problem);
+  for (let i = 0; i < givens.length; i++) {
+    if (givens[i]! > size) {
+      throw new InputError({ ...where, pointer: `/public/givens/${Math.floor(i / size)}/${i % size}` }, `digit ${givens[i]} exceeds size ${size}`);
+    }
+  }
+  const clash = findClash(size, regions, givens);
+  if (clash) {
+    throw new InputError(
+      { ...where, pointer: `/public/givens/${Math.floor(clash.b / size)}/${clash.b % size}` },
+      `givens clash: ${clash.digit} at ${cellName(size, clash.a)} and ${cellName(size, clash.b)} share a ${clash.house}`,
+    );
+  }
+  return { file, board: { size, regions, givens } };
+}

@@ -1,0 +1,96 @@
+/**
+ * The `puzzlemill/numbridge-board` file (FORMATS.md), written once as a TypeBox schema: the
+ * TypeScript types below are derived from it, and `schemas/numbridge-board.schema.json` is
+ * generated from it (`npm run schemas`). Field names and meanings fixed by FORMATS.md must never
+ * change; new fields may be added.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
+
+const Size = Type.Integer({ minimum: 4, maximum: 9, description: 'N: the board is N×N, digits 1..N' });
+/** An N×N grid of small integers (rows of columns). Squareness and N are checked in code. */
+const Grid = (min: number, description: string) =>
+  Type.Array(Type.Array(Type.Integer({ minimum: min, maximum: 9 }), { minItems: 4, maxItems: 9 }), {
+    minItems: 4,
+    maxItems: 9,
+    description,
+  });
+/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
+function Tuple<T extends unknown[]>(items: object[], description: string) {
+  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
+}
+const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
+/** [row, column], 0-based. */
+export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based');
+/** [row, column, digit]: a candidate. */
+export const CandidateRef = Tuple<[number, number, number]>([Index(), Index(), Type.Integer({ minimum: 1, maximum: 9 })], '[row, column, digit]');
+
+export const Text = Type.Object({ de: Type.String(), en: Type.String() }, { additionalProperties: false });
+
+export const Grade = Type.Object(
+  {
+    level: Type.Integer({ minimum: 1, description: 'the highest technique tier the solution path needs' }),
+    name: Type.String({ description: 'the name of that tier, e.g. "easy"' }),
+    score: Type.Number({ minimum: 0, description: 'sum of the step costs of the solution path' }),
+  },
+  { additionalProperties: false },
+);
+
+/** One application of a solving technique. */
+export const ProofStep = Type.Object(
+  {
+    technique: Type.String({ description: 'technique id, e.g. "hidden-single", "x-wing"' }),
+    tier: Type.Integer({ minimum: 1 }),
+    cells: Type.Array(CellRef, { description: 'the cells the deduction rests on' }),
+    digits: Type.Array(Type.Integer({ minimum: 1, maximum: 9 })),
+    eliminations: Type.Array(CandidateRef, { description: 'candidates removed' }),
+    placements: Type.Array(CandidateRef, { description: 'digits placed' }),
+    text: Text,
+  },
+  { additionalProperties: false },
+);
+
+export const NumbridgePublic = Type.Object(
+  {
+    size: Size,
+    geometry: Type.Literal('hex', { description: 'axial coordinates, RULES.md' }),
+    blockShape: Type.Union([Type.Literal('regular'), Type.Literal('irregular')]),
+    regions: Grid(0, 'N×N block numbers 0..N−1'),
+    givens: Grid(0, 'N×N digits, 0 = empty'),
+    grade: Grade,
+  },
+  { additionalProperties: false },
+);
+
+export const NumbridgeSecret = Type.Object(
+  {
+    solution: Grid(1, 'N×N digits 1..N'),
+    proof: Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false }),
+    seed: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const NumbridgeBoardFile = Type.Object(
+  {
+    format: Type.Literal('puzzlemill/numbridge-board'),
+    version: Type.Literal(1),
+    id: Type.String({ minLength: 1 }),
+    public: NumbridgePublic,
+    secret: Type.Optional(NumbridgeSecret),
+  },
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: SCHEMA_BASE + 'numbridge-board.schema.json',
+    title: 'puzzlemill Numbridge board',
+    description: 'A Numbridge board: public part for players, secret part for the game server. The player form omits "secret".',
+    additionalProperties: false,
+  },
+);
+
+export type NumbridgeBoardFile = Static<typeof NumbridgeBoardFile>;
+export type NumbridgePublic = Static<typeof NumbridgePublic>;
+export type NumbridgeSecret = Static<typeof NumbridgeSecret>;
+export type ProofStep = Static<typeof ProofStep>;
+export type Grade = Static<typeof Grade>;

@@ -1,0 +1,19 @@
+/**
+ * Every JSON Schema puzzlemill publishes, from its single TypeBox source. `npm run schemas` writes
+ * them to schemas/; a test fails when a file there is stale. Adding a schema is one line here.
+ */
+import { fileURLToPath } from 'node:url';
+import { NumbridgeBoardFile } from './numbridge/schema.ts';
+
+export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
+  { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
+];
+
+export function schemaPath(file: string): string {
+  return fileURLToPath(new URL('../schemas/' + file, import.meta.url));
+}
+
+/** Stable JSON text of a schema (symbols, which TypeBox adds, are not serialised). */
+export function schemaText(schema: object): string {
+  return JSON.stringify(schema, null, 2) + '\n';
+}

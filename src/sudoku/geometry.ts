@@ -1,0 +1,113 @@
+/**
+ * The fixed structure of an N×N board with a region map: its houses and each cell's peers.
+ * Built once per layout and shared by the solver, the logic prover and the generators.
+ *
+ *   houseCells   3N houses × N cells, flat:  [ row 0 … row N−1 | col 0 … col N−1 | region 0 … ]
+ *                house h's cells are houseCells[h·N .. h·N+N−1]
+ *   cellHouses   N·N cells × 3: the row, column and region house of each cell
+ *   peers        every cell that shares a house with a cell, flat, cell c's are
+ *                peers[peerStart[c] .. peerStart[c+1]−1]  (20 per cell on regular 9×9)
+ */
+import { regionProblem } from './regions.ts';
+import type { Cell, House, HouseKind, Regions } from './types.ts';
+
+export class Geometry {
+  readonly size: number;
+  readonly cellCount: number;
+  readonly houseCount: number;
+  readonly regions: Regions;
+  readonly houseCells: Uint8Array;
+  readonly cellHouses: Uint8Array;
+  readonly peers: Uint8Array;
+  readonly peerStart: Uint16Array;
+
+  constructor(size: number, regions: Regions) {
+    const problem = regionProblem(size, regions);
+    if (problem) throw new RangeError(problem);
+    this.size = size;
+    this.cellCount = size * size;
+    this.houseCount = 3 * size;
+    this.regions = Uint8Array.from(regions);
+    this.houseCells = new Uint8Array(3 * size * size);
+    this.cellHouses = new Uint8Array(3 * size * size);
+    const fill = new Uint8Array(size);
+    for (let cell = 0; cell < this.cellCount; cell++) {
+      const r = Math.floor(cell / size);
+      const c = cell % size;
+      const g = this.regions[cell]!;
+      this.houseCells[r * size + c] = cell;
+      this.houseCells[(size + c) * size + r] = cell;
+      this.houseCells[(2 * size + g) * size + fill[g]!++] = cell;
+      this.cellHouses[cell * 3] = r;
+      this.cellHouses[cell * 3 + 1] = size + c;
+      this.cellHouses[cell * 3 + 2] = 2 * size + g;
+    }
+    const peerLists: Cell[][] = [];
+    for (let cell = 0; cell < this.cellCount; cell++) {
+      const set = new Set<Cell>();
+      for (let k = 0; k < 3; k++) for (const p of this.cellsOf(this.cellHouses[cell * 3 + k]!)) if (p !== cell) set.add(p);
+      peerLists.push([...set].sort((a, b) => a - b));
+    }
+    this.peerStart = new Uint16Array(this.cellCount + 1);
+    for (let cell = 0; cell < this.cellCount; cell++) this.peerStart[cell + 1] = this.peerStart[cell]! + peerLists[cell]!.length;
+    this.peers = new Uint8Array(this.peerStart[this.cellCount]!);
+    peerLists.forEach((list, cell) => this.peers.set(list, this.peerStart[cell]!));
+  }
+
+  /** The N cells of a house (a view, not a copy). */
+  cellsOf(house: House): Uint8Array {
+    return this.houseCells.subarray(house * this.size, house * this.size + this.size);
+  }
+
+  /** Peers of a cell (a view). */
+  peersOf(cell: Cell): Uint8Array {
+    return this.peers.subarray(this.peerStart[cell]!, this.peerStart[cell + 1]!);
+  }
+
+  rowOf(cell: Cell): number {
+    return Math.floor(cell / this.size);
+  }
+
+  columnOf(cell: Cell): number {
+    return cell % this.size;
+  }
+
+  regionOf(cell: Cell): number {
+    return this.regions[cell]!;
+  }
+
+  houseKind(house: House): HouseKind {
+    return house < this.size ? 'row' : house < 2 * this.size ? 'column' : 'region';
+  }
+
+  /** Index of the house within its kind (row number, column number or region number). */
+  houseIndex(house: House): number {
+    return house % this.size;
+  }
+
+  /** True when two distinct cells share a house. */
+  sees(a: Cell, b: Cell): boolean {
+    if (a === b) return false;
+    const n = this.size;
+    return Math.floor(a / n) === Math.floor(b / n) || a % n === b % n || this.regions[a] === this.regions[b];
+  }
+
+  /** A short key identifying the layout, for caches. */
+  get key(): string {
+    return this.size + ':' + Array.from(this.regions).join('');
+  }
+}
+
+const cache = new Map<string, Geometry>();
+
+/** The shared geometry for a layout (built once per distinct region map). */
+export function geometryFor(size: number, regions: Regions): Geometry {
+  const key = size + ':' + regions.join('');
+  let g = cache.get(key);
+  if (!g) {
+    if (cache.size > 4096) cache.clear(); // irregular generators make many layouts; keep memory bounded
+    g = new Geometry(size, regions);
+    cache.set(key, g);
+  }
+  return g;
+}

@@ -1,0 +1,62 @@
+/**
+ * Region maps: regular rectangular blocks, and the checks every region map must pass
+ * (a partition into N regions of N cells, optionally each connected).
+ */
+import { isConnected, type Adjacency } from './hex.ts';
+import { MAX_SIZE, MIN_SIZE, type Regions } from './types.ts';
+
+/** Block height × width of the regular layout of size N, or null when N has none (5, 7). */
+export function regularBlockShape(size: number): { rows: number; cols: number } | null {
+  switch (size) {
+    case 4: return { rows: 2, cols: 2 };
+    case 6: return { rows: 2, cols: 3 };
+    case 8: return { rows: 2, cols: 4 };
+    case 9: return { rows: 3, cols: 3 };
+    default: return null;
+  }
+}
+
+/** The regular region map: blocks numbered left to right, top to bottom. */
+export function regularRegions(size: number): Regions {
+  const shape = regularBlockShape(size);
+  if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
+  const regions = new Uint8Array(size * size);
+  const perRow = size / shape.cols;
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      regions[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
+    }
+  }
+  return regions;
+}
+
+/** True when the map equals the regular layout of its size. */
+export function isRegularRegions(size: number, regions: Regions): boolean {
+  if (!regularBlockShape(size)) return false;
+  const regular = regularRegions(size);
+  return regular.every((v, i) => v === regions[i]);
+}
+
+/**
+ * The first reason the map is not a valid partition, or null when it is: N·N entries, each
+ * 0..N−1, every region of exactly N cells and (when `adjacency` is given) connected.
+ */
+export function regionProblem(size: number, regions: ArrayLike<number>, adjacency?: Adjacency): string | null {
+  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) return `size ${size} is outside ${MIN_SIZE}..${MAX_SIZE}`;
+  if (regions.length !== size * size) return `region map has ${regions.length} cells, expected ${size * size}`;
+  const members: number[][] = Array.from({ length: size }, () => []);
+  for (let i = 0; i < regions.length; i++) {
+    const g = regions[i]!;
+    if (!Number.isInteger(g) || g < 0 || g >= size) {
+      return `cell r${Math.floor(i / size) + 1}c${(i % size) + 1} has region ${g}, expected 0..${size - 1}`;
+    }
+    members[g]!.push(i);
+  }
+  for (let g = 0; g < size; g++) {
+    if (members[g]!.length !== size) return `region ${g} has ${members[g]!.length} cells, expected ${size}`;
+    if (adjacency && !isConnected(size, members[g]!, adjacency)) {
+      return `region ${g} is not connected (${adjacency} adjacency)`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,298 @@
+/**
+ * The exact-cover solver for N×N boards with any region map.
+ *
+ * Sudoku as exact cover has four kinds of constraint: every cell holds one digit, and every
+ * row-digit, column-digit and region-digit pair is covered once. The options of a cell constraint
+ * are its candidates; the options of a house-digit constraint are the cells of the house that can
+ * still take the digit. The search always branches on the constraint with the fewest options
+ * (Knuth's MRV heuristic); a constraint with one option is forced, which is exactly a naked single
+ * (cell) or a hidden single (house-digit), so both are propagated before any branch is taken.
+ *
+ * State: one candidate mask (a DigitSet) per cell, kept in a Uint16Array. One copy of the state per
+ * search depth lives in a single preallocated array, so a search node costs a copy of N·N shorts
+ * and allocates nothing:
+ *
+ *     stack:  [ depth 0: cell 0 … cell N²−1 | depth 1: … | … | depth N²: … ]
+ *
+ * A cell whose mask has one bit is placed; its bit is removed from all peers once (queue).
+ */
+import { POPCOUNT_1024 } from '../core/bits.ts';
+import type { Rng } from '../core/rng.ts';
+import { Geometry, geometryFor } from './geometry.ts';
+import type { Board, Grid } from './types.ts';
+
+export interface SolveOptions {
+  /** Stop after this many solutions (default 1; 2 proves uniqueness). */
+  limit?: number;
+  /** Randomise the branching order (for filling grids); deterministic for a given Rng state. */
+  rng?: Rng;
+  /** Give up after this many search nodes; the result then has `complete: false`. */
+  maxNodes?: number;
+}
+
+export interface SolveResult {
+  /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
+  count: number;
+  /** The first solution found, or null. */
+  solution: Grid | null;
+  /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
+  nodes: number;
+  /** False when `maxNodes` stopped the search before it was decided. */
+  complete: boolean;
+}
+
+/** A reusable solver for one layout: all scratch memory is allocated once, here. */
+export class ExactCoverSolver {
+  readonly geometry: Geometry;
+  private readonly n: number;
+  private readonly cells: number;
+  private readonly full: number;
+  private readonly stack: Uint16Array;
+  private readonly queue: Uint8Array;
+  private readonly options: Uint8Array;
+  private readonly solutionMasks: Uint16Array;
+  // per-call state
+  private limit = 1;
+  private count = 0;
+  private nodes = 0;
+  private maxNodes = Infinity;
+  private rng: Rng | undefined;
+  private qTail = 0;
+
+  constructor(geometry: Geometry) {
+    this.geometry = geometry;
+    this.n = geometry.size;
+    this.cells = geometry.cellCount;
+    this.full = (1 << this.n) - 1;
+    this.stack = new Uint16Array((this.cells + 1) * this.cells);
+    // Every cell enters the queue at most once per node (when it becomes placed).
+    this.queue = new Uint8Array(this.cells);
+    this.options = new Uint8Array((this.cells + 1) * this.n);
+    this.solutionMasks = new Uint16Array(this.cells);
+  }
+
+  solve(givens: Grid, options: SolveOptions = {}): SolveResult {
+    this.limit = Math.max(1, options.limit ?? 1);
+    this.rng = options.rng;
+    this.maxNodes = options.maxNodes ?? Infinity;
+    this.count = 0;
+    this.nodes = 0;
+    const s = this.stack;
+    s.fill(this.full, 0, this.cells);
+    this.qTail = 0;
+    let ok = true;
+    for (let c = 0; c < this.cells; c++) {
+      const d = givens[c]!;
+      if (d === 0) continue;
+      if (d > this.n) throw new RangeError(`digit ${d} in cell ${c} exceeds size ${this.n}`);
+      const bit = 1 << (d - 1);
+      if ((s[c]! & bit) === 0) ok = false;
+      s[c] = bit;
+      this.queue[this.qTail++] = c;
+    }
+    if (ok) this.search(0);
+    const complete = this.nodes <= this.maxNodes;
+    let solution: Grid | null = null;
+    if (this.count > 0) {
+      solution = new Uint8Array(this.cells);
+      for (let c = 0; c < this.cells; c++) solution[c] = 32 - Math.clz32(this.solutionMasks[c]!);
+    }
+    return { count: this.count, solution, nodes: this.nodes, complete };
+  }
+
+  /** Returns true when the search must stop (limit reached or node budget spent). */
+  private search(depth: number): boolean {
+    if (++this.nodes > this.maxNodes) return true;
+    const base = depth * this.cells;
+    if (!this.propagate(base)) return false;
+
+    // Find the cell constraint with the fewest options.
+    const s = this.stack;
+    const cells = this.cells;
+    let bestCell = -1;
+    let bestCount = 99;
+    let ties = 0;
+    const rng = this.rng;
+    for (let c = 0; c < cells; c++) {
+      const m = s[base + c]!;
+      if ((m & (m - 1)) === 0) continue;
+      const pc = POPCOUNT_1024[m]!;
+      if (pc < bestCount) {
+        bestCount = pc;
+        bestCell = c;
+        ties = 1;
+        if (pc === 2 && !rng) break;
+      } else if (rng && pc === bestCount && rng.int(++ties) === 0) {
+        bestCell = c;
+      }
+    }
+    if (bestCell < 0) {
+      this.count++;
+      if (this.count === 1) this.solutionMasks.set(s.subarray(base, base + cells));
+      return this.count >= this.limit;
+    }
+
+    const opts = this.options;
+    const optBase = depth * this.n;
+    let optCount = 0;
+    const house = bestCount > 2 ? this.fewestPlaces(base, bestCount) : -1;
+    if (house >= 0) {
+      // A house-digit constraint has fewer options than any cell: branch on its places.
+      const digitBitToPlace = this.branchDigit;
+      const hc = this.geometry.houseCells;
+      for (let i = 0; i < this.n; i++) {
+        const c = hc[house * this.n + i]!;
+        if (s[base + c]! & digitBitToPlace) opts[optBase + optCount++] = c;
+      }
+      if (rng) shuffle(opts, optBase, optCount, rng);
+      for (let k = 0; k < optCount; k++) {
+        const next = base + cells;
+        s.copyWithin(next, base, next);
+        const c = opts[optBase + k]!;
+        s[next + c] = digitBitToPlace;
+        this.queue[0] = c;
+        this.qTail = 1;
+        if (this.search(depth + 1)) return true;
+      }
+      return false;
+    }
+
+    let m = s[base + bestCell]!;
+    while (m !== 0) {
+      opts[optBase + optCount++] = 31 - Math.clz32(m & -m);
+      m &= m - 1;
+    }
+    if (rng) shuffle(opts, optBase, optCount, rng);
+    for (let k = 0; k < optCount; k++) {
+      const next = base + cells;
+      s.copyWithin(next, base, next);
+      s[next + bestCell] = 1 << opts[optBase + k]!;
+      this.queue[0] = bestCell;
+      this.qTail = 1;
+      if (this.search(depth + 1)) return true;
+    }
+    return false;
+  }
+
+  private branchDigit = 0;
+
+  /**
+   * The house-digit constraint with fewer than `than` places, or −1. Sets `branchDigit`.
+   * Only consulted when every open cell has three or more candidates (rare: near-empty grids).
+   */
+  private fewestPlaces(base: number, than: number): number {
+    const s = this.stack;
+    const n = this.n;
+    const hc = this.geometry.houseCells;
+    let best = -1;
+    let bestCount = than;
+    for (let h = 0; h < 3 * n; h++) {
+      for (let d = 0; d < n; d++) {
+        const bit = 1 << d;
+        let places = 0;
+        let solved = false;
+        for (let i = 0; i < n; i++) {
+          const m = s[base + hc[h * n + i]!]!;
+          if (m & bit) {
+            if (m === bit) { solved = true; break; }
+            places++;
+          }
+        }
+        if (!solved && places < bestCount) {
+          bestCount = places;
+          best = h;
+          this.branchDigit = bit;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Apply every forced option: remove placed digits from peers (naked singles) and place digits
+   * with one place left in a house (hidden singles), until nothing changes. False on contradiction.
+   */
+  private propagate(base: number): boolean {
+    const s = this.stack;
+    const q = this.queue;
+    const peers = this.geometry.peers;
+    const peerStart = this.geometry.peerStart;
+    const hc = this.geometry.houseCells;
+    const n = this.n;
+    const houses = 3 * n;
+    const full = this.full;
+    let qHead = 0;
+    let qTail = this.qTail;
+    for (;;) {
+      while (qHead < qTail) {
+        const c = q[qHead++]!;
+        const bit = s[base + c]!;
+        for (let k = peerStart[c]!, end = peerStart[c + 1]!; k < end; k++) {
+          const p = base + peers[k]!;
+          let m = s[p]!;
+          if (m & bit) {
+            m ^= bit;
+            if (m === 0) return false;
+            s[p] = m;
+            if ((m & (m - 1)) === 0) q[qTail++] = peers[k]!;
+          }
+        }
+      }
+      let found = false;
+      for (let h = 0, off = 0; h < houses; h++, off += n) {
+        let once = 0;
+        let twice = 0;
+        for (let i = 0; i < n; i++) {
+          const m = s[base + hc[off + i]!]!;
+          twice |= once & m;
+          once |= m;
+        }
+        if (once !== full) return false;
+        const hidden = once & ~twice;
+        if (hidden === 0) continue;
+        for (let i = 0; i < n; i++) {
+          const c = hc[off + i]!;
+          const m = s[base + c]!;
+          if ((m & (m - 1)) === 0) continue;
+          const x = m & hidden;
+          if (x === 0) continue;
+          if (x & (x - 1)) return false; // two digits need this one cell
+          s[base + c] = x;
+          q[qTail++] = c;
+          found = true;
+        }
+      }
+      if (!found) return true;
+    }
+  }
+}
+
+function shuffle(a: Uint8Array, start: number, count: number, rng: Rng): void {
+  for (let i = count - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = a[start + i]!;
+    a[start + i] = a[start + j]!;
+    a[start + j] = t;
+  }
+}
+
+const solvers = new Map<Geometry, ExactCoverSolver>();
+
+/** The shared solver for a layout. */
+export function solverFor(geometry: Geometry): ExactCoverSolver {
+  let s = solvers.get(geometry);
+  if (!s) {
+    if (solvers.size > 256) solvers.clear();
+    s = new ExactCoverSolver(geometry);
+    solvers.set(geometry, s);
+  }
+  return s;
+}
+
+/**
+ * Solve a board, tdoku style: the number of solutions up to `limit` and the first one.
+ * `solve(board, { limit: 2 }).count === 1` is the uniqueness proof.
+ */
+export function solve(board: Board, options: SolveOptions = {}): SolveResult {
+  return solverFor(geometryFor(board.size, board.regions)).solve(board.givens, options);
+}

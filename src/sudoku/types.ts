@@ -1,0 +1,37 @@
+/**
+ * The vocabulary of the Sudoku core, named before any code uses it (Norvig's order).
+ *
+ *   Digit     1..N, the symbol in a cell (0 means "empty" wherever a grid of digits is stored)
+ *   DigitSet  bit d−1 set ⇔ digit d is a member          N=9:  bit 8 ······· bit 0
+ *                                                              [ 9 8 7 6 5 4 3 2 1 ]
+ *   Cell      r·N + c, row r and column c 0-based (row 0 at the top, column 0 at the left)
+ *   House     a set of N cells that must hold every digit once: a row, a column or a region.
+ *             Houses are numbered 0..N−1 rows, N..2N−1 columns, 2N..3N−1 regions.
+ *   Regions   N·N region numbers 0..N−1, one per cell: a partition into N blocks of N cells
+ *   Board     size, regions and givens — everything needed to pose a puzzle
+ *   Grid      N·N digits, 0 = empty (givens, partial states and solutions are all grids)
+ */
+
+export type Digit = number;
+export type DigitSet = number;
+export type Cell = number;
+export type House = number;
+
+/** N·N bytes, row-major; 0 = empty. */
+export type Grid = Uint8Array;
+
+/** N·N region numbers 0..N−1, row-major. */
+export type Regions = Uint8Array;
+
+/** Everything needed to pose an N×N puzzle. */
+export interface Board {
+  readonly size: number;
+  readonly regions: Regions;
+  readonly givens: Grid;
+}
+
+/** Sizes the project supports. */
+export const MIN_SIZE = 4;
+export const MAX_SIZE = 9;
+
+export type HouseKind = 'row' | 'column' | 'region';

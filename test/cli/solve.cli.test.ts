@@ -1,0 +1,96 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { dataLines, SHARED_DATA } from '../helpers/data.ts';
+import { runCli } from '../helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'pm-solve-'));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('puzzlemill solve', () => {
+  test('--count reproduces the oracle counts', () => {
+    const r = runCli(['solve', '--count', SHARED_DATA + 'oracles/solution-counts.txt']);
+    expect(r.code).toBe(0);
+    const expected = dataLines('oracles/solution-counts.txt').map((l) => String(Math.min(2, Number(l.split(':')[1]))));
+    expect(r.stdout.trim().split('\n')).toEqual(expected);
+  });
+
+  test('prints solutions, skips comments and blank lines, ignores extra fields', () => {
+    const r = runCli(['solve'], { input: '# a comment\n\n1.........4.....:1:whatever\r\n' });
+    expect(r.code).toBe(0);
+    const [line] = r.stdout.trim().split('\n');
+    expect(line).toMatch(/^1[1-4]{15}$/);
+    expect(line![10]).toBe('4');
+  });
+
+  test('bad lines get one message with file and line, the rest are still solved, exit 1', () => {
+    const p = file('bad.txt', '1234\n................\n11..............\n..3x............\n');
+    const r = runCli(['solve', p]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe(
+      [
+        `${p}:1:1: puzzle has 4 characters, expected 16, 36, 64 or 81`,
+        `${p}:3:2: givens clash: 1 at r1c1 and r1c2 share a row`,
+        `${p}:4:4: bad character "x" (expected 1..4, '.' or '0')`,
+        '',
+      ].join('\n'),
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  test('an unreadable file exits 2 with one line', () => {
+    const r = runCli(['solve', join(dir, 'missing.txt')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`${join(dir, 'missing.txt')}: cannot read: no such file`);
+  });
+
+  test('--stats reports rate and nodes on stderr, data only on stdout', () => {
+    const r = runCli(['solve', '--stats'], { input: '.'.repeat(81) + '\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^[1-9]{81}$/);
+    expect(r.stderr).toMatch(/^1 puzzles, \d+ puzzles\/s, [\d.]+ nodes\/puzzle\n$/);
+  });
+
+  test('reads Numbridge board JSON and reports schema problems with a pointer', () => {
+    const board = {
+      format: 'puzzlemill/numbridge-board',
+      version: 1,
+      id: 't',
+      public: {
+        size: 4,
+        geometry: 'hex',
+        blockShape: 'regular',
+        regions: [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]],
+        givens: [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]],
+        grade: { level: 1, name: 'easy', score: 1 },
+      },
+    };
+    const pretty = file('board.json', JSON.stringify(board, null, 2));
+    const ok = runCli(['solve', '--count', pretty]);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toBe('1\n');
+    const broken = { ...board, public: { ...board.public, givens: [[1, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]] } };
+    const bad = runCli(['solve'], { input: JSON.stringify(broken) + '\n{"nope\n' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.split('\n')[0]).toBe('<stdin>:1 /public/givens/0: has fewer than 4 items');
+    expect(bad.stderr.split('\n')[1]).toMatch(/^<stdin>:2: not valid JSON/);
+  });
+
+  test('--help works for the command', () => {
+    const r = runCli(['solve', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--count');
+  });
+
+  test('an unknown option exits 2 with one line', () => {
+    const r = runCli(['solve', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+/** Run the real `puzzlemill` binary, as a user would. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = ROOT + 'src/cli/puzzlemill.mjs';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { input?: string; cwd?: string; env?: Record<string, string> } = {}): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: options.input ?? '',
+    cwd: options.cwd ?? ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...options.env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
