@@ -1,0 +1,35 @@
+/**
+ * The benchmark runner behind `npm run bench` and `puzzlemill bench [NAME…]`. Each benchmark is a
+ * module in bench/ exporting `run(): Promise<string>` (its markdown section); this registry names
+ * them. Benchmarks are never run by `npm test`: speed is measured here, not asserted in tests.
+ */
+import { machineLine, writeSection } from './results.ts';
+
+export interface Benchmark {
+  name: string;
+  describe: string;
+  run: () => Promise<string>;
+}
+
+const BENCHMARKS: Benchmark[] = [
+  { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
+];
+
+export function benchmarkNames(): string[] {
+  return BENCHMARKS.map((b) => b.name);
+}
+
+/** Run the named benchmarks (all when none named), writing each section as it finishes. */
+export async function runBenchmarks(names: string[], log: (line: string) => void): Promise<void> {
+  const chosen = names.length === 0 ? BENCHMARKS : names.map((n) => {
+    const b = BENCHMARKS.find((x) => x.name === n);
+    if (!b) throw new RangeError(`unknown benchmark "${n}" (known: ${benchmarkNames().join(', ')})`);
+    return b;
+  });
+  for (const b of chosen) {
+    log(`bench ${b.name}: ${b.describe} …`);
+    const section = await b.run();
+    writeSection(b.name, `${section.trim()}\n\n${machineLine()}`);
+    log(section);
+  }
+}

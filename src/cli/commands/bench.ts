@@ -1,0 +1,29 @@
+/** `puzzlemill bench [NAME…]`: run benchmarks and write bench/RESULTS.md. */
+import type { Argv, CommandModule } from 'yargs';
+import { RequestError, warn } from '../exit.ts';
+
+interface BenchArgs {
+  names: string[];
+}
+
+export const benchCommand: CommandModule<object, BenchArgs> = {
+  command: 'bench [names..]',
+  describe: 'Run the benchmarks (all, or the named ones) and write bench/RESULTS.md',
+  builder: (y: Argv) =>
+    y.positional('names', { type: 'string', array: true, default: [] as string[], describe: 'benchmark names (default: all)' }) as unknown as Argv<BenchArgs>,
+  handler: async (args) => {
+    // The benchmarks live outside src/ and use the peer solvers from devDependencies.
+    let runner: typeof import('../../../bench/run.ts');
+    try {
+      runner = await import('../../../bench/run.ts');
+    } catch (e) {
+      throw new RequestError(`benchmarks need the dev dependencies (npm install): ${(e as Error).message.split('\n')[0]}`);
+    }
+    try {
+      await runner.runBenchmarks(args.names, warn);
+    } catch (e) {
+      if (e instanceof RangeError) throw new RequestError(e.message);
+      throw e;
+    }
+  },
+};
