@@ -5,7 +5,7 @@
  *   2  unreadable or unusable input / bad command line        130  interrupted (SIGINT)
  *   70 internal error (a bug: rerun with PUZZLEMILL_DEBUG=1 for the stack)
  */
-import { InputError } from '../core/errors.ts';
+import { GenerationError, InputError } from '../core/errors.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -35,7 +35,7 @@ export function reportError(error: unknown): number {
     warn(`puzzlemill: ${error.message}`);
     return EXIT_BAD_INPUT;
   }
-  if (error instanceof RequestError) {
+  if (error instanceof RequestError || error instanceof GenerationError) {
     warn(`puzzlemill: ${error.message}`);
     return EXIT_FAILED;
   }

@@ -51,3 +51,11 @@ function definedOnly(p: InputPosition): Partial<InputPosition> {
   if (p.pointer !== undefined) out.pointer = p.pointer;
   return out;
 }
+
+/**
+ * A generator could not meet a request within its budget (e.g. "9×9 irregular, 24 givens, grade 4:
+ * no board after 200 grids"). Never a partial result: the CLI reports it in one line, exit 1.
+ */
+export class GenerationError extends Error {
+  override readonly name = 'GenerationError';
+}
