@@ -20,12 +20,15 @@
  *                   permutation: mini-rows in no permutation consistent with the candidates are
  *                   cleared (pointing and claiming, and a little more)
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
- * options, so this is a constraint with the fewest options); if none exists, on the open cell
- * with the fewest candidates.
+ * options, so this is a constraint with the fewest options), preferring the one whose digits have
+ * the most candidates among its peers; if no cell has two, on the open cell with the fewest.
  */
+import { popcount } from '../core/bits.ts';
 import type { Grid } from './types.ts';
 
 const STRIDE = 32;
+/** How many two-candidate cells the branching rule compares (measured: 12 is as good as all). */
+const PAIR_CELLS_SCORED = 12;
 const U = 27;
 const ROW9 = 0x1ff;
 const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
@@ -146,12 +149,18 @@ export class Fast9Solver {
     const base = depth * STRIDE;
     if (!this.propagate(base)) return false;
     const s = this.s;
-    // Look for an open cell with exactly two candidates.
+    // Branch on an open cell with exactly two candidates; among those, on the one whose two
+    // digits remove the most candidates from its peers (more propagation in both branches: on
+    // top1465 this visits 37 % fewer nodes than taking the first such cell).
     let branchBand = -1;
     let branchBit = 0;
+    let bestGain = -1;
+    let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
+    let open = false;
     for (let b = 0; b < 3; b++) {
       const u = s[base + U + b]!;
       if (u === 0) continue;
+      open = true;
       let ones = 0, twos = 0, threes = 0;
       for (let w = base + b; w < base + 27; w += 3) {
         const x = s[w]! & u;
@@ -159,25 +168,32 @@ export class Fast9Solver {
         twos |= ones & x;
         ones |= x;
       }
-      const pairs = twos & ~threes;
-      if (pairs !== 0) {
-        branchBand = b;
-        branchBit = pairs & -pairs;
-        break;
-      }
-      if (branchBand < 0) {
-        branchBand = b;
-        branchBit = u & -u;
+      let pairs = twos & ~threes;
+      while (pairs !== 0 && scanned < PAIR_CELLS_SCORED) {
+        const bit = pairs & -pairs;
+        pairs ^= bit;
+        scanned++;
+        const peers = (b * 27 + (31 - Math.clz32(bit))) * 3;
+        let gain = 0;
+        for (let d = 0; d < 9; d++) {
+          const dw = base + d * 3;
+          if (s[dw + b]! & bit) {
+            gain += popcount(PEERS[peers]! & s[dw]!) + popcount(PEERS[peers + 1]! & s[dw + 1]!) + popcount(PEERS[peers + 2]! & s[dw + 2]!);
+          }
+        }
+        if (gain > bestGain) {
+          bestGain = gain;
+          branchBand = b;
+          branchBit = bit;
+        }
       }
     }
-    if (branchBand < 0) {
+    if (!open) {
       this.count++;
       if (this.count === 1) this.solutionState.set(s.subarray(base, base + STRIDE));
       return this.count >= this.limit;
     }
-    if (s[base + U + branchBand]! & branchBit && !this.hasPair(base, branchBand, branchBit)) {
-      [branchBand, branchBit] = this.fewestCandidates(base);
-    }
+    if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
     const cell = branchBand * 27 + (31 - Math.clz32(branchBit));
     const next = base + STRIDE;
     for (let d = 0; d < 9; d++) {
@@ -187,12 +203,6 @@ export class Fast9Solver {
       if (this.search(depth + 1)) return true;
     }
     return false;
-  }
-
-  private hasPair(base: number, b: number, bit: number): boolean {
-    let n = 0;
-    for (let w = base + b; w < base + 27; w += 3) if (this.s[w]! & bit) n++;
-    return n === 2;
   }
 
   /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
@@ -223,11 +233,12 @@ export class Fast9Solver {
     // A child starts from its parent's fixpoint plus one placement: only digits whose words differ
     // from the parent's need their rules run again.
     if (base === 0) seen.fill(-1);
-    else seen.set(s.subarray(base - STRIDE, base - STRIDE + 27));
+    else for (let k = 0, p = base - STRIDE; k < 27; k++) seen[k] = s[p + k]!;
     for (;;) {
       let changed = false;
       // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
       for (let b = 0; b < 3; b++) {
+        let again = false;
         const u = s[base + U + b]!;
         if (u === 0) continue;
         let ones = 0, twos = 0;
@@ -246,20 +257,21 @@ export class Fast9Solver {
           if (d === 9) return false;
           this.place(base, d, b, bit, b * 27 + (31 - Math.clz32(bit)));
           changed = true;
+          again = true;
         }
+        if (again) b--; // a placement can make new singles in the same band
       }
       // Per digit: hidden singles in rows, boxes and columns; band and stack patterns.
       for (let d = 0; d < 9; d++) {
         const dw = base + d * 3;
         const sw = d * 3;
         if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
-        // Remember the words as they are before this digit's rules run: if the rules change them,
-        // the next pass looks at the digit again.
-        seen[sw] = s[dw]!;
-        seen[sw + 1] = s[dw + 1]!;
-        seen[sw + 2] = s[dw + 2]!;
         for (let b = 0; b < 3; b++) {
           let f = s[dw + b]!;
+          // A band word unchanged since its rules last ran is at its fixpoint. Otherwise remember
+          // it as it is before the rules run: if they change it, the next pass comes back.
+          if (f === seen[sw + b]) continue;
+          seen[sw + b] = f;
           // Mini-row occupancy → allowed patterns (pointing / claiming within the band).
           const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
           const allowed = BAND_PATTERN[occ]!;
@@ -290,9 +302,7 @@ export class Fast9Solver {
         }
         // Columns: the digit's mini-columns over the three bands, per stack.
         const f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
-        const p0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & ROW9;
-        const p1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & ROW9;
-        const p2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & ROW9;
+        const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
         if ((p0 | p1 | p2) !== ROW9) return false; // a column with no place for d
         for (let j = 0; j < 3; j++) {
           const occ = ((p0 >>> (3 * j)) & 7) | (((p1 >>> (3 * j)) & 7) << 3) | (((p2 >>> (3 * j)) & 7) << 6);
@@ -313,10 +323,10 @@ export class Fast9Solver {
         const g0 = s[dw]!, g1 = s[dw + 1]!, g2 = s[dw + 2]!;
         const multi =
           multiRow(g0) | multiRow(g1) | multiRow(g2);
-        const q0 = (g0 | (g0 >>> 9) | (g0 >>> 18)) & ROW9;
-        const q1 = (g1 | (g1 >>> 9) | (g1 >>> 18)) & ROW9;
-        const q2 = (g2 | (g2 >>> 9) | (g2 >>> 18)) & ROW9;
-        let lone = ((q0 ^ q1 ^ q2) & ~(q0 & q1 & q2)) & ~multi & ~((q0 & q1) | (q0 & q2) | (q1 & q2));
+        const q0 = fold(g0), q1 = fold(g1), q2 = fold(g2);
+        const placed0 = g0 & ~s[base + U]!, placed1 = g1 & ~s[base + U + 1]!, placed2 = g2 & ~s[base + U + 2]!;
+        const placedColumns = fold(placed0) | fold(placed1) | fold(placed2);
+        let lone = (q0 ^ q1 ^ q2) & ~((q0 & q1) | (q0 & q2) | (q1 & q2)) & ~multi & ~placedColumns;
         while (lone !== 0) {
           const c = 31 - Math.clz32(lone & -lone);
           lone &= lone - 1;
@@ -332,6 +342,11 @@ export class Fast9Solver {
       if (!changed) return true;
     }
   }
+}
+
+/** Columns (9-bit) in which a band word has any candidate. */
+function fold(f: number): number {
+  return (f | (f >>> 9) | (f >>> 18)) & ROW9;
 }
 
 /** Columns (9-bit) in which a band word has candidates in two or more rows. */
