@@ -110,7 +110,8 @@ export async function run(): Promise<string> {
 }
 
 function row(file: string, total: number, mode: Mode, name: string, o: Outcome, ratio: string): Array<string | number> {
+  if (o.solved === 0) return [file, total, mode, name, 0, '0', '—', '—', o.wrong, '—', o.note ?? ''];
   const rate = o.solved / (o.ms / 1000);
-  return [file, total, mode, name, o.solved, rate.toFixed(0), ((o.ms * 1000) / Math.max(o.solved, 1)).toFixed(1),
+  return [file, total, mode, name, o.solved, rate.toFixed(0), ((o.ms * 1000) / o.solved).toFixed(1),
     o.nodes !== undefined ? (o.nodes / o.solved).toFixed(1) : '—', o.wrong, ratio, o.note ?? ''];
 }
