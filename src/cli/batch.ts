@@ -41,12 +41,19 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
     .option('attempts', { type: 'number', default: 3, describe: 'seeds tried per puzzle before it counts as failed' })
     .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress bar and no summary' })
     .check((a) => {
+      // A returned string (not a thrown error) is how yargs reports a usage problem: exit 2, one line.
       const args = a as unknown as BatchArgs;
-      if (!Number.isInteger(args.count) || args.count < 0) throw new Error('--count must be a whole number ≥ 0');
-      if (!Number.isInteger(args.workers) || args.workers < 1) throw new Error('--workers must be a whole number ≥ 1');
-      if (!Number.isInteger(args.attempts) || args.attempts < 1) throw new Error('--attempts must be a whole number ≥ 1');
-      if (args.maxSeconds !== undefined && !(args.maxSeconds > 0)) throw new Error('--max-seconds must be positive');
-      if (args.shard !== undefined) parseShard(args.shard);
+      if (!Number.isInteger(args.count) || args.count < 0) return '--count must be a whole number ≥ 0';
+      if (!Number.isInteger(args.workers) || args.workers < 1) return '--workers must be a whole number ≥ 1';
+      if (!Number.isInteger(args.attempts) || args.attempts < 1) return '--attempts must be a whole number ≥ 1';
+      if (args.maxSeconds !== undefined && !(args.maxSeconds > 0)) return '--max-seconds must be positive';
+      if (args.shard !== undefined) {
+        try {
+          parseShard(args.shard);
+        } catch (e) {
+          return (e as Error).message;
+        }
+      }
       return true;
     }) as unknown as Argv<T & BatchArgs>;
 }
