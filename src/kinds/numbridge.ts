@@ -30,7 +30,7 @@ export const numbridgeFormat: PuzzleFormat<NumbridgeBoardFile> = {
       problems.push(`blockShape says ${pub.blockShape} but the blocks are ${regular ? 'the regular ones' : 'not the regular ones'}`);
     }
     const claimed = file.secret ? flattenGrid(file.secret.solution, n, IN_FILE, '/secret/solution') : undefined;
-    const verdict = checkBoard(board, claimed);
+    const verdict = checkBoard(board, { solution: claimed, grade: pub.grade });
     problems.push(...verdict.problems);
     if (verdict.solution && file.id.includes(formatLine(verdict.solution))) problems.push('id reveals the solution');
     return { problems, summary };

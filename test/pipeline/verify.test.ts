@@ -45,8 +45,10 @@ const EXPECTED: Record<string, string[]> = {
     ':3: FAIL: sudoku 4×4, 3 givens: has more than one solution',
     ':4:4: bad input: bad character "x" (expected 1..4, \'.\' or \'0\')',
     ':5:1: bad input: puzzle has 5 characters, expected 16, 36, 64 or 81',
-    ':6: ok: sudoku 9×9, 17 givens',
+    ':6: ok: sudoku 9×9, 17 givens, grade',
+    ':8: FAIL: sudoku 9×9, 21 givens: needs guessing: the logic prover stalls with 21 of 81 cells placed',
   ],
+  'wrong-grade.json': [':1: FAIL: numbridge 4×4 regular, 4 givens, grade 2 (medium): claims grade 2 (medium) but the prover grades it 1 (easy)'],
 };
 
 describe('puzzlemill verify', () => {
@@ -58,7 +60,7 @@ describe('puzzlemill verify', () => {
     const expected = names.flatMap((n) => EXPECTED[n]!.map((l) => FIX + n + l));
     expect(lines).toHaveLength(expected.length);
     lines.forEach((line, i) => expect(line.startsWith(expected[i]!), `${line}\n  should start with\n${expected[i]}`).toBe(true));
-    expect(r.stderr).toMatch(/^puzzlemill: verified 28: \d+ ok, \d+ failed, \d+ unreadable\n$/);
+    expect(r.stderr).toMatch(/^puzzlemill: verified 30: \d+ ok, \d+ failed, \d+ unreadable\n$/);
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
 
