@@ -7,6 +7,9 @@ import { commands } from './commands/index.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, reportError, warn } from './exit.ts';
 import { flushOutput } from './output.ts';
 
+/** A command-line mistake already reported by the fail handler. */
+class UsageReported extends Error {}
+
 export async function main(argv: string[]): Promise<void> {
   const cli = yargs(argv)
     .scriptName('puzzlemill')
@@ -21,13 +24,15 @@ export async function main(argv: string[]): Promise<void> {
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error) => {
       if (error) throw error;
-      warn(`puzzlemill: ${message} (see --help)`);
+      warn(`puzzlemill: ${message.replace(/\s*\n\s*/g, ' ')} (see --help)`);
       raiseExitCode(EXIT_BAD_INPUT);
+      // stop here: without the throw yargs would still run a subcommand's handler
+      throw new UsageReported(message);
     });
   try {
     await cli.parseAsync();
   } catch (error) {
     flushOutput();
-    raiseExitCode(reportError(error));
+    if (!(error instanceof UsageReported)) raiseExitCode(reportError(error));
   }
 }

@@ -1,8 +1,11 @@
 /** Every CLI command, one module each. Adding a command is one import and one list entry here. */
 import type { CommandModule } from 'yargs';
 import { benchCommand } from './bench.ts';
+import { completeCommand } from './complete.ts';
+import { dealCommand } from './deal.ts';
+import { replayCommand } from './replay.ts';
 import { schemasCommand } from './schemas.ts';
 import { solveCommand } from './solve.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, dealCommand, replayCommand, completeCommand];

@@ -81,10 +81,14 @@ export function areAdjacent(a: Cell, b: Cell): boolean {
   return dr + dc === 1;
 }
 
-/** The 144 adjacent pairs [first, second], first < second: across pairs first, then down pairs. */
+/** The 144 adjacent pairs [first, second], first < second, in reading order of `first` (across before down). */
 export const ADJACENT_PAIRS: ReadonlyArray<readonly [Cell, Cell]> = (() => {
   const out: Array<readonly [Cell, Cell]> = [];
-  for (let r = 0; r < SIZE; r++) for (let c = 0; c + 1 < SIZE; c++) out.push([r * SIZE + c, r * SIZE + c + 1]);
-  for (let r = 0; r + 1 < SIZE; r++) for (let c = 0; c < SIZE; c++) out.push([r * SIZE + c, (r + 1) * SIZE + c]);
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      if (c + 1 < SIZE) out.push([r * SIZE + c, r * SIZE + c + 1]);
+      if (r + 1 < SIZE) out.push([r * SIZE + c, (r + 1) * SIZE + c]);
+    }
+  }
   return out;
 })();

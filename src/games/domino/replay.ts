@@ -259,3 +259,49 @@ function explain(v: Violation, state: DominoState, p: Placement, j: Judgement): 
       return 'the game is over';
   }
 }
+
+/** The `--json` shape of a replay (issue 6), exactly: moves, scores, winner, contradictions. */
+export interface ReplayJson {
+  moves: Array<Pick<ReplayMove, 'player' | 'turn' | 'notation' | 'legal' | 'violations' | 'completes' | 'points'>>;
+  scores: Record<string, number>;
+  /** The winner's name; on a tie the tied names joined by " & " (the sheet names no tie-break). */
+  winner: string;
+  contradictions: Array<Pick<Contradiction, 'player' | 'notation' | 'kind' | 'detail'>>;
+}
+
+export function replayJson(report: ReplayReport): ReplayJson {
+  return {
+    moves: report.moves.map(({ player, turn, notation, legal, violations, completes, points }) => ({ player, turn, notation, legal, violations, completes, points })),
+    scores: Object.fromEntries(report.players.map((name, i) => [name, report.scores[i]!.total])),
+    winner: report.winners.join(' & '),
+    contradictions: report.contradictions.map(({ player, notation, kind, detail }) => ({ player, notation, kind, detail })),
+  };
+}
+
+/** The replay for people: one line per move, then scores, winner and contradictions. */
+export function formatReplay(report: ReplayReport): string {
+  const lines: string[] = [];
+  const turns = report.moves.filter((m) => m.turn !== null).length;
+  lines.push(`Domino-SUDOKU, ${report.players.length} players (${report.players.join(', ')}), ${turns} turns`);
+  const width = Math.max(22, ...report.moves.map((m) => m.notation.length)) + 2;
+  lines.push(`turn  player  ${'move'.padEnd(width)}referee`);
+  for (const m of report.moves) {
+    lines.push(`${(m.turn === null ? 'end' : String(m.turn)).padStart(4)}  ${m.player.padEnd(6)}  ${m.notation.padEnd(width)}${m.says}`);
+  }
+  lines.push('');
+  lines.push('scores: ' + report.players.map((name, i) => {
+    const s = report.scores[i]!;
+    return `${name} ${s.total} (+${s.plus} −${s.minus})`;
+  }).join(', '));
+  lines.push(`winner: ${report.winners.join(' and ')}${report.winners.length > 1 ? ' (tie)' : ''}`);
+  if (report.contradictions.length === 0) {
+    lines.push('the record agrees with the rules');
+  } else {
+    lines.push(`${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} between the record and the rules:`);
+    for (const c of report.contradictions) {
+      const where = c.at ? `line ${c.at.line}:${c.at.column} ` : '';
+      lines.push(`  ${where}${c.player} ${c.notation ? c.notation + ' ' : ''}— ${c.kind}: ${c.detail}`);
+    }
+  }
+  return lines.join('\n');
+}
