@@ -88,9 +88,14 @@ export class ExactCover {
     return this.optStart.length - 1;
   }
 
-  /** Add an option (a set of 0-based item ids, no repeats); returns its option id. */
+  /**
+   * Add an option (a set of 0-based item ids, no repeats, at least one primary: an option of
+   * secondary items only could never be chosen, as in Knuth's DLX); returns its option id.
+   */
   addOption(items: ArrayLike<number>): number {
-    if (items.length === 0) throw new RangeError('ExactCover: an option needs at least one item');
+    let hasPrimary = false;
+    for (let k = 0; k < items.length; k++) if (items[k]! < this.primaryCount) hasPrimary = true;
+    if (!hasPrimary) throw new RangeError('ExactCover: an option needs at least one primary item');
     const start = this.optStart[this.optStart.length - 1]!;
     if (start + items.length > this.optItems.length) {
       const grown = new Int32Array(Math.max(this.optItems.length * 2, start + items.length));
@@ -184,8 +189,9 @@ export class ExactCover {
     const maxNodes = options.maxNodes ?? Infinity;
     const rng = options.rng;
     const onSolution = options.onSolution;
+    // always start from insertion order, so a seed means the same search every time
+    if (this.shuffled) this.relinkInOrder();
     if (rng) this.shuffleOptions(rng);
-    else if (this.shuffled) this.relinkInOrder();
     const { rlink, top, dlink, choice } = this;
     this.mems = 0;
     let nodes = 1;
