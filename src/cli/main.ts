@@ -4,11 +4,8 @@
  */
 import yargs from 'yargs';
 import { commands } from './commands/index.ts';
-import { EXIT_BAD_INPUT, raiseExitCode, reportError, warn } from './exit.ts';
+import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { flushOutput } from './output.ts';
-
-/** A command-line mistake already reported by the fail handler. */
-class UsageReported extends Error {}
 
 export async function main(argv: string[]): Promise<void> {
   const cli = yargs(argv)
@@ -23,16 +20,16 @@ export async function main(argv: string[]): Promise<void> {
     .version()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error) => {
-      if (error) throw error;
-      warn(`puzzlemill: ${message.replace(/\s*\n\s*/g, ' ')} (see --help)`);
-      raiseExitCode(EXIT_BAD_INPUT);
-      // stop here: without the throw yargs would still run a subcommand's handler
-      throw new UsageReported(message);
+      // A crash inside a command is rethrown as it is. Anything else is a usage problem — including
+      // a check() that returned a string, which yargs passes as `error` and would otherwise go on
+      // to run the handler after.
+      if (error instanceof Error && error.name !== 'YError') throw error;
+      throw new UsageError(message ?? String(error));
     });
   try {
     await cli.parseAsync();
   } catch (error) {
     flushOutput();
-    if (!(error instanceof UsageReported)) raiseExitCode(reportError(error));
+    raiseExitCode(reportError(error));
   }
 }
