@@ -13,6 +13,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
+  { name: 'prover', describe: 'logic prover throughput by tier cap and grade shares', run: async () => (await import('./prover.ts')).run() },
 ];
 
 export function benchmarkNames(): string[] {
