@@ -221,11 +221,11 @@ export class LogicState {
     }
   }
 
-  /** Remove candidate bit from cell c (no proof step). */
-  removeCandidate(c: number, bit: number): void {
+  /** Remove the candidates `bits` from cell c (no proof step). */
+  removeCandidate(c: number, bits: number): void {
     const m = this.cand[c]!;
-    if ((m & bit) === 0) return;
-    const rest = m ^ bit;
+    if ((m & bits) === 0) return;
+    const rest = m & ~bits;
     this.cand[c] = rest;
     this.version++;
     if (rest === 0) this.contradiction = true;
