@@ -1,0 +1,148 @@
+/**
+ * Choosing the clues (Tatham's generator loop, adapted to cards).
+ *
+ * Deal: starting from the victim line, run the prover capped at the target tier; while it cannot
+ * place everyone, give the least determined person with room on their card one more true clue,
+ * drawn at random with a preference for clues that cut that person's remaining cells (kinds
+ * weighted for variety, outright pins capped).
+ * Minimise: drop clues in random order while the capped prover still places everyone.
+ * Accept: only when the tier below the target fails, so the level is exactly the target.
+ *
+ * Dropping is monotone: if the capped prover fails without clue c on some set, it fails without c
+ * on every subset, so one pass leaves a minimal set (dropping any clue loses uniqueness or the
+ * level). Uniqueness needs no search here: a sound prover that places everyone proves it; the
+ * counter re-checks every accepted case independently.
+ */
+import { popcount } from '../core/bits.ts';
+import type { Rng } from '../core/rng.ts';
+import type { Candidate } from './candidates.ts';
+import { countCells, WORDS } from './cells.ts';
+import type { CompiledClue, ProverBoard } from './prover/board.ts';
+import type { Prover } from './prover/prove.ts';
+import type { ClueKind } from './schema.ts';
+
+export interface SelectOptions {
+  tier: 1 | 2 | 3;
+  robust: boolean;
+  /** Clues per card, not counting the victim line. */
+  perCard: number;
+  /** Clues on the victim's card besides the victim line. */
+  victimExtra: number;
+  /** At most this many people may be pinned to one cell by their own card. */
+  pinCap: number;
+}
+
+/** How often each kind is dealt (relative): varied cards, not all rows and columns. */
+const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
+  victim: 0,
+  row: 0.8,
+  column: 0.8,
+  inRoom: 1.2,
+  notInRoom: 0.8,
+  onObject: 1.2,
+  notOnObject: 0.6,
+  besideObject: 1.4,
+  notBesideObject: 0.7,
+  roomCorner: 1,
+  notRoomCorner: 0.6,
+  withAnother: 1.5,
+  alone: 1.5,
+};
+/** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
+const SOCIAL_CUT = 0.5;
+
+/** The candidate clues of one cast, ready for dealing. */
+export interface DealPool {
+  candidates: readonly Candidate[];
+  compiled: readonly CompiledClue[];
+  victimClue: CompiledClue;
+  /** Per person, indices into candidates. */
+  byPerson: number[][];
+}
+
+export function dealPool(candidates: readonly Candidate[], compiled: readonly CompiledClue[], victimClue: CompiledClue, n: number): DealPool {
+  const byPerson: number[][] = Array.from({ length: n }, () => []);
+  candidates.forEach((c, i) => byPerson[c.person]!.push(i));
+  return { candidates, compiled, victimClue, byPerson };
+}
+
+/** A minimal clue set at exactly the target tier, or null when this deal does not give one. */
+export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng): CompiledClue[] | null {
+  const set = deal(prover, board, pool, options, rng);
+  if (!set) return null;
+  for (const clue of rng.shuffle(set.slice(1))) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    if (prover.run(set, options.tier) !== 'solved') set.splice(at, 0, clue);
+  }
+  if (options.tier > 1 && prover.run(set, options.tier - 1) === 'solved') return null;
+  if (pinned(board, set) > options.pinCap) return null;
+  return set;
+}
+
+function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng): CompiledClue[] | null {
+  const n = board.female.length;
+  const set: CompiledClue[] = [pool.victimClue];
+  const used = new Uint8Array(pool.candidates.length);
+  const onCard = new Int8Array(n);
+  let pins = 0;
+  const weights: number[] = [];
+  for (;;) {
+    const status = prover.run(set, options.tier);
+    if (status === 'solved') return set;
+    if (status === 'contradiction') return null;
+    // The least determined person with room on the card (random among ties).
+    let person = -1, most = 1, ties = 0;
+    for (let p = 0; p < n; p++) {
+      const room = p === board.victim ? options.victimExtra : options.perCard;
+      if (onCard[p]! >= room) continue;
+      const k = prover.candidateCount(p);
+      if (k > most) { person = p; most = k; ties = 1; }
+      else if (k === most && k > 1 && rng.int(++ties) === 0) person = p;
+    }
+    if (person < 0) return null;
+    // A clue for that person, weighted by kind and by how much it cuts.
+    const options_ = pool.byPerson[person]!;
+    weights.length = 0;
+    let total = 0;
+    for (const i of options_) {
+      let w = 0;
+      if (!used[i]) {
+        const clue = pool.compiled[i]!;
+        const left = overlap(prover.candidates, 3 * person, clue.mask);
+        const cut = clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, 1 - left / most) : 1 - left / most;
+        if (left === 1 && pins >= options.pinCap) w = 0;
+        else w = cut * KIND_WEIGHT[clue.kind];
+      }
+      weights.push(w);
+      total += w;
+    }
+    if (total <= 0) {
+      onCard[person] = 127; // nothing useful left for this person
+      continue;
+    }
+    let x = rng.next() * total, pick = 0;
+    while (pick < weights.length - 1 && (x -= weights[pick]!) >= 0) pick++;
+    const i = options_[pick]!;
+    used[i] = 1;
+    onCard[person]!++;
+    if (overlap(prover.candidates, 3 * person, pool.compiled[i]!.mask) === 1) pins++;
+    set.push(pool.compiled[i]!);
+  }
+}
+
+/** Cells of the set at `o` that the mask keeps. */
+function overlap(cand: Uint32Array, o: number, mask: Uint32Array): number {
+  return popcount(cand[o]! & mask[0]!) + popcount(cand[o + 1]! & mask[1]!) + popcount(cand[o + 2]! & mask[2]!);
+}
+
+/** People whose own clues leave them a single cell before any reasoning. */
+export function pinned(board: ProverBoard, clues: readonly CompiledClue[]): number {
+  const n = board.female.length;
+  const sets = new Uint32Array(n * WORDS);
+  for (let p = 0; p < n; p++) sets.set(board.free, p * WORDS);
+  for (const clue of clues) for (let w = 0; w < WORDS; w++) sets[clue.person * WORDS + w]! &= clue.mask[w]!;
+  let count = 0;
+  for (let p = 0; p < n; p++) if (countCells(sets, p * WORDS) === 1) count++;
+  return count;
+}
