@@ -23,7 +23,7 @@ import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts'
 import { LEVEL_NAMES, Prover, proveCase, type LevelName } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
 import type { ClueFact, MurderCaseFile } from './schema.ts';
-import { dealPool, selectClues, type SelectOptions } from './select.ts';
+import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
 
 export const GENERATOR_VERSION = 'puzzlemill-murder/1';
 export const LEVELS: readonly LevelName[] = ['easy', 'medium', 'hard'];
@@ -39,8 +39,8 @@ export interface CaseRequest {
   budget?: number;
 }
 
-const CASTS_PER_LAYOUT = 3;
-const DEALS_PER_CAST = 6;
+const CASTS_PER_LAYOUT = Number(process.env.CPL ?? 3);
+const DEALS_PER_CAST = Number(process.env.DPC ?? 6);
 
 /** Check a request; a RangeError names what is wrong. */
 export function checkRequest(request: CaseRequest): void {
@@ -77,7 +77,8 @@ function selectOptions(request: CaseRequest): SelectOptions {
   };
 }
 
-export function generateCase(request: CaseRequest, seed: string): MurderCaseFile {
+/** `stats` (optional) counts the deals and why they were rejected, for the benchmark. */
+export function generateCase(request: CaseRequest, seed: string, stats?: SelectStats): MurderCaseFile {
   checkRequest(request);
   const rng = new Rng('murder-case', seed);
   const options = selectOptions(request);
@@ -93,12 +94,12 @@ export function generateCase(request: CaseRequest, seed: string): MurderCaseFile
       const model = castModel(layout, cast);
       const board = compileBoard(model);
       const prover = new Prover(board);
-      const candidates = trueClues(model, cast.cells);
+      const candidates = trueClues(model, cast.cells, options.robust);
       const compiled = candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
-      const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size);
+      const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
       for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
         deals++;
-        const chosen = selectClues(prover, board, pool, options, rng);
+        const chosen = selectClues(prover, board, pool, options, rng, stats);
         if (!chosen) continue;
         const cards = cardsOf(cast, chosen, compiled, candidates.map((x) => x.fact));
         const file = finish(layout, cast, cards, request, seed, options.tier);

@@ -34,8 +34,8 @@ export const ROOM_COUNTS: Readonly<Record<number, readonly [number, number]>> = 
 };
 
 /** Share of cells that hold an object, and of those, the share that blocks. */
-const OBJECT_DENSITY: readonly [number, number] = [0.28, 0.42];
-const BLOCKING_SHARE = 0.45;
+const OBJECT_DENSITY: readonly [number, number] = [Number(process.env.DLO ?? 0.45), Number(process.env.DHI ?? 0.6)];
+const BLOCKING_SHARE = Number(process.env.BS ?? 0.6);
 
 /** A floor plan, or null when this attempt failed (the caller draws again). */
 export function drawLayout(size: number, setting: Setting, rng: Rng): Layout | null {

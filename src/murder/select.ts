@@ -50,6 +50,7 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 };
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
+const CUT_POWER = Number(process.env.CUT_POWER ?? 2);
 
 /** The candidate clues of one cast, ready for dealing. */
 export interface DealPool {
@@ -60,23 +61,66 @@ export interface DealPool {
   byPerson: number[][];
 }
 
-export function dealPool(candidates: readonly Candidate[], compiled: readonly CompiledClue[], victimClue: CompiledClue, n: number): DealPool {
+/**
+ * The pool of a cast. For a robust case: clues true under every misreading, and of those with a
+ * cell set only the ones whose set no misreading changes; the counter judges the rest.
+ */
+export function dealPool(candidates: readonly Candidate[], compiled: readonly CompiledClue[], victimClue: CompiledClue, n: number, robust: boolean): DealPool {
   const byPerson: number[][] = Array.from({ length: n }, () => []);
-  candidates.forEach((c, i) => byPerson[c.person]!.push(i));
+  candidates.forEach((c, i) => {
+    const social = c.fact.kind === 'alone' || c.fact.kind === 'withAnother';
+    if (!robust || (c.steady && (c.stable || social))) byPerson[c.person]!.push(i);
+  });
   return { candidates, compiled, victimClue, byPerson };
 }
 
+/** Why deals were rejected (for the benchmark's success rates). */
+export interface SelectStats {
+  deals: number;
+  /** The cards filled up before the capped prover could place everyone. */
+  cardsFull: number;
+  /** The minimal set was solvable one tier lower. */
+  tooEasy: number;
+  /** Too many people pinned outright by their own card. */
+  pinned: number;
+  accepted: number;
+}
+
+export function emptyStats(): SelectStats {
+  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, accepted: 0 };
+}
+
 /** A minimal clue set at exactly the target tier, or null when this deal does not give one. */
-export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng): CompiledClue[] | null {
+export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng, stats?: SelectStats): CompiledClue[] | null {
+  if (stats) stats.deals++;
   const set = deal(prover, board, pool, options, rng);
-  if (!set) return null;
-  for (const clue of rng.shuffle(set.slice(1))) {
-    const at = set.indexOf(clue);
-    set.splice(at, 1);
-    if (prover.run(set, options.tier) !== 'solved') set.splice(at, 0, clue);
+  if (!set) {
+    if (stats) stats.cardsFull++;
+    return null;
   }
-  if (options.tier > 1 && prover.run(set, options.tier - 1) === 'solved') return null;
-  if (pinned(board, set) > options.pinCap) return null;
+  // A capped run that solves using tier T proves the tier below fails (fixpoints do not depend on
+  // rule order), so each run also says whether the set has reached the target level. First pass:
+  // only removals that reach it (or keep it); second pass: any removal that keeps the set solvable.
+  prover.run(set, options.tier);
+  let level = prover.level;
+  for (let pass = 0; pass < 2; pass++) {
+    for (const clue of rng.shuffle(set.slice(1))) {
+      const at = set.indexOf(clue);
+      set.splice(at, 1);
+      const keep = prover.run(set, options.tier) === 'solved' && (pass === 1 || prover.level === options.tier || level === options.tier);
+      if (keep) level = prover.level;
+      else set.splice(at, 0, clue);
+    }
+  }
+  if (level !== options.tier) {
+    if (stats) stats.tooEasy++;
+    return null;
+  }
+  if (pinned(board, set) > options.pinCap) {
+    if (stats) stats.pinned++;
+    return null;
+  }
+  if (stats) stats.accepted++;
   return set;
 }
 
@@ -85,10 +129,13 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
   const set: CompiledClue[] = [pool.victimClue];
   const used = new Uint8Array(pool.candidates.length);
   const onCard = new Int8Array(n);
-  let pins = 0;
+  // Per person, the cells their own card allows (pins are judged on these, before any reasoning).
+  const own = new Uint32Array(n * WORDS);
+  for (let p = 0; p < n; p++) own.set(board.free, p * WORDS);
+  let pins = 0, prunes = 0;
   const weights: number[] = [];
+  let status = prover.run(set, options.tier);
   for (;;) {
-    const status = prover.run(set, options.tier);
     if (status === 'solved') return set;
     if (status === 'contradiction') return null;
     // The least determined person with room on the card (random among ties).
@@ -100,19 +147,22 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       if (k > most) { person = p; most = k; ties = 1; }
       else if (k === most && k > 1 && rng.int(++ties) === 0) person = p;
     }
-    if (person < 0) return null;
+    if (person < 0) {
+      // Every open card is full: free room by dropping clues the others already imply here.
+      if (prunes++ >= MAX_PRUNES || !pruneImplied(prover, board, set, onCard, options, rng)) return null;
+      status = prover.run(set, options.tier);
+      continue;
+    }
     // A clue for that person, weighted by kind and by how much it cuts.
-    const options_ = pool.byPerson[person]!;
+    const choices = pool.byPerson[person]!;
     weights.length = 0;
     let total = 0;
-    for (const i of options_) {
+    for (const i of choices) {
       let w = 0;
-      if (!used[i]) {
-        const clue = pool.compiled[i]!;
-        const left = overlap(prover.candidates, 3 * person, clue.mask);
-        const cut = clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, 1 - left / most) : 1 - left / most;
-        if (left === 1 && pins >= options.pinCap) w = 0;
-        else w = cut * KIND_WEIGHT[clue.kind];
+      const clue = pool.compiled[i]!;
+      if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
+        const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
+        w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
       }
       weights.push(w);
       total += w;
@@ -123,12 +173,48 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     }
     let x = rng.next() * total, pick = 0;
     while (pick < weights.length - 1 && (x -= weights[pick]!) >= 0) pick++;
-    const i = options_[pick]!;
+    const i = choices[pick]!;
+    const clue = pool.compiled[i]!;
     used[i] = 1;
     onCard[person]!++;
-    if (overlap(prover.candidates, 3 * person, pool.compiled[i]!.mask) === 1) pins++;
-    set.push(pool.compiled[i]!);
+    for (let w = 0; w < WORDS; w++) own[person * WORDS + w]! &= clue.mask[w]!;
+    if (countCells(own, person * WORDS) === 1) pins++;
+    set.push(clue);
+    status = prover.extend(set, options.tier);
   }
+}
+
+/** Rounds of pruning a deal may use when its cards fill up. */
+const MAX_PRUNES = Number(process.env.MAX_PRUNES ?? 0);
+
+/** Total candidate cells after the last run: equal totals mean equal fixpoints (rules are monotone). */
+function openCells(prover: Prover, n: number): number {
+  let k = 0;
+  for (let p = 0; p < n; p++) k += prover.candidateCount(p);
+  return k;
+}
+
+/**
+ * Drop clues whose removal leaves the capped prover's fixpoint unchanged (the other clues imply
+ * them at this tier). Returns true when some card got room.
+ */
+function pruneImplied(prover: Prover, board: ProverBoard, set: CompiledClue[], onCard: Int8Array, options: SelectOptions, rng: Rng): boolean {
+  const n = board.female.length;
+  prover.run(set, options.tier);
+  const target = openCells(prover, n);
+  let freed = false;
+  for (const clue of rng.shuffle(set.slice(1))) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    prover.run(set, options.tier);
+    if (openCells(prover, n) === target) {
+      onCard[clue.person]!--;
+      freed = true;
+    } else {
+      set.splice(at, 0, clue);
+    }
+  }
+  return freed;
 }
 
 /** Cells of the set at `o` that the mask keeps. */

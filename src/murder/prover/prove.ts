@@ -51,9 +51,22 @@ export class Prover {
    * status; `result()` then gives the placement.
    */
   run(clues: readonly CompiledClue[], maxTier = 3, names: ProofNames | null = null): ProveStatus {
-    const s = this.state;
-    s.reset(clues, names);
+    this.state.reset(clues, names);
     this.level = 0;
+    return this.ladder(maxTier);
+  }
+
+  /**
+   * Continue the last fast run after clues were appended to the same list: every rule is monotone
+   * in the clues, so the old fixpoint is a sound start. (Levels are only meaningful for `run`.)
+   */
+  extend(clues: readonly CompiledClue[], maxTier = 3): ProveStatus {
+    this.state.clues = clues;
+    return this.ladder(maxTier);
+  }
+
+  private ladder(maxTier: number): ProveStatus {
+    const s = this.state;
     let i = 0;
     while (i < RULES.length) {
       const rule = RULES[i]!;
@@ -68,7 +81,7 @@ export class Prover {
       i++;
     }
     if (s.done !== (1 << s.n) - 1) return 'stuck';
-    return placementHolds(s.board, s.cand, clues, s.n) ? 'solved' : 'contradiction';
+    return placementHolds(s.board, s.cand, s.clues, s.n) ? 'solved' : 'contradiction';
   }
 
   /** Candidate cells left for person p after the last run (fast mode too). */

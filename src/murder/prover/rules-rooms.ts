@@ -35,8 +35,10 @@ export const claiming: Rule = {
         let changed = false;
         for (let q = 0; q < s.n; q++) if (q !== p && s.remove(q, sets, 3 * line)) changed = true;
         if (!changed) continue;
-        const kind = axis === 0 ? 'row' : 'column';
-        s.record('claiming', 2, axis === 0 ? { people: [p], rows: [line] } : { people: [p], columns: [line] }, () => claimingText(s.names!, p, kind, line));
+        if (s.recording) {
+          const kind = axis === 0 ? 'row' : 'column';
+          s.record('claiming', 2, axis === 0 ? { people: [p], rows: [line] } : { people: [p], columns: [line] }, () => claimingText(s.names!, p, kind, line));
+        }
         return PROGRESS;
       }
     }
@@ -66,6 +68,7 @@ export const victimRoom: Rule = {
       if (reach > 0 && confined < 2) continue;
       s.snapshot();
       s.remove(v, rooms, 3 * room);
+      if (!s.recording) return PROGRESS;
       if (reach === 0) s.record('victim-room', 2, { people: [v], rooms: [room] }, () => victimNobodyText(s.names!, v, room));
       else s.record('victim-room', 2, { people: [v, first, second], rooms: [room] }, () => victimCrowdText(s.names!, v, room, first, second));
       return PROGRESS;
@@ -88,13 +91,13 @@ export const victimRoom: Rule = {
       let changed = false;
       for (let q = 0; q < s.n; q++) if (q !== v && q !== keeper && s.remove(q, rooms, 3 * room)) changed = true;
       if (!changed) return NONE;
-      s.record('victim-room', 2, { people: [v, keeper], rooms: [room] }, () => victimClosedText(s.names!, v, room, keeper));
+      if (s.recording) s.record('victim-room', 2, { people: [v, keeper], rooms: [room] }, () => victimClosedText(s.names!, v, room, keeper));
       return PROGRESS;
     }
     if (reach === 1) {
       s.snapshot();
       s.restrict(reacher, rooms, 3 * room);
-      s.record('victim-room', 2, { people: [v, reacher], rooms: [room] }, () => victimMurdererText(s.names!, v, room, reacher));
+      if (s.recording) s.record('victim-room', 2, { people: [v, reacher], rooms: [room] }, () => victimMurdererText(s.names!, v, room, reacher));
       return PROGRESS;
     }
     return NONE;
@@ -122,7 +125,6 @@ export const withAnother: Rule = {
       }
       if (reach === 0 || confined > 1) return CONTRADICTION;
       const gender = clue.female ? 'f' : 'm';
-      const premises = { people: [p], clues: [[p, clue.index] as [number, number]], rooms: [room] };
       if (confined === 1) {
         s.snapshot();
         let changed = false;
@@ -130,13 +132,17 @@ export const withAnother: Rule = {
           if (q !== p && q !== keeper && s.board.female[q] === clue.female && s.remove(q, rooms, 3 * room)) changed = true;
         }
         if (!changed) continue;
-        s.record('with-another', 2, { ...premises, people: [p, keeper] }, () => withAnotherTakenText(s.names!, p, room, gender, keeper));
+        if (s.recording) {
+          s.record('with-another', 2, { people: [p, keeper], clues: [[p, clue.index]], rooms: [room] }, () => withAnotherTakenText(s.names!, p, room, gender, keeper));
+        }
         return PROGRESS;
       }
       if (reach === 1) {
         s.snapshot();
         s.restrict(reacher, rooms, 3 * room);
-        s.record('with-another', 2, premises, () => withAnotherOnlyText(s.names!, p, room, gender, reacher));
+        if (s.recording) {
+          s.record('with-another', 2, { people: [p, reacher], clues: [[p, clue.index]], rooms: [room] }, () => withAnotherOnlyText(s.names!, p, room, gender, reacher));
+        }
         return PROGRESS;
       }
     }
@@ -153,14 +159,13 @@ export const alone: Rule = {
     for (const clue of s.clues) {
       if (clue.kind !== 'alone') continue;
       const p = clue.person;
-      const clueRef: [number, number] = [p, clue.index];
       for (let room = 0; room < s.board.roomCount; room++) {
         if (!s.reaches(p, room)) continue;
         for (let q = 0; q < s.n; q++) {
           if (q === p || !s.confinedTo(q, room)) continue;
           s.snapshot();
           s.remove(p, rooms, 3 * room);
-          s.record('alone', 2, { people: [p, q], clues: [clueRef], rooms: [room] }, () => aloneExcludedText(s.names!, p, room, q));
+          if (s.recording) s.record('alone', 2, { people: [p, q], clues: [[p, clue.index]], rooms: [room] }, () => aloneExcludedText(s.names!, p, room, q));
           return PROGRESS;
         }
       }
@@ -170,7 +175,7 @@ export const alone: Rule = {
       let changed = false;
       for (let q = 0; q < s.n; q++) if (q !== p && s.remove(q, rooms, 3 * room)) changed = true;
       if (!changed) continue;
-      s.record('alone', 2, { people: [p], clues: [clueRef], rooms: [room] }, () => aloneClaimText(s.names!, p, room));
+      if (s.recording) s.record('alone', 2, { people: [p], clues: [[p, clue.index]], rooms: [room] }, () => aloneClaimText(s.names!, p, room));
       return PROGRESS;
     }
     return NONE;

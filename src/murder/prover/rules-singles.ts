@@ -2,6 +2,7 @@
  * Tier 1 (easy): what a player does first. Apply each clue's own meaning to its person, place a
  * person with one cell left, and give a row or column to the only person who can still reach it.
  */
+import { isSingleBit, lowestBit } from '../../core/bits.ts';
 import { columnsOf, firstCell, rowsOf } from '../cells.ts';
 import { CONTRADICTION, NONE, PROGRESS, type ProverState, type RuleResult } from './state.ts';
 import { clueFilterText, lineSingleText, nakedSingleText } from './texts.ts';
@@ -22,9 +23,11 @@ export const clueFilter: Rule = {
       s.snapshot();
       const before = s.recording ? s.count(clue.person) : 0;
       if (s.restrict(clue.person, clue.mask, 0)) {
-        s.record('clue-filter', 1, { people: [clue.person], clues: [[clue.person, clue.index]] }, () =>
-          clueFilterText(s.names!, clue.person, clue.index, before - s.count(clue.person)),
-        );
+        if (s.recording) {
+          s.record('clue-filter', 1, { people: [clue.person], clues: [[clue.person, clue.index]] }, () =>
+            clueFilterText(s.names!, clue.person, clue.index, before - s.count(clue.person)),
+          );
+        }
         return PROGRESS;
       }
     }
@@ -46,7 +49,7 @@ export const nakedSingle: Rule = {
       s.done |= 1 << p;
       s.notePlaced(p, cell);
       for (let q = 0; q < s.n; q++) if (q !== p) s.remove(q, s.board.sees, 3 * cell);
-      s.record('naked-single', 1, { people: [p] }, () => nakedSingleText(s.names!, p, cell));
+      if (s.recording) s.record('naked-single', 1, { people: [p] }, () => nakedSingleText(s.names!, p, cell));
       return PROGRESS;
     }
     return NONE;
@@ -58,20 +61,30 @@ export const lineSingle: Rule = {
   id: 'line-single',
   tier: 1,
   apply(s) {
+    const full = (1 << s.n) - 1;
     for (let axis = 0; axis < 2; axis++) {
-      for (let p = 0; p < s.n; p++) s.lines[p] = axis === 0 ? rowsOf(s.cand, 3 * p) : columnsOf(s.cand, 3 * p);
-      for (let line = 0; line < s.n; line++) {
-        const bit = 1 << line;
-        let who = -1, k = 0;
-        for (let p = 0; p < s.n; p++) if (s.lines[p]! & bit) { k++; who = p; }
-        if (k === 0) return CONTRADICTION;
-        if (k !== 1 || s.lines[who] === bit) continue;
-        s.snapshot();
-        s.restrict(who, axis === 0 ? s.board.rows : s.board.columns, 3 * line);
-        const kind = axis === 0 ? 'row' : 'column';
-        s.record('line-single', 1, axis === 0 ? { rows: [line] } : { columns: [line] }, () => lineSingleText(s.names!, who, kind, line));
-        return PROGRESS;
+      // once: lines someone reaches; twice: lines two or more reach; confined: lines already somebody's.
+      let once = 0, twice = 0, confined = 0;
+      for (let p = 0; p < s.n; p++) {
+        const lines = axis === 0 ? rowsOf(s.cand, 3 * p) : columnsOf(s.cand, 3 * p);
+        s.lines[p] = lines;
+        twice |= once & lines;
+        once |= lines;
+        if (isSingleBit(lines)) confined |= lines;
       }
+      if (once !== full) return CONTRADICTION;
+      const singles = once & ~twice & ~confined;
+      if (singles === 0) continue;
+      const line = lowestBit(singles);
+      let who = 0;
+      while (!(s.lines[who]! & (1 << line))) who++;
+      s.snapshot();
+      s.restrict(who, axis === 0 ? s.board.rows : s.board.columns, 3 * line);
+      if (s.recording) {
+        const kind = axis === 0 ? 'row' : 'column';
+        s.record('line-single', 1, axis === 0 ? { people: [who], rows: [line] } : { people: [who], columns: [line] }, () => lineSingleText(s.names!, who, kind, line));
+      }
+      return PROGRESS;
     }
     return NONE;
   },

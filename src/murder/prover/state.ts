@@ -45,8 +45,9 @@ export class ProverState {
   /** Scratch: rows / columns each person can reach (9-bit masks), subset unions. */
   readonly lines: Uint16Array;
   readonly unions: Uint16Array;
-  /** Scratch: a list of people. */
+  /** Scratch: a list of people; per room, the people confined to it (bit p). */
   readonly order: Int8Array;
+  readonly roomPeople: Uint32Array;
   readonly scratch: Uint32Array;
   recording = false;
   /** How proof sentences name things; set whenever `recording` is. */
@@ -62,6 +63,7 @@ export class ProverState {
     this.lines = new Uint16Array(this.n);
     this.unions = new Uint16Array(1 << this.n);
     this.order = new Int8Array(this.n);
+    this.roomPeople = new Uint32Array(board.roomCount);
     this.scratch = cellSets(2);
   }
 
