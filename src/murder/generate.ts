@@ -12,7 +12,7 @@
  */
 import { GenerationError } from '../core/errors.ts';
 import { hashSeed, Rng } from '../core/rng.ts';
-import { trueClues } from './candidates.ts';
+import { trueClues, type Candidate } from './candidates.ts';
 import { buildPublic, caseId, FORMAT, positionsOf, proofNamesOf, proofSteps } from './case-file.ts';
 import { drawCast, type Cast } from './cast.ts';
 import { SETTINGS, settingById } from './catalogue/settings.ts';
@@ -39,8 +39,10 @@ export interface CaseRequest {
   budget?: number;
 }
 
-const CASTS_PER_LAYOUT = Number(process.env.CPL ?? 3);
-const DEALS_PER_CAST = Number(process.env.DPC ?? 6);
+/** Casts tried on one floor plan (a cast fails when no room holds exactly two people). */
+const CAST_TRIES = 8;
+/** Deals tried on one cast: the cast's clue pool is the costly part to build. */
+const DEALS_PER_CAST = 20;
 
 /** Check a request; a RangeError names what is wrong. */
 export function checkRequest(request: CaseRequest): void {
@@ -84,27 +86,26 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
   const options = selectOptions(request);
   const budget = request.budget ?? defaultBudget(request);
   let deals = 0;
-  while (deals < budget) {
+  // Plans and casts that fail count against the budget too, so the loop always ends.
+  for (let plans = 0; deals < budget && plans < budget; plans++) {
     const setting = request.setting ? settingById(request.setting)! : rng.pick(SETTINGS);
     const layout = drawLayout(request.size, setting, rng);
     if (!layout) continue;
-    for (let c = 0; c < CASTS_PER_LAYOUT && deals < budget; c++) {
-      const cast = drawCast(layout, rng);
-      if (!cast) continue;
-      const model = castModel(layout, cast);
-      const board = compileBoard(model);
-      const prover = new Prover(board);
-      const candidates = trueClues(model, cast.cells, options.robust);
-      const compiled = candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
-      const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
-      for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
-        deals++;
-        const chosen = selectClues(prover, board, pool, options, rng, stats);
-        if (!chosen) continue;
-        const cards = cardsOf(cast, chosen, compiled, candidates.map((x) => x.fact));
-        const file = finish(layout, cast, cards, request, seed, options.tier);
-        if (file) return file;
-      }
+    let cast: Cast | null = null;
+    for (let c = 0; c < CAST_TRIES && !cast; c++) cast = drawCast(layout, rng);
+    if (!cast) continue;
+    const model = castModel(layout, cast);
+    const board = compileBoard(model);
+    const prover = new Prover(board);
+    const candidates = trueClues(model, cast.cells, options.robust);
+    const compiled = candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
+    const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
+    for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
+      deals++;
+      const chosen = selectClues(prover, board, pool, options, rng, stats);
+      if (!chosen) continue;
+      const file = finish(layout, cast, cardsOf(cast, chosen, compiled, candidates), request, seed, options.tier);
+      if (file) return file;
     }
   }
   const what = `${request.level} ${request.size}×${request.size}${request.setting ? ' ' + request.setting : ''}${request.robust ? ' robust' : ''} murder case`;
@@ -124,11 +125,11 @@ function castModel(layout: Layout, cast: Cast): CaseModel {
 }
 
 /** Per person, the chosen facts in deal order; the victim line first on the victim's card. */
-function cardsOf(cast: Cast, chosen: readonly CompiledClue[], compiled: readonly CompiledClue[], facts: readonly ClueFact[]): ClueFact[][] {
+function cardsOf(cast: Cast, chosen: readonly CompiledClue[], compiled: readonly CompiledClue[], candidates: readonly Candidate[]): ClueFact[][] {
   const cards: ClueFact[][] = cast.people.map((_, p) => (p === cast.victim ? [{ kind: 'victim' }] : []));
   for (const clue of chosen) {
     const i = compiled.indexOf(clue);
-    if (i >= 0) cards[clue.person]!.push(facts[i]!);
+    if (i >= 0) cards[clue.person]!.push(candidates[i]!.fact);
   }
   return cards;
 }

@@ -33,9 +33,12 @@ export const ROOM_COUNTS: Readonly<Record<number, readonly [number, number]>> = 
   4: [3, 4], 5: [4, 5], 6: [5, 7], 7: [6, 8], 8: [7, 9], 9: [8, 11],
 };
 
-/** Share of cells that hold an object, and of those, the share that blocks. */
-const OBJECT_DENSITY: readonly [number, number] = [Number(process.env.DLO ?? 0.45), Number(process.env.DHI ?? 0.6)];
-const BLOCKING_SHARE = Number(process.env.BS ?? 0.6);
+/**
+ * Share of cells that hold an object, and of those, the share that blocks. Well-furnished plans
+ * (about a third of the cells blocked) let about one clue per person decide a case.
+ */
+const OBJECT_DENSITY: readonly [number, number] = [0.45, 0.6];
+const BLOCKING_SHARE = 0.6;
 
 /** A floor plan, or null when this attempt failed (the caller draws again). */
 export function drawLayout(size: number, setting: Setting, rng: Rng): Layout | null {

@@ -50,7 +50,8 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 };
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
-const CUT_POWER = Number(process.env.CUT_POWER ?? 2);
+/** Sharpens the preference for clues that cut a lot (1 = proportional). */
+const CUT_POWER = 2;
 
 /** The candidate clues of one cast, ready for dealing. */
 export interface DealPool {
@@ -132,7 +133,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
   // Per person, the cells their own card allows (pins are judged on these, before any reasoning).
   const own = new Uint32Array(n * WORDS);
   for (let p = 0; p < n; p++) own.set(board.free, p * WORDS);
-  let pins = 0, prunes = 0;
+  let pins = 0;
   const weights: number[] = [];
   let status = prover.run(set, options.tier);
   for (;;) {
@@ -147,12 +148,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       if (k > most) { person = p; most = k; ties = 1; }
       else if (k === most && k > 1 && rng.int(++ties) === 0) person = p;
     }
-    if (person < 0) {
-      // Every open card is full: free room by dropping clues the others already imply here.
-      if (prunes++ >= MAX_PRUNES || !pruneImplied(prover, board, set, onCard, options, rng)) return null;
-      status = prover.run(set, options.tier);
-      continue;
-    }
+    if (person < 0) return null; // every open card is full
     // A clue for that person, weighted by kind and by how much it cuts.
     const choices = pool.byPerson[person]!;
     weights.length = 0;
@@ -182,39 +178,6 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     set.push(clue);
     status = prover.extend(set, options.tier);
   }
-}
-
-/** Rounds of pruning a deal may use when its cards fill up. */
-const MAX_PRUNES = Number(process.env.MAX_PRUNES ?? 0);
-
-/** Total candidate cells after the last run: equal totals mean equal fixpoints (rules are monotone). */
-function openCells(prover: Prover, n: number): number {
-  let k = 0;
-  for (let p = 0; p < n; p++) k += prover.candidateCount(p);
-  return k;
-}
-
-/**
- * Drop clues whose removal leaves the capped prover's fixpoint unchanged (the other clues imply
- * them at this tier). Returns true when some card got room.
- */
-function pruneImplied(prover: Prover, board: ProverBoard, set: CompiledClue[], onCard: Int8Array, options: SelectOptions, rng: Rng): boolean {
-  const n = board.female.length;
-  prover.run(set, options.tier);
-  const target = openCells(prover, n);
-  let freed = false;
-  for (const clue of rng.shuffle(set.slice(1))) {
-    const at = set.indexOf(clue);
-    set.splice(at, 1);
-    prover.run(set, options.tier);
-    if (openCells(prover, n) === target) {
-      onCard[clue.person]!--;
-      freed = true;
-    } else {
-      set.splice(at, 0, clue);
-    }
-  }
-  return freed;
 }
 
 /** Cells of the set at `o` that the mask keeps. */

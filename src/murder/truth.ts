@@ -11,7 +11,7 @@
 import { OBJECT_CODE } from './catalogue/objects.ts';
 import { cellAt, columnOf, rowOf } from './cells.ts';
 import { isStandable, roomIndexOf, type CaseModel } from './model.ts';
-import type { ClueFact, Robustness } from './schema.ts';
+import type { ClueFact, ClueKind, Robustness } from './schema.ts';
 
 export interface Reading {
   /** "beside": orthogonal neighbours in the own room (sheet), or also diagonals, or also through walls. */
@@ -28,12 +28,13 @@ export const STRICT: Reading = { beside: 'room', corner: 'room', aloneCountsVict
 
 export type MisreadingKey = Exclude<keyof Robustness, 'robust'>;
 
-export const MISREADINGS: ReadonlyArray<{ key: MisreadingKey; reading: Reading }> = [
-  { key: 'besideDiagonal', reading: { ...STRICT, beside: 'diagonal' } },
-  { key: 'besideThroughWall', reading: { ...STRICT, beside: 'wall' } },
-  { key: 'cornerOfBoard', reading: { ...STRICT, corner: 'board' } },
-  { key: 'aloneIgnoresVictim', reading: { ...STRICT, aloneCountsVictim: false } },
-  { key: 'withAnotherIgnoresVictim', reading: { ...STRICT, withAnotherCountsVictim: false } },
+/** Each misreading, and the clue kinds whose meaning it changes. */
+export const MISREADINGS: ReadonlyArray<{ key: MisreadingKey; reading: Reading; kinds: readonly ClueKind[] }> = [
+  { key: 'besideDiagonal', reading: { ...STRICT, beside: 'diagonal' }, kinds: ['besideObject', 'notBesideObject'] },
+  { key: 'besideThroughWall', reading: { ...STRICT, beside: 'wall' }, kinds: ['besideObject', 'notBesideObject'] },
+  { key: 'cornerOfBoard', reading: { ...STRICT, corner: 'board' }, kinds: ['roomCorner', 'notRoomCorner'] },
+  { key: 'aloneIgnoresVictim', reading: { ...STRICT, aloneCountsVictim: false }, kinds: ['alone'] },
+  { key: 'withAnotherIgnoresVictim', reading: { ...STRICT, withAnotherCountsVictim: false }, kinds: ['withAnother'] },
 ];
 
 const ORTHOGONAL = [[-1, 0], [1, 0], [0, -1], [0, 1]] as const;
