@@ -103,3 +103,20 @@ export function proofSteps(steps: readonly RecordedStep[], model: CaseModel): Pr
 export function positionsOf(model: CaseModel, cells: ArrayLike<number>): Record<string, [number, number]> {
   return Object.fromEntries(model.people.map((p, i) => [p.id, cellRef(cells[i]!)]));
 }
+
+/**
+ * Equal for essentially the same case: the floor plan, the furniture and the clue facts, with
+ * rooms renamed by first appearance and people by card order (names, texts, room names, floors
+ * and the setting do not matter). Used to keep the daily set from repeating a case.
+ */
+export function caseFingerprint(file: MurderCaseFile): string {
+  const pub = file.public;
+  const rename = new Map<string, number>();
+  const roomOf = pub.roomOf.flat().map((id) => {
+    if (!rename.has(id)) rename.set(id, rename.size);
+    return rename.get(id)!;
+  });
+  const people = pub.people.map((p) => [p.gender, p.clues.map(({ text: _text, ...fact }) => ('room' in fact ? { ...fact, room: rename.get(fact.room) } : fact))]);
+  const words = hashSeed(JSON.stringify([pub.size, roomOf, pub.objects, people]));
+  return words.map((w) => w.toString(16).padStart(8, '0')).join('');
+}

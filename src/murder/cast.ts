@@ -38,8 +38,9 @@ export function drawCast(layout: Layout, rng: Rng): Cast | null {
   const pairs = [...byRoom.values()].filter((rows) => rows.length === 2);
   if (pairs.length === 0) return null;
 
-  const genders: Gender[] = Array.from({ length: n }, () => (rng.chance(0.5) ? 'f' : 'm'));
-  if (genders.every((g) => g === genders[0])) genders[rng.int(n)] = genders[0] === 'f' ? 'm' : 'f';
+  // Roughly as many women as men (n/2 ± 1), so "with another man / woman" has company to count.
+  const women = Math.max(1, Math.min(n - 1, (n >> 1) + rng.range(-1, 1) + (n & 1 ? rng.int(2) : 0)));
+  const genders: Gender[] = rng.shuffle(Array.from({ length: n }, (_, i) => (i < women ? 'f' : 'm')));
   const names = { f: rng.shuffle([...NAMES.f]), m: rng.shuffle([...NAMES.m]) };
   const people = genders.map((gender) => {
     const name = names[gender].pop()!;

@@ -173,3 +173,5 @@ function finish(layout: Layout, cast: Cast, cards: ClueFact[][], request: CaseRe
 }
 
 export { LEVEL_NAMES };
+export { playerForm } from './case-file.ts';
+export { verifyCase } from './verify.ts';

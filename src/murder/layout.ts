@@ -94,7 +94,11 @@ function partition(size: number, rooms: number, rng: Rng): Int8Array | null {
     }
   }
   for (let i = 0; i < roomOf.length; i++) if (roomOf[i]! >= 0) roomOf[i] = renumber.get(roomOf[i]!)!;
-  return pieces === rooms ? roomOf : null;
+  if (pieces !== rooms) return null;
+  // No room larger than about twice the average: a hall of half the board makes dull clues.
+  const area = new Array<number>(rooms).fill(0);
+  for (let i = 0; i < roomOf.length; i++) if (roomOf[i]! >= 0) area[roomOf[i]!]!++;
+  return Math.max(...area) <= Math.max(6, Math.ceil((2.2 * size * size) / rooms)) ? roomOf : null;
 }
 
 function neighbourPairs(size: number, roomOf: Int8Array): Array<[number, number]> {

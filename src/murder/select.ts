@@ -105,7 +105,7 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
   prover.run(set, options.tier);
   let level = prover.level;
   for (let pass = 0; pass < 2; pass++) {
-    for (const clue of rng.shuffle(set.slice(1))) {
+    for (const clue of dropOrder(set, rng)) {
       const at = set.indexOf(clue);
       set.splice(at, 1);
       const keep = prover.run(set, options.tier) === 'solved' && (pass === 1 || prover.level === options.tier || level === options.tier);
@@ -178,6 +178,18 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     set.push(clue);
     status = prover.extend(set, options.tier);
   }
+}
+
+/**
+ * The order to try dropping clues in: random, but clues on fuller cards first, so that a card
+ * keeps its last clue when a choice remains (a case may still leave a card empty when every
+ * clue on it is implied by the others: minimality comes first).
+ */
+function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
+  const onCard = new Int8Array(32);
+  for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
+  const order = rng.shuffle(set.slice(1));
+  return order.sort((a, b) => onCard[b.person]! - onCard[a.person]!);
 }
 
 /** Cells of the set at `o` that the mask keeps. */
