@@ -162,9 +162,11 @@ export function roomProblem(n: number, roomOf: Int8Array, roomCount: number): { 
         }
       }
     }
-    if (seen.size !== size[room]) {
-      const stray = [...Array(n * n).keys()].map((i) => cellAt((i / n) | 0, i % n)).find((cell) => roomOf[cell] === room && !seen.has(cell))!;
-      return { pointer: `/roomOf/${(stray / STRIDE) | 0}/${stray % STRIDE}`, reason: `room ${room} is not connected` };
+    if (seen.size === size[room]) continue;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        if (roomOf[cellAt(r, c)] === room && !seen.has(cellAt(r, c))) return { pointer: `/roomOf/${r}/${c}`, reason: `room ${room} is not connected` };
+      }
     }
   }
   return null;
