@@ -174,7 +174,7 @@ describe('deals', () => {
   test('a deal file that deals a domino twice or misses one is refused with a pointer', () => {
     const deal = dealDomino(2, 'x');
     deal.public.hands[1]![0] = deal.public.hands[0]![0]!;
-    expect(() => readDominoDeal(deal, { source: 'd.json' })).toThrow(/d\.json \/public\/hands\/1\/0: \[\d\/\d\] is dealt twice/);
+    expect(() => readDominoDeal(deal, { source: 'd.json' })).toThrow(/d\.json \/public\/hands\/1\/0: \[\d\/\d\] is listed twice/);
     deal.public.hands[1]![0] = [4, 4];
     expect(() => readDominoDeal(deal, { source: 'd.json' })).toThrow('d.json /public/hands/1/0: [4/4] is not a domino');
   });
