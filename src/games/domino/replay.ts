@@ -116,7 +116,7 @@ export function replay(record: GameRecord): ReplayReport {
     const entry = turn.entry;
     const placement: Placement = { first: entry.first, second: entry.second, cells: entry.cells };
     const judgement = judgePlacement(state, placement);
-    const violations = judgement.violations.filter((v) => v !== 'game-over');
+    const violations = judgement.violations;
     const explained = violations.map((v) => explain(v, state, placement, judgement));
     if (violations.some((v) => v === 'not-in-hand' || v === 'not-adjacent' || v === 'occupied')) {
       note(turn.player, notation, 'impossible-move', `turn ${number}: ${explained.join('; ')}`, turn.at);
@@ -255,8 +255,6 @@ function explain(v: Violation, state: DominoState, p: Placement, j: Judgement): 
     }
     case 'not-in-hand':
       return state.holder[id] === -1 ? `${dominoLabel(id)} is already on the board` : `${dominoLabel(id)} is not in this player's hand`;
-    case 'game-over':
-      return 'the game is over';
   }
 }
 
