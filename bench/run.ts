@@ -13,6 +13,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
+  { name: 'murder', describe: 'Murder cases per second per size and level, deal success rates', run: async () => (await import('./murder.ts')).run() },
 ];
 
 export function benchmarkNames(): string[] {
