@@ -10,9 +10,10 @@
 import { delimiter, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyFormat, AnyKind } from './kind.ts';
+import { murderKind } from './murder.ts';
 import { numbridgeFormat } from './numbridge.ts';
 
-const BUILT_IN: AnyKind[] = [];
+const BUILT_IN: AnyKind[] = [murderKind];
 const BUILT_IN_FORMATS: AnyFormat[] = [numbridgeFormat];
 
 const byName = new Map<string, AnyKind>();
