@@ -4,9 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
+import { DailyIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
+  { file: 'run-manifest.schema.json', schema: RunManifest },
+  { file: 'daily-index.schema.json', schema: DailyIndex },
+  { file: 'fingerprint-entry.schema.json', schema: FingerprintEntry },
 ];
 
 export function schemaPath(file: string): string {

@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { benchCommand } from './bench.ts';
 import { schemasCommand } from './schemas.ts';
 import { solveCommand } from './solve.ts';
+import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand];
