@@ -36,18 +36,38 @@ export interface RequestOption {
   demandOption?: boolean;
 }
 
-export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends PuzzleFile = PuzzleFile> {
+/**
+ * The reading side of a kind: what `verify`, resume and the corpus need. A format can be known
+ * (and verified) before its generator exists.
+ */
+export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   /** The CLI and registry name, e.g. `numbridge`. */
   readonly name: string;
   /** The `format` field of its files, e.g. `puzzlemill/numbridge-board`. */
   readonly format: string;
-  /** One line for `--help`. */
-  readonly describe: string;
   /** JSON Schema of a file (the player form is the same object without `secret`). */
   readonly schema: object;
+  /**
+   * Check a file that passed the schema, with code that does not share the generator's shortcuts:
+   * uniqueness by the exact-cover counter, guess-free by the prover, the claimed grade or level,
+   * the secret solution (when present), no solution in what a player sees. Throws an InputError
+   * when the file cannot be read as a puzzle at all (regions not a partition, clashing givens…).
+   */
+  verify(file: F): VerifyResult;
+  /** The file without `secret`. */
+  playerForm(file: F): F;
+  /** Equal for puzzles that are essentially the same (symmetries, relabelling); a short string. */
+  fingerprint(file: F): string;
+  /** The seed a file was generated from, when it records one (resume checks it). */
+  seedOf(file: F): string | undefined;
+}
+
+/** A kind that also generates: the writing side. */
+export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends PuzzleFile = PuzzleFile> extends PuzzleFormat<F> {
+  /** One line for `--help`. */
+  readonly describe: string;
   /** The request options, for `generate <kind>` and the library. */
   readonly options: Readonly<Record<string, RequestOption>>;
-
   /**
    * Check and normalise a request (unknown keys ignored, defaults filled). Throws a RangeError with
    * a one-line reason when the request cannot be posed at all (e.g. 5×5 with regular blocks).
@@ -59,20 +79,10 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   puzzleSeed(runSeed: string, request: R, k: number): string;
   /** Make one puzzle; throws GenerationError when the budget runs out. Pure given the seed. */
   generate(request: R, seed: string): F;
-  /**
-   * Check a file that passed the schema, with code that does not share the generator's shortcuts:
-   * uniqueness by the exact-cover counter, guess-free by the prover, the claimed grade or level,
-   * the secret solution (when present), no solution in `public`.
-   */
-  verify(file: F): VerifyResult;
-  /** The file without `secret`. */
-  playerForm(file: F): F;
-  /** Equal for puzzles that are essentially the same (symmetries, relabelling); a short string. */
-  fingerprint(file: F): string;
-  /** The seed a file was generated from, when it records one (resume checks it). */
-  seedOf(file: F): string | undefined;
 }
 
-/** Any kind, with the request and file types erased (what registries and the pipeline hold). */
+/** Any kind or format, with the request and file types erased (what registries and the pipeline hold). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind = PuzzleKind<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFormat = PuzzleFormat<any>;

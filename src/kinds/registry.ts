@@ -1,5 +1,6 @@
 /**
- * The kinds puzzlemill knows. Adding a kind is its adapter module and one line in BUILT_IN.
+ * The kinds puzzlemill knows. Adding a kind is its adapter module and one line in BUILT_IN
+ * (formats that can be read and verified but not yet generated go in BUILT_IN_FORMATS).
  *
  * Extra kinds can be loaded from modules (each calls `registerKind` when imported): the pipeline
  * passes their URLs to every worker, so a kind defined outside src/ (the tests' toy kind, a
@@ -8,21 +9,29 @@
  */
 import { delimiter, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AnyKind } from './kind.ts';
+import type { AnyFormat, AnyKind } from './kind.ts';
+import { numbridgeFormat } from './numbridge.ts';
 
 const BUILT_IN: AnyKind[] = [];
+const BUILT_IN_FORMATS: AnyFormat[] = [numbridgeFormat];
 
 const byName = new Map<string, AnyKind>();
-const byFormat = new Map<string, AnyKind>();
+const byFormat = new Map<string, AnyFormat>();
+for (const format of BUILT_IN_FORMATS) registerFormat(format);
 for (const kind of BUILT_IN) registerKind(kind);
 
-/** Make a kind known (idempotent for the same object; a different kind under a taken name throws). */
+/** Make a generating kind known (idempotent for the same object; another under a taken name throws). */
 export function registerKind(kind: AnyKind): void {
   const existing = byName.get(kind.name);
   if (existing === kind) return;
   if (existing) throw new RangeError(`a puzzle kind named "${kind.name}" is already registered`);
   byName.set(kind.name, kind);
   byFormat.set(kind.format, kind);
+}
+
+/** Make a file format readable and verifiable (a kind registered later replaces it). */
+export function registerFormat(format: AnyFormat): void {
+  if (!byFormat.has(format.format)) byFormat.set(format.format, format);
 }
 
 /** The kind of that name; throws a RangeError naming the known kinds. */
@@ -32,9 +41,14 @@ export function kindNamed(name: string): AnyKind {
   return kind;
 }
 
-/** The kind whose files carry this `format`, or undefined. */
-export function kindForFormat(format: string): AnyKind | undefined {
+/** The kind (or verify-only format) whose files carry this `format`, or undefined. */
+export function kindForFormat(format: string): AnyFormat | undefined {
   return byFormat.get(format);
+}
+
+/** Every readable format. */
+export function allFormats(): AnyFormat[] {
+  return [...byFormat.values()];
 }
 
 export function kindNames(): string[] {

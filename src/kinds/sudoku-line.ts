@@ -5,7 +5,7 @@
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { LineError, parseLine } from '../sudoku/line-format.ts';
-import { solve } from '../sudoku/solver.ts';
+import { checkBoard, gradeText } from './board-checks.ts';
 import type { VerifyResult } from './kind.ts';
 
 /** Check one line; throws an InputError (with the column) when it is not a puzzle. */
@@ -18,10 +18,7 @@ export function checkLinePuzzle(line: string, where: InputPosition): VerifyResul
     throw e;
   }
   const n = board.size;
-  const summary = `${n}×${n}, ${givenCount(board.givens)} givens`;
-  const problems: string[] = [];
-  const count = solve(board, { limit: 2 }).count;
-  if (count === 0) problems.push('has no solution');
-  else if (count > 1) problems.push('has more than one solution');
-  return { problems, summary };
+  const verdict = checkBoard(board);
+  const summary = `${n}×${n}, ${givenCount(board.givens)} givens` + (verdict.grade ? `, ${gradeText(verdict.grade)}` : '');
+  return { problems: verdict.problems, summary };
 }

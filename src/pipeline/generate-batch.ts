@@ -40,6 +40,8 @@ export type PuzzleOutcome =
       text: string;
       playerText?: string;
       fingerprint: string;
+      /** The verifier's one-line description (size, layout, grade…). */
+      summary: string;
       rejected: Partial<Record<RejectReason, number>>;
     }
   | { k: number; ok: false; reason: string; rejected: Partial<Record<RejectReason, number>> };
@@ -102,6 +104,7 @@ function makePuzzle(kind: AnyKind, request: PuzzleRequest, task: GenerateTask, k
       id: file.id,
       text: JSON.stringify(file),
       fingerprint: kind.fingerprint(file),
+      summary: verdict.summary,
       rejected,
     };
     if (task.player) {

@@ -10,10 +10,10 @@
  * needs guessing, wrong grade, a leaked solution); `bad-input` (not readable as a puzzle at all:
  * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats).
  */
-import { InputError, formatPosition, type InputPosition } from '../core/errors.ts';
+import { atPosition, formatPosition, InputError, type InputPosition } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
-import { allKinds, kindForFormat } from '../kinds/registry.ts';
+import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
 import type { BatchResult } from './generate-batch.ts';
 
@@ -55,7 +55,11 @@ export function verifyInput(input: VerifyInput): VerifyReport {
     }
     return verifyJson(input.value, where);
   } catch (e) {
-    if (e instanceof InputError) return { where: e.position, status: 'bad-input', problems: [e.reason] };
+    if (e instanceof InputError) {
+      // Kinds report positions inside the file (source ''); place them in this input.
+      const at = e.position.source === '' ? atPosition(e, where).position : e.position;
+      return { where: at, status: 'bad-input', problems: [e.reason] };
+    }
     // A checker crashing on some input is our bug, but it must not stop the other puzzles.
     return { where, status: 'bad-input', problems: [`internal error while checking: ${(e as Error).message?.split('\n')[0] ?? e}`] };
   }
@@ -69,7 +73,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   if (typeof format !== 'string') throw new InputError({ ...where, pointer: '/format' }, 'missing "format" (e.g. "puzzlemill/numbridge-board")');
   const kind = kindForFormat(format);
   if (!kind) {
-    const known = allKinds().length > 0 ? ` (known: ${knownFormats()})` : '';
+    const known = allFormats().length > 0 ? ` (known: ${knownFormats()})` : '';
     throw new InputError({ ...where, pointer: '/format' }, `unknown format ${JSON.stringify(format)}${known}`);
   }
   assertValid<PuzzleFile>(kind.schema, value, where);
@@ -78,7 +82,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
 }
 
 function knownFormats(): string {
-  return allKinds()
+  return allFormats()
     .map((k) => JSON.stringify(k.format))
     .join(', ');
 }

@@ -1,9 +1,10 @@
 /** Every CLI command, one module each. Adding a command is one import and one list entry here. */
 import type { CommandModule } from 'yargs';
 import { benchCommand } from './bench.ts';
+import { dailyCommand } from './daily.ts';
 import { schemasCommand } from './schemas.ts';
 import { solveCommand } from './solve.ts';
 import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand];

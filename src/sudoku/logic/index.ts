@@ -1,0 +1,107 @@
+/**
+ * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
+ * and reports whether that finished, the grade (highest tier used), a HoDoKu-style score and, on
+ * request, every step with its sentence in German and English. See README.md.
+ */
+import { geometryFor, type Geometry } from '../geometry.ts';
+import type { Board, Grid } from '../types.ts';
+import { LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
+import { LogicState } from './state.ts';
+import type { ProofStep } from './step-schema.ts';
+import type { Technique } from './technique.ts';
+import { runSingles } from './techniques/singles.ts';
+
+export { LADDER, TIERS, techniqueById } from './ladder.ts';
+export type { ProofStep, Text } from './step-schema.ts';
+
+export interface ProveOptions {
+  /** Techniques above this tier are not used (Tatham's cap); default: all tiers. */
+  maxTier?: number;
+  /** Default true; false = fast mode for generators: no step objects, no texts. */
+  collectSteps?: boolean;
+  /** Use only these technique ids above the singles (which always run); default: all. */
+  techniques?: readonly string[];
+}
+
+export interface ProveResult {
+  /** Every cell placed by logic alone (then the solution is also unique). */
+  solved: boolean;
+  /** The givens are contradictory (a cell or house-digit with no option). */
+  contradiction: boolean;
+  /** Highest tier used (0 when the givens already fill the board). */
+  tier: number;
+  /** Sum of step costs, HoDoKu manner. */
+  score: number;
+  /** Placed digits (givens included), 0 where not placed. */
+  grid: Grid;
+  steps: ProofStep[];
+  techniqueCounts: Record<string, number>;
+}
+
+const states = new Map<Geometry, LogicState>();
+
+/** The shared prover state of a layout (all scratch memory allocated once). */
+export function stateFor(geometry: Geometry): LogicState {
+  let s = states.get(geometry);
+  if (!s) {
+    if (states.size > 256) states.clear();
+    s = new LogicState(geometry);
+    states.set(geometry, s);
+  }
+  return s;
+}
+
+const ladders = new Map<string, Technique[]>();
+
+/** The rungs above the singles for these options (cached: no allocation per call). */
+function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean): Technique[] {
+  const key = `${maxTier}|${irregular}|${only ? only.join(',') : '*'}`;
+  let list = ladders.get(key);
+  if (!list) {
+    if (only) for (const id of only) if (!techniqueById(id)) throw new RangeError(`unknown technique "${id}"`);
+    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!only || only.includes(t.id)));
+    ladders.set(key, list);
+  }
+  return list;
+}
+
+/** Solve by logic alone; see ProveResult. */
+export function prove(board: Board, options: ProveOptions = {}): ProveResult {
+  const s = stateFor(geometryFor(board.size, board.regions));
+  const collect = options.collectSteps ?? true;
+  s.load(board);
+  s.resetRun('apply', collect);
+  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular);
+  for (;;) {
+    runSingles(s);
+    if (s.contradiction || s.solved) break;
+    let progress = false;
+    for (let i = 0; i < ladder.length; i++) {
+      if (ladder[i]!.find(s)) {
+        progress = true;
+        break;
+      }
+      if (s.contradiction) break;
+    }
+    if (!progress || s.contradiction) break;
+  }
+  const techniqueCounts: Record<string, number> = {};
+  for (const t of LADDER) if (s.counts[t.index]) techniqueCounts[t.id] = s.counts[t.index]!;
+  return {
+    solved: s.solved && !s.contradiction,
+    contradiction: s.contradiction,
+    tier: s.tier,
+    score: s.score,
+    grid: s.gridCopy(),
+    steps: collect ? s.steps.slice() : [],
+    techniqueCounts,
+  };
+}
+
+/** The FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
+export function gradeOf(result: ProveResult): { level: number; name: string; score: number } {
+  if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
+  const level = Math.max(1, result.tier);
+  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: result.score };
+}
+
