@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
 import { canonicalForm, fingerprint } from '../../src/numbridge/canonical.ts';
-import { randomSolution } from '../../src/numbridge/fill.ts';
+import { IRREGULAR_FILL, randomSolution } from '../../src/numbridge/fill.ts';
 import { randomLayout } from '../../src/numbridge/layouts.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { regularBlockShape, regularRegions } from '../../src/sudoku/regions.ts';
@@ -10,7 +10,7 @@ import { regularBlockShape, regularRegions } from '../../src/sudoku/regions.ts';
 /** A random puzzle-like grid: a random solution with a random share of cells emptied. */
 function randomBoard(size: number, regions: Uint8Array, seed: number, keep: number): Uint8Array | null {
   const rng = new Rng('canonical-test', seed);
-  const grid = randomSolution(geometryFor(size, regions), rng);
+  const grid = randomSolution(geometryFor(size, regions), rng, IRREGULAR_FILL);
   if (!grid) return null;
   for (let c = 0; c < grid.length; c++) if (!rng.chance(keep)) grid[c] = 0;
   return grid;
