@@ -17,6 +17,7 @@
  */
 import type { Rng } from '../core/rng.ts';
 import { neighbours } from '../sudoku/hex.ts';
+import { isRegularRegions } from '../sudoku/regions.ts';
 import type { Regions } from '../sudoku/types.ts';
 
 const NONE = 255;
@@ -51,9 +52,14 @@ export function randomLayout(size: number, rng: Rng, swaps = defaultSwaps(size))
   for (let c = 0; c < cells; c++) regions[c] = Math.floor(c / size);
   const walk = new Walk(size, regions, nb);
   walk.run(rng, swaps);
-  // A block that is still a whole row or column would repeat that house: walk on until none is.
-  while (duplicatesALine(size, regions)) walk.run(rng, cells);
-  return numberInOrder(size, regions);
+  // A block that is still a whole row or column would repeat that house, and the regular layout
+  // is not irregular (small boards can walk back to it): walk on until neither holds.
+  let numbered = numberInOrder(size, regions);
+  while (duplicatesALine(size, regions) || isRegularRegions(size, numbered)) {
+    walk.run(rng, cells);
+    numbered = numberInOrder(size, regions);
+  }
+  return numbered;
 }
 
 /** The random walk's state: block member lists, a BFS stack and visit stamps. */

@@ -2,9 +2,10 @@
 import type { CommandModule } from 'yargs';
 import { benchCommand } from './bench.ts';
 import { dailyCommand } from './daily.ts';
+import { generateCommand } from './generate.ts';
 import { schemasCommand } from './schemas.ts';
 import { solveCommand } from './solve.ts';
 import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, generateCommand];
