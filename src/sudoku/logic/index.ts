@@ -98,6 +98,41 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
   };
 }
 
+/** A pencil-mark position: placed digits and the candidates left in the open cells. */
+export interface PencilMarks {
+  size: number;
+  regions: Uint8Array;
+  /** Placed digits (givens and deductions), 0 for open cells. */
+  grid: Grid;
+  /** Candidates (DigitSet) per cell; only open cells are read. */
+  candidates: Uint16Array;
+}
+
+/** The pencil marks a board starts from: every digit its placed peers allow. */
+export function pencilMarksOf(board: Board): PencilMarks {
+  const s = stateFor(geometryFor(board.size, board.regions));
+  s.load(board);
+  return { size: board.size, regions: board.regions, grid: s.gridCopy(), candidates: Uint16Array.from(s.cand) };
+}
+
+/**
+ * Every instance of one technique in a pencil-mark position, as proof steps (nothing is applied).
+ * This is how a single deduction is asked for, e.g. to compare with a reference solver.
+ */
+export function findInstances(marks: PencilMarks, techniqueId: string): ProofStep[] {
+  const t = techniqueById(techniqueId);
+  if (!t) throw new RangeError(`unknown technique "${techniqueId}"`);
+  const s = stateFor(geometryFor(marks.size, marks.regions));
+  s.reset();
+  for (let c = 0; c < s.cellCount; c++) if (marks.grid[c]) s.setDigit(c, marks.grid[c]!);
+  for (let c = 0; c < s.cellCount; c++) if (!marks.grid[c]) s.removeCandidate(c, s.cand[c]! & ~marks.candidates[c]!);
+  s.resetRun('all', true);
+  t.find(s);
+  const steps = s.steps.slice();
+  s.resetRun('apply', false);
+  return steps;
+}
+
 /** The FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult): { level: number; name: string; score: number } {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');

@@ -2,6 +2,12 @@
  * The ladder: every technique with its tier and cost, tried cheapest first (by tier, then cost);
  * after any progress the prover restarts at the bottom rung (Tatham's solver shape).
  */
+import { aic, xChain, xyChain } from './techniques/chains.ts';
+import { simpleColorsTechnique } from './techniques/coloring.ts';
+import { jellyfish, swordfish, xWing } from './techniques/fish.ts';
+import { lawOfLeftovers } from './techniques/leftovers.ts';
+import { skyscraper, turbotFish, twoStringKite } from './techniques/single-digit.ts';
+import { wWingTechnique, xyWingTechnique, xyzWingTechnique } from './techniques/wings.ts';
 import { lockedClaiming, lockedPair, lockedPointing, lockedTriple } from './techniques/intersections.ts';
 import { fullHouse, hiddenSingle, nakedSingle } from './techniques/singles.ts';
 import { hiddenPair, hiddenQuad, hiddenTriple, nakedPair, nakedQuad, nakedTriple } from './techniques/subsets.ts';
@@ -23,8 +29,22 @@ export const LADDER: readonly Technique[] = [
   hiddenPair,
   nakedTriple,
   hiddenTriple,
+  lawOfLeftovers,
   nakedQuad,
   hiddenQuad,
+  xWing,
+  swordfish,
+  jellyfish,
+  skyscraper,
+  twoStringKite,
+  turbotFish,
+  wWingTechnique,
+  xyWingTechnique,
+  xyzWingTechnique,
+  simpleColorsTechnique,
+  xChain,
+  xyChain,
+  aic,
 ].sort((a, b) => a.tier - b.tier || a.cost - b.cost);
 
 export const TIERS: ReadonlyArray<{ tier: number; name: string; techniques: string[] }> = Object.entries(TIER_NAMES).map(([tier, name]) => ({

@@ -56,7 +56,7 @@ function describeLocked(s: LogicState, t: Technique) {
   const where = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
-      ? `in ${houseName(g, f.houses[0]!, lang)}, ${d} can only go in cells that also belong to ${houseName(g, f.houses[1]!, lang)} (${where(lang)})`
+      ? `in ${houseName(g, f.houses[0]!, lang)}, digit ${d} can only go in cells that also belong to ${houseName(g, f.houses[1]!, lang)} (${where(lang)})`
       : `In ${houseName(g, f.houses[0]!, lang)} kann die ${d} nur in Feldern stehen, die auch zu ${houseName(g, f.houses[1]!, lang)} gehören (${where(lang)})`,
   );
 }
@@ -81,8 +81,9 @@ export const lockedClaiming: Technique = defineTechnique({
 
 /**
  * k shared cells of a line and a region whose candidates together are k digits: the digits are
- * locked in those cells, and leave both houses. Reported only when both houses lose candidates
- * (otherwise it is an ordinary naked subset of the one house).
+ * locked in those cells, and leave both houses. Reported when both houses lose a candidate (a
+ * shared cell outside the subset counts for both), HoDoKu's convention; when only one house
+ * loses candidates it is an ordinary naked subset of that house.
  */
 function lockedSubset(s: LogicState, t: Technique, k: number): boolean {
   const { interLists, interLine, interRegion } = s.layout;
@@ -112,9 +113,17 @@ function chooseLocked(s: LogicState, t: Technique, x: number, k: number, open: n
     const { cells, start } = interLists;
     const f = s.finding;
     f.clear();
-    let lineElims = 0;
+    // Shared cells outside the subset belong to both houses.
+    let sharedElims = 0;
+    for (let i = start[3 * x]!; i < start[3 * x + 1]!; i++) {
+      const c = cells[i]!;
+      let member = false;
+      for (let j = 0; j < k; j++) if (chosen[j] === c) member = true;
+      if (!member) sharedElims += elimDigits(s, c, union);
+    }
+    let lineElims = sharedElims;
     for (let i = start[3 * x + 1]!; i < start[3 * x + 2]!; i++) lineElims += elimDigits(s, cells[i]!, union);
-    let regionElims = 0;
+    let regionElims = sharedElims;
     for (let i = start[3 * x + 2]!; i < start[3 * x + 3]!; i++) regionElims += elimDigits(s, cells[i]!, union);
     if (lineElims === 0 || regionElims === 0) {
       f.clear();

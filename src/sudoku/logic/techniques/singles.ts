@@ -98,8 +98,8 @@ export const hiddenSingle = defineTechnique({
   cost: 14,
   name: { en: 'Hidden single', de: 'Versteckter Single' },
   find(s) {
-    for (let h = 0; h < s.houseCount; h++) {
-      if (hiddenSingleIn(s, h, true)) return true;
+    for (let k = 0; k < s.houseCount; k++) {
+      if (hiddenSingleIn(s, blocksFirst(s, k), true)) return true;
       if (s.contradiction) return false;
     }
     return false;
@@ -160,6 +160,16 @@ function hiddenSingleIn(s: LogicState, h: number, every: boolean): boolean {
 }
 
 /**
+ * The k-th house in the order hidden singles are looked for: regions, then rows, then columns
+ * (a hidden single in a block is the easiest to spot; Sudoku Explainer rates it 1.2 against 1.5
+ * for a row or column).
+ */
+function blocksFirst(s: LogicState, k: number): number {
+  const n = s.n;
+  return k < n ? 2 * n + k : k - n;
+}
+
+/**
  * Apply singles until none is left, cheapest first and restarting after each placement (full
  * houses, then naked singles, then hidden singles). Returns true when anything was placed.
  */
@@ -188,9 +198,9 @@ export function runSingles(s: LogicState): boolean {
     if (s.open === 0) return progress;
     let found = false;
     for (let k = 0; k < houses; k++) {
-      const h = cursor + k < houses ? cursor + k : cursor + k - houses;
+      const h = blocksFirst(s, cursor + k < houses ? cursor + k : cursor + k - houses);
       if (hiddenSingleIn(s, h, false)) {
-        cursor = h;
+        cursor = cursor + k < houses ? cursor + k : cursor + k - houses;
         found = true;
         break;
       }

@@ -121,8 +121,8 @@ function describeHidden(s: LogicState, t: Technique) {
   const cells = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
-      ? `in ${houseName(g, f.houses[0]!, lang)}, ${digitList(f.digits, lang)} can only go in ${cells(lang)}, so these cells hold nothing else`
-      : `In ${houseName(g, f.houses[0]!, lang)} können ${digitList(f.digits, lang)} nur in ${cells(lang)} stehen, dort ist also nichts anderes möglich`,
+      ? `in ${houseName(g, f.houses[0]!, lang)}, ${digitList(f.digits, lang)} can only go in ${cells(lang)}, which leaves no room there for other digits`
+      : `In ${houseName(g, f.houses[0]!, lang)} können ${digitList(f.digits, lang)} nur in ${cells(lang)} stehen, für andere Ziffern bleibt dort kein Platz`,
   );
 }
 
