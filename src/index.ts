@@ -26,6 +26,9 @@ export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
 export { GenerationError, InputError } from './core/errors.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
 export { kindNamed, kindNames } from './kinds/registry.ts';
+export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
+export * as kosmos from './games/kosmos/index.ts';
+export * as domino from './games/domino/index.ts';
 
 /** A Sudoku-family board: a line-format string, a Board, or a Numbridge board file object. */
 export type BoardInput = string | Board | NumbridgeBoardFile;

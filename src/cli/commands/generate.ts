@@ -1,16 +1,18 @@
 /**
- * `puzzlemill generate <kind> …`: one subcommand per generating kind, each its own module.
- * Adding a kind's generator is one import and one entry in GENERATORS.
+ * `puzzlemill generate <kind> …`: make puzzles of one kind, NDJSON on stdout (or one file each
+ * with --out DIR), the same bytes for the same --seed. Each kind is its own module
+ * (`generate-<kind>.ts`); adding a kind is one import and one entry in GENERATE_KINDS.
  */
 import type { Argv, CommandModule } from 'yargs';
+import { generateMurderCommand } from './generate-murder.ts';
 import { generateNumbridgeCommand } from './generate-numbridge.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const GENERATORS: CommandModule<any, any>[] = [generateNumbridgeCommand];
+export const GENERATE_KINDS: CommandModule<any, any>[] = [generateNumbridgeCommand, generateMurderCommand];
 
-export const generateCommand: CommandModule<object, object> = {
+export const generateCommand: CommandModule = {
   command: 'generate',
-  describe: 'Generate puzzles: NDJSON on stdout (or one file each with --out DIR), the same bytes for the same --seed',
-  builder: (y: Argv) => y.command(GENERATORS).demandCommand(1, 'Name what to generate (see --help).'),
+  describe: 'Generate puzzles of one kind (NDJSON on stdout, or --out DIR)',
+  builder: (y: Argv) => y.command(GENERATE_KINDS).demandCommand(1, 'Name a kind to generate (see --help).'),
   handler: () => {},
 };
