@@ -11,7 +11,8 @@ import { readBoardFile } from './numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { generateRun } from './pipeline/generate-run.ts';
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
-import { kindNamed } from './kinds/registry.ts';
+import type { PuzzleFile } from './kinds/kind.ts';
+import { kindForFormat, kindNamed } from './kinds/registry.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
 import { gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
@@ -26,6 +27,9 @@ export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
 export { GenerationError, InputError } from './core/errors.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
 export { kindNamed, kindNames } from './kinds/registry.ts';
+export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
+export * as kosmos from './games/kosmos/index.ts';
+export * as domino from './games/domino/index.ts';
 
 /** A Sudoku-family board: a line-format string, a Board, or a Numbridge board file object. */
 export type BoardInput = string | Board | NumbridgeBoardFile;
@@ -86,6 +90,13 @@ export function verify(puzzle: string | object): VerifyReport {
     return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
   }
   return verifyInput({ where, value });
+}
+
+/** What a player may see: the file without `secret` (any registered format). */
+export function playerForm<F extends PuzzleFile>(file: F): F {
+  const format = kindForFormat(file.format);
+  if (!format) throw new RangeError(`unknown format ${JSON.stringify(file.format)}`);
+  return format.playerForm(file) as F;
 }
 
 /**

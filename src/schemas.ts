@@ -5,11 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import { DominoDealFile, DominoPositionFile, DominoRecordFile, DominoReplayJson } from './games/domino/schema.ts';
 import { KosmosDealFile, KosmosRecordFile } from './games/kosmos/schema.ts';
+import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { DailyIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
+  { file: 'murder-case.schema.json', schema: MurderCaseFile },
   { file: 'kosmos-deal.schema.json', schema: KosmosDealFile },
   { file: 'kosmos-record.schema.json', schema: KosmosRecordFile },
   { file: 'domino-deal.schema.json', schema: DominoDealFile },

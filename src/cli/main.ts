@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<void> {
       // a check() that returned a string, which yargs passes as `error` and would otherwise go on
       // to run the handler after.
       if (error instanceof Error && error.name !== 'YError') throw error;
-      throw new UsageError(message ?? String(error));
+      throw new UsageError((message ?? String(error)).replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
     });
   try {
     await cli.parseAsync();

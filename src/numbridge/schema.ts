@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ProofStep } from '../sudoku/logic/step-schema.ts';
+import { BoardRequestRecord, SymmetrySchema } from './request.ts';
 
 export { CandidateRef, CellRef, ProofStep, Text, Tuple } from '../sudoku/logic/step-schema.ts';
 
@@ -37,6 +38,7 @@ export const NumbridgePublic = Type.Object(
     regions: Grid(0, 'N×N block numbers 0..N−1'),
     givens: Grid(0, 'N×N digits, 0 = empty'),
     grade: Grade,
+    symmetry: Type.Optional(SymmetrySchema),
   },
   { additionalProperties: false },
 );
@@ -45,7 +47,17 @@ export const NumbridgeSecret = Type.Object(
   {
     solution: Grid(1, 'N×N digits 1..N'),
     proof: Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false }),
-    seed: Type.String(),
+    seed: Type.String({ description: 'the puzzle seed: generateBoard(request, seed) makes this board again' }),
+    request: Type.Optional(BoardRequestRecord),
+    attempts: Type.Optional(
+      Type.Object(
+        {
+          grids: Type.Integer({ minimum: 1, description: 'full grids (with their layouts) tried, this one included' }),
+          orders: Type.Integer({ minimum: 1, description: 'removal orders tried in all, this one included' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

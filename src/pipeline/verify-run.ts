@@ -10,6 +10,8 @@ import type { VerifyInput, VerifyReport, VerifyTask } from './verify-batch.ts';
 export interface VerifyRunOptions {
   inputs: AsyncIterable<VerifyInput> | Iterable<VerifyInput>;
   workers?: number;
+  /** Run on this executor (kept open) instead of choosing one. */
+  executor?: Executor;
   kindModules?: string[];
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
@@ -43,7 +45,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
     if (ended) return;
     for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value;
   }
-  const executor: Executor = ended ? new InProcessExecutor() : executorFor(o.workers ?? 1);
+  const executor: Executor = o.executor ?? (ended ? new InProcessExecutor() : executorFor(o.workers ?? 1));
   try {
     const report = await runOrdered<VerifyInput, VerifyReport>({
       units: all(),
@@ -68,7 +70,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
     });
     counts.stopped = report.stopped;
   } finally {
-    await executor.close();
+    if (!o.executor) await executor.close();
   }
   return counts;
 }

@@ -28,20 +28,90 @@ export function readGameFile(file: string): GameFile {
     try {
       return { kind: 'json', value: JSON.parse(text), where: { source } };
     } catch (e) {
-      throw new InputError({ source, ...jsonErrorPosition(text, e) }, `not valid JSON (${String((e as Error).message).replace(/\s+/g, ' ').slice(0, 100)})`);
+      throw new InputError({ source, ...jsonErrorPosition(text) }, `not valid JSON (${String((e as Error).message).replace(/\s+/g, ' ').slice(0, 100)})`);
     }
   }
   return { kind: 'text', text, source };
 }
 
-/** Line and column of a JSON.parse error, when V8 names the offset. */
-function jsonErrorPosition(text: string, e: unknown): { line?: number; column?: number } {
-  const m = /position (\d+)/.exec(String((e as Error).message));
-  if (!m) return {};
-  const offset = Number(m[1]);
+/**
+ * Line and column of the first JSON syntax error. V8 does not always name the offset in its
+ * message, so a small scanner walks the grammar (values, strings with escapes, numbers,
+ * literals) and stops where JSON.parse must have stopped.
+ */
+export function jsonErrorPosition(text: string): { line?: number; column?: number } {
+  const offset = jsonErrorOffset(text);
+  if (offset < 0) return {};
   const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const value = (): void => {
+    ws();
+    const ch = text[i];
+    if (ch === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '"') return string();
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|^true|^false|^null/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  const string = (): void => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u' ? !/^u[0-9a-fA-F]{4}/.test(text.slice(i, i + 5)) : !'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : -1;
+  } catch (at) {
+    return typeof at === 'number' ? Math.min(at, text.length) : -1;
+  }
 }
 
 function systemReason(e: NodeJS.ErrnoException): string {

@@ -4,6 +4,7 @@ import { benchCommand } from './bench.ts';
 import { completeCommand } from './complete.ts';
 import { dailyCommand } from './daily.ts';
 import { dealCommand } from './deal.ts';
+import { generateCommand } from './generate.ts';
 import { gradeCommand } from './grade.ts';
 import { replayCommand } from './replay.ts';
 import { schemasCommand } from './schemas.ts';
@@ -11,4 +12,4 @@ import { solveCommand } from './solve.ts';
 import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, dealCommand, replayCommand, completeCommand, gradeCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, dealCommand, replayCommand, completeCommand, gradeCommand, generateCommand];

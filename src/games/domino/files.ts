@@ -39,17 +39,20 @@ function pairId(pair: readonly [number, number], where: InputPosition, pointer: 
 /** Hands as domino ids, each domino at most once (and, with `all`, every domino once). */
 function readHands(hands: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, where: InputPosition, pointer: string, all: boolean): DominoId[][] {
   const seen = new Map<DominoId, string>();
-  const out = hands.map((hand, p) =>
-    hand.map((pair, i) => {
-      const at = `${pointer}/${p}/${i}`;
-      const id = pairId(pair, where, at);
-      if (seen.has(id)) throw new InputError({ ...where, pointer: at }, `[${pair[0]}/${pair[1]}] is dealt twice (also at ${seen.get(id)})`);
-      seen.set(id, at);
-      return id;
-    }),
-  );
+  const out = hands.map((hand, p) => readList(hand, where, `${pointer}/${p}`, seen));
   if (all && seen.size !== DOMINO_COUNT) throw new InputError({ ...where, pointer }, `${DOMINO_COUNT - seen.size} dominoes are not dealt`);
   return out;
+}
+
+/** A list of dominoes as ids; `seen` catches repeats across lists. */
+function readList(list: ReadonlyArray<readonly [number, number]>, where: InputPosition, pointer: string, seen = new Map<DominoId, string>()): DominoId[] {
+  return list.map((pair, i) => {
+    const at = `${pointer}/${i}`;
+    const id = pairId(pair, where, at);
+    if (seen.has(id)) throw new InputError({ ...where, pointer: at }, `[${pair[0]}/${pair[1]}] is listed twice (also at ${seen.get(id)})`);
+    seen.set(id, at);
+    return id;
+  });
 }
 
 /** Validate a deal file; returns it with its hands as ids. */
@@ -102,7 +105,7 @@ export function readDominoPosition(data: unknown, where: InputPosition): Complet
   const pub = data.public;
   const board: Grid = new Uint8Array(CELLS);
   pub.board.forEach((row, r) => row.forEach((d, c) => (board[r * SIZE + c] = d)));
-  const remaining = readHands([pub.remaining], where, '/public/remaining', false)[0]!;
+  const remaining = readList(pub.remaining, where, '/public/remaining');
   const last = pub.last ? pairId(pub.last, where, '/public/last') : -1;
   return { board, remaining, last };
 }

@@ -268,7 +268,7 @@ function readSigned(s: Scanner): number {
   while (s.peek() >= '0' && s.peek() <= '9' && s.peek() !== '') s.pos++;
   if (s.pos === start) throw s.src.error(s.pos, `expected a number, found ${s.describeHere()}`);
   if (s.pos - start > 6) throw s.src.error(start, 'number too long');
-  return sign * Number(s.src.text.slice(start, s.pos));
+  return sign * Number(s.src.text.slice(start, s.pos)) || 0; // no −0
 }
 
 /** Read exactly one entry (a move, an unplaceable domino or a pass) from a string. */
@@ -301,11 +301,6 @@ export function formatEntry(entry: Entry): string {
       return s;
     }
   }
-}
-
-/** The notation without annotations (how the replay names a move). */
-export function formatBare(entry: Entry): string {
-  return entry.kind === 'place' ? formatEntry({ ...entry, completions: [], plusMark: false, lateError: false }) : formatEntry(entry);
 }
 
 /** `+10 -12 -15 -7 = -24`. */

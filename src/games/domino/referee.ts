@@ -44,9 +44,9 @@ export interface Placement {
  * What can be wrong with a move. The first three make it impossible (it never reaches the board);
  * `do-rule` and `sudoku` break a rule (the domino is taken back, or stays when noticed late).
  */
-export type Violation = 'not-in-hand' | 'not-adjacent' | 'occupied' | 'game-over' | 'do-rule' | 'sudoku';
+export type Violation = 'not-in-hand' | 'not-adjacent' | 'occupied' | 'do-rule' | 'sudoku';
 
-const PHYSICAL: ReadonlySet<Violation> = new Set(['not-in-hand', 'not-adjacent', 'occupied', 'game-over']);
+const PHYSICAL: ReadonlySet<Violation> = new Set(['not-in-hand', 'not-adjacent', 'occupied']);
 
 export interface Judgement {
   violations: Violation[];
@@ -101,7 +101,7 @@ export function handOf(state: DominoState, player: number): DominoId[] {
   return out;
 }
 
-/** Check a move by the player to move, without making it. */
+/** Check a move by the player to move, without making it (whether the game is over is `isOver`'s question). */
 export function judgePlacement(state: DominoState, p: Placement): Judgement {
   const violations: Violation[] = [];
   const clashes: Judgement['clashes'] = [];
@@ -109,12 +109,12 @@ export function judgePlacement(state: DominoState, p: Placement): Judgement {
   if (id < 0) throw new RangeError(`[${p.first}/${p.second}] is not a domino`);
   const [a, b] = p.cells;
   if (!(a >= 0 && a < CELLS && b >= 0 && b < CELLS)) throw new RangeError('cell outside the board');
-  if (isOver(state)) violations.push('game-over');
   if (state.holder[id] !== state.toMove) violations.push('not-in-hand');
   if (!areAdjacent(a, b)) violations.push('not-adjacent');
   if (state.board[a] !== 0 || (b !== a && state.board[b] !== 0)) violations.push('occupied');
   if (state.last >= 0 && !sharesNumber(id, state.last)) violations.push('do-rule');
   for (const [cell, digit] of [[a, p.first], [b, p.second]] as const) {
+    if (state.board[cell] !== 0) continue; // a digit on a taken cell is "occupied", not a clash
     for (const clash of clashesOf(state.board, cell, digit)) clashes.push({ ...clash, digit, at: cell });
   }
   if (clashes.length > 0) violations.push('sudoku');
