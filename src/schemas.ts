@@ -3,10 +3,24 @@
  * them to schemas/; a test fails when a file there is stale. Adding a schema is one line here.
  */
 import { fileURLToPath } from 'node:url';
+import { DominoDealFile, DominoPositionFile, DominoRecordFile, DominoReplayJson } from './games/domino/schema.ts';
+import { KosmosDealFile, KosmosRecordFile } from './games/kosmos/schema.ts';
+import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
+import { DailyIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
+  { file: 'murder-case.schema.json', schema: MurderCaseFile },
+  { file: 'kosmos-deal.schema.json', schema: KosmosDealFile },
+  { file: 'kosmos-record.schema.json', schema: KosmosRecordFile },
+  { file: 'domino-deal.schema.json', schema: DominoDealFile },
+  { file: 'domino-record.schema.json', schema: DominoRecordFile },
+  { file: 'domino-position.schema.json', schema: DominoPositionFile },
+  { file: 'domino-replay.schema.json', schema: DominoReplayJson },
+  { file: 'run-manifest.schema.json', schema: RunManifest },
+  { file: 'daily-index.schema.json', schema: DailyIndex },
+  { file: 'fingerprint-entry.schema.json', schema: FingerprintEntry },
 ];
 
 export function schemaPath(file: string): string {

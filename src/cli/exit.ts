@@ -24,6 +24,11 @@ export class RequestError extends Error {
   override readonly name = 'RequestError';
 }
 
+/** A bad command line (exit 2, one line, a pointer to --help). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
 /** Print one line to stderr. */
 export function warn(line: string): void {
   process.stderr.write(line + '\n');
@@ -31,6 +36,10 @@ export function warn(line: string): void {
 
 /** Report any error as one line; the stack only with PUZZLEMILL_DEBUG=1. Returns the exit code. */
 export function reportError(error: unknown): number {
+  if (error instanceof UsageError) {
+    warn(`puzzlemill: ${error.message} (see --help)`);
+    return EXIT_BAD_INPUT;
+  }
   if (error instanceof InputError) {
     warn(`puzzlemill: ${error.message}`);
     return EXIT_BAD_INPUT;

@@ -6,11 +6,14 @@
  *   NDJSON          one JSON object per line                               → { kind: 'json' }
  *   one JSON doc    a pretty-printed object (or an array of them)          → { kind: 'json' } each
  *
- * Problems become `{ kind: 'error' }` items with file and line, so one bad line never stops the
- * others; an unreadable file is an error item with `fatal: true` (the CLI exits 2).
+ * Problems become `{ kind: 'error' }` items with file, line and column, so one bad line never
+ * stops the others; an unreadable file is an error item with `fatal: true` (the CLI exits 2).
+ *
+ * Limits, each reported in one line instead of exhausting memory or the stack: a line longer than
+ * MAX_LINE_BYTES is skipped without being held; a pretty document larger than MAX_DOCUMENT_BYTES
+ * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
  */
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { InputError, type InputPosition } from '../core/errors.ts';
 
 export type InputItem =
@@ -18,8 +21,12 @@ export type InputItem =
   | { kind: 'json'; where: InputPosition; value: unknown }
   | { kind: 'error'; error: InputError; fatal: boolean };
 
-/** Longest single line or pretty JSON document we hold in memory. */
+/** Longest pretty-printed JSON document we hold in memory. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+/** Longest single line (an NDJSON puzzle is a few kB). */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** Deepest JSON nesting accepted (puzzle files need 5). */
+export const MAX_JSON_DEPTH = 64;
 
 /** Items from each file in turn (stdin when the list is empty or a file is `-`). */
 export async function* readItems(files: readonly string[]): AsyncGenerator<InputItem> {
@@ -27,81 +34,198 @@ export async function* readItems(files: readonly string[]): AsyncGenerator<Input
   for (const file of sources) yield* readFile(file);
 }
 
+type Line = { text: string; no: number } | { tooLong: true; no: number };
+
+/** Lines of a byte stream, each at most MAX_LINE_BYTES (longer ones are skipped, not buffered). */
+async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Line> {
+  const decoder = new TextDecoder('utf-8');
+  let parts: Buffer[] = [];
+  let partBytes = 0;
+  let skipping = false;
+  let no = 0;
+  const take = (): Line => {
+    let text = decoder.decode(Buffer.concat(parts, partBytes));
+    if (no === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // byte-order mark
+    parts = [];
+    partBytes = 0;
+    no++;
+    return { text: text.endsWith('\r') ? text.slice(0, -1) : text, no };
+  };
+  for await (const chunk of stream) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(10, start);
+      const end = nl < 0 ? buf.length : nl;
+      if (!skipping) {
+        if (partBytes + (end - start) > MAX_LINE_BYTES) {
+          skipping = true;
+          parts = [];
+          partBytes = 0;
+        } else if (end > start) {
+          parts.push(buf.subarray(start, end));
+          partBytes += end - start;
+        }
+      }
+      if (nl < 0) break;
+      if (skipping) {
+        no++;
+        skipping = false;
+        yield { tooLong: true, no };
+      } else {
+        yield take();
+      }
+      start = nl + 1;
+    }
+  }
+  if (skipping) yield { tooLong: true, no: no + 1 };
+  else if (partBytes > 0) yield take();
+}
+
 async function* readFile(file: string): AsyncGenerator<InputItem> {
   const source = file === '-' ? '<stdin>' : file;
-  const stream = file === '-' ? process.stdin : createReadStream(file, { encoding: 'utf8' });
-  if (file === '-') process.stdin.setEncoding('utf8');
-  let openError: Error | null = null;
-  stream.on('error', (e: Error) => {
-    openError = e;
-  });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const stream = file === '-' ? process.stdin : createReadStream(file);
   let mode: 'unknown' | 'lines' | 'document' = 'unknown';
-  let doc: string[] = [];
+  let doc: Array<{ text: string; no: number }> = [];
   let docBytes = 0;
-  let docStart = 0;
-  let lineNo = 0;
+  let docTooBig = false;
   try {
-    for await (const text of lines) {
-      lineNo++;
+    for await (const line of lines(stream)) {
+      if ('tooLong' in line) {
+        if (mode === 'document') docTooBig = true;
+        else yield { kind: 'error', error: new InputError({ source, line: line.no }, `line longer than ${MAX_LINE_BYTES >> 20} MB`), fatal: false };
+        continue;
+      }
+      const { text, no } = line;
       if (mode === 'document') {
+        if (docTooBig) continue;
         docBytes += text.length + 1;
         if (docBytes > MAX_DOCUMENT_BYTES) {
-          yield { kind: 'error', error: new InputError({ source, line: docStart }, `JSON document larger than ${MAX_DOCUMENT_BYTES >> 20} MB; write one object per line (NDJSON) instead`), fatal: false };
+          docTooBig = true;
           doc = [];
-          mode = 'lines';
-          lines.close();
-          break;
+        } else {
+          doc.push(line);
         }
-        doc.push(text);
         continue;
       }
       const trimmed = text.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;
-      if (text.length > MAX_DOCUMENT_BYTES) {
-        yield { kind: 'error', error: new InputError({ source, line: lineNo }, `line longer than ${MAX_DOCUMENT_BYTES >> 20} MB`), fatal: false };
-        continue;
-      }
       if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-        let value: unknown;
-        try {
-          value = JSON.parse(trimmed);
-        } catch (e) {
-          if (mode === 'unknown') {
-            // Not a whole object on one line: the file is one pretty-printed JSON document.
-            mode = 'document';
-            docStart = lineNo;
-            doc.push(text);
-            docBytes = text.length + 1;
-            continue;
-          }
-          yield { kind: 'error', error: new InputError({ source, line: lineNo }, `not valid JSON (${jsonReason(e)})`), fatal: false };
+        const parsed = parseJson(trimmed, { source, line: no }, text.length - text.trimStart().length);
+        if (parsed.error && mode === 'unknown' && !/[}\]]$/.test(trimmed)) {
+          // An open object on the first line: most likely one pretty-printed JSON document.
+          mode = 'document';
+          doc = [line];
+          docBytes = text.length + 1;
           continue;
         }
         mode = 'lines';
-        yield* jsonItems(value, { source, line: lineNo });
+        if (parsed.error) yield { kind: 'error', error: parsed.error, fatal: false };
+        else yield* jsonItems(parsed.value, { source, line: no });
         continue;
       }
       mode = 'lines';
-      yield { kind: 'line', where: { source, line: lineNo }, text };
+      yield { kind: 'line', where: { source, line: no }, text };
     }
   } catch (e) {
-    openError = e as Error;
-  }
-  if (openError) {
-    yield { kind: 'error', error: new InputError({ source }, `cannot read: ${systemReason(openError)}`), fatal: true };
+    yield { kind: 'error', error: new InputError({ source }, `cannot read: ${systemReason(e as Error)}`), fatal: true };
     return;
   }
-  if (mode === 'document' && doc.length > 0) {
-    let value: unknown;
-    try {
-      value = JSON.parse(doc.join('\n'));
-    } catch (e) {
-      yield { kind: 'error', error: new InputError({ source, line: docStart }, `not valid JSON (${jsonReason(e)})`), fatal: false };
-      return;
-    }
-    yield* jsonItems(value, { source, line: docStart });
+  if (mode !== 'document') return;
+  const docStart = doc[0]?.no ?? 1;
+  if (docTooBig) {
+    yield {
+      kind: 'error',
+      error: new InputError({ source, line: docStart }, `JSON document larger than ${MAX_DOCUMENT_BYTES >> 20} MB; write one object per line (NDJSON) instead`),
+      fatal: false,
+    };
+    return;
   }
+  yield* documentItems(doc, source);
+}
+
+/**
+ * A multi-line document: parsed whole; when that fails and its lines look like NDJSON (some
+ * later lines are whole objects), it was NDJSON with a broken first line, and each line is
+ * reported on its own.
+ */
+function* documentItems(doc: Array<{ text: string; no: number }>, source: string): Generator<InputItem> {
+  const docStart = doc[0]!.no;
+  const text = doc.map((l) => l.text).join('\n');
+  const whole = parseJson(text, { source, line: docStart }, 0);
+  if (!whole.error) {
+    yield* jsonItems(whole.value, { source, line: docStart });
+    return;
+  }
+  const objectLines = doc.slice(1).filter((l) => {
+    const t = l.text.trim();
+    return t.startsWith('{') && t.endsWith('}') && !parseJson(t, { source }, 0).error;
+  });
+  if (objectLines.length === 0) {
+    yield { kind: 'error', error: whole.error, fatal: false };
+    return;
+  }
+  for (const line of doc) {
+    const t = line.text.trim();
+    if (t === '' || t.startsWith('#')) continue;
+    const parsed = parseJson(t, { source, line: line.no }, line.text.length - line.text.trimStart().length);
+    if (parsed.error) yield { kind: 'error', error: parsed.error, fatal: false };
+    else yield* jsonItems(parsed.value, { source, line: line.no });
+  }
+}
+
+/**
+ * JSON.parse with a one-line reason placed at the line and column of the problem, and a depth
+ * limit checked first (a linear scan), so a pathological input never reaches a recursive walker.
+ */
+function parseJson(text: string, where: InputPosition, indent: number): { value?: unknown; error?: InputError } {
+  const depth = nestingDepth(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) return { error: new InputError(where, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`) };
+  try {
+    return { value: JSON.parse(text) };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const m = /at position (\d+)/.exec(message);
+    const offset = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : -1;
+    const reason = /end of JSON input/.test(message)
+      ? 'not valid JSON (ends too early: truncated?)'
+      : `not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s+/g, ' ').slice(0, 100)})`;
+    if (offset < 0) return { error: new InputError(where, reason) };
+    let line = where.line ?? 1;
+    let lineStart = 0;
+    for (let i = 0; i < offset && i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const column = offset - lineStart + 1 + (line === (where.line ?? 1) ? indent : 0);
+    return { error: new InputError({ ...where, line, column }, reason) };
+  }
+}
+
+/** The deepest bracket nesting outside strings, counting stops once it passes `limit`. */
+export function nestingDepth(text: string, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 125 || c === 93) {
+      depth--;
+    }
+  }
+  return max;
 }
 
 function* jsonItems(value: unknown, where: InputPosition): Generator<InputItem> {
@@ -110,11 +234,6 @@ function* jsonItems(value: unknown, where: InputPosition): Generator<InputItem> 
   } else {
     yield { kind: 'json', where, value };
   }
-}
-
-function jsonReason(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg.replace(/^JSON\.parse: /, '').replace(/\s+/g, ' ').slice(0, 120);
 }
 
 function systemReason(e: Error & { code?: string }): string {

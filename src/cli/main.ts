@@ -4,7 +4,7 @@
  */
 import yargs from 'yargs';
 import { commands } from './commands/index.ts';
-import { EXIT_BAD_INPUT, raiseExitCode, reportError, warn } from './exit.ts';
+import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { flushOutput } from './output.ts';
 
 export async function main(argv: string[]): Promise<void> {
@@ -20,9 +20,11 @@ export async function main(argv: string[]): Promise<void> {
     .version()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error) => {
-      if (error) throw error;
-      warn(`puzzlemill: ${message} (see --help)`);
-      raiseExitCode(EXIT_BAD_INPUT);
+      // A crash inside a command is rethrown as it is. Anything else is a usage problem — including
+      // a check() that returned a string, which yargs passes as `error` and would otherwise go on
+      // to run the handler after.
+      if (error instanceof Error && error.name !== 'YError') throw error;
+      throw new UsageError((message ?? String(error)).replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
     });
   try {
     await cli.parseAsync();

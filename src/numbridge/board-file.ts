@@ -1,12 +1,14 @@
 /**
  * Reading and writing Numbridge board files: schema validation (ajv) first, then the checks a
  * schema cannot express (square grids of the stated size, regions a hex-connected partition,
- * givens without clashes), each failure an InputError with a JSON pointer.
+ * givens without clashes), each failure an InputError with a JSON pointer. Writing validates too;
+ * the player form is the file without `secret`; a board's id is a hash of what defines it.
  */
+import { createHash } from 'node:crypto';
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { cellName, findClash } from '../sudoku/check.ts';
-import { regionProblem } from '../sudoku/regions.ts';
+import { isRegularRegions, regionProblem } from '../sudoku/regions.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 import { NumbridgeBoardFile } from './schema.ts';
 
@@ -50,4 +52,25 @@ export function readBoardFile(data: unknown, where: InputPosition): { file: Numb
     );
   }
   return { file, board: { size, regions, givens } };
+}
+
+/**
+ * The id of a board: a hash of its size, blocks and givens, so the same board always has the
+ * same id (and the id says nothing about the solution). "nb9r-" + 16 hex digits; r/i = blocks.
+ */
+export function boardId(size: number, regions: ArrayLike<number>, givens: ArrayLike<number>): string {
+  const text = `${size}:${Array.from(regions).join('')}:${Array.from(givens).join('')}`;
+  const regular = isRegularRegions(size, Uint8Array.from(regions));
+  return `nb${size}${regular ? 'r' : 'i'}-` + createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The JSON text of a board file (one line), validated by the schema first. */
+export function boardFileText(file: NumbridgeBoardFile, where: InputPosition = { source: file.id ?? 'board' }): string {
+  assertValid<NumbridgeBoardFile>(NumbridgeBoardFile, file, where);
+  return JSON.stringify(file);
+}
+
+/** The player form: the same board without `secret` — built field by field, so nothing else rides along. */
+export function playerForm(file: NumbridgeBoardFile): NumbridgeBoardFile {
+  return { format: file.format, version: file.version, id: file.id, public: file.public };
 }

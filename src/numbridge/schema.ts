@@ -5,6 +5,10 @@
  * change; new fields may be added.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ProofStep } from '../sudoku/logic/step-schema.ts';
+import { BoardRequestRecord, SymmetrySchema } from './request.ts';
+
+export { CandidateRef, CellRef, ProofStep, Text, Tuple } from '../sudoku/logic/step-schema.ts';
 
 const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
 
@@ -16,37 +20,12 @@ const Grid = (min: number, description: string) =>
     maxItems: 9,
     description,
   });
-/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
-function Tuple<T extends unknown[]>(items: object[], description: string) {
-  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
-}
-const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
-/** [row, column], 0-based. */
-export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based');
-/** [row, column, digit]: a candidate. */
-export const CandidateRef = Tuple<[number, number, number]>([Index(), Index(), Type.Integer({ minimum: 1, maximum: 9 })], '[row, column, digit]');
-
-export const Text = Type.Object({ de: Type.String(), en: Type.String() }, { additionalProperties: false });
 
 export const Grade = Type.Object(
   {
     level: Type.Integer({ minimum: 1, description: 'the highest technique tier the solution path needs' }),
     name: Type.String({ description: 'the name of that tier, e.g. "easy"' }),
     score: Type.Number({ minimum: 0, description: 'sum of the step costs of the solution path' }),
-  },
-  { additionalProperties: false },
-);
-
-/** One application of a solving technique. */
-export const ProofStep = Type.Object(
-  {
-    technique: Type.String({ description: 'technique id, e.g. "hidden-single", "x-wing"' }),
-    tier: Type.Integer({ minimum: 1 }),
-    cells: Type.Array(CellRef, { description: 'the cells the deduction rests on' }),
-    digits: Type.Array(Type.Integer({ minimum: 1, maximum: 9 })),
-    eliminations: Type.Array(CandidateRef, { description: 'candidates removed' }),
-    placements: Type.Array(CandidateRef, { description: 'digits placed' }),
-    text: Text,
   },
   { additionalProperties: false },
 );
@@ -59,6 +38,7 @@ export const NumbridgePublic = Type.Object(
     regions: Grid(0, 'N×N block numbers 0..N−1'),
     givens: Grid(0, 'N×N digits, 0 = empty'),
     grade: Grade,
+    symmetry: Type.Optional(SymmetrySchema),
   },
   { additionalProperties: false },
 );
@@ -67,7 +47,17 @@ export const NumbridgeSecret = Type.Object(
   {
     solution: Grid(1, 'N×N digits 1..N'),
     proof: Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false }),
-    seed: Type.String(),
+    seed: Type.String({ description: 'the puzzle seed: generateBoard(request, seed) makes this board again' }),
+    request: Type.Optional(BoardRequestRecord),
+    attempts: Type.Optional(
+      Type.Object(
+        {
+          grids: Type.Integer({ minimum: 1, description: 'full grids (with their layouts) tried, this one included' }),
+          orders: Type.Integer({ minimum: 1, description: 'removal orders tried in all, this one included' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -92,5 +82,4 @@ export const NumbridgeBoardFile = Type.Object(
 export type NumbridgeBoardFile = Static<typeof NumbridgeBoardFile>;
 export type NumbridgePublic = Static<typeof NumbridgePublic>;
 export type NumbridgeSecret = Static<typeof NumbridgeSecret>;
-export type ProofStep = Static<typeof ProofStep>;
 export type Grade = Static<typeof Grade>;

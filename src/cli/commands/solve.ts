@@ -1,12 +1,10 @@
 /** `puzzlemill solve [FILE…]`: solve line-format puzzles or board JSON, or count their solutions. */
 import type { Argv, CommandModule } from 'yargs';
-import { atPosition, InputError } from '../../core/errors.ts';
-import { readBoardFile } from '../../numbridge/board-file.ts';
-import { LineError, parseLine } from '../../sudoku/line-format.ts';
+import { atPosition } from '../../core/errors.ts';
 import { formatLine } from '../../sudoku/line-format.ts';
 import { solve } from '../../sudoku/solver.ts';
-import type { Board } from '../../sudoku/types.ts';
-import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
+import { boardOfItem } from '../board-input.ts';
+import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { flushOutput, writeLine } from '../output.ts';
 
@@ -31,25 +29,9 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
     let nodes = 0;
     let solveMs = 0;
     for await (const item of readItems(args.files)) {
-      let board: Board;
-      if (item.kind === 'error') {
-        warn(item.error.message);
-        raiseExitCode(item.fatal ? EXIT_BAD_INPUT : EXIT_FAILED);
-        continue;
-      }
-      try {
-        if (item.kind === 'line') {
-          board = parseLine(item.text);
-        } else {
-          board = readBoardFile(item.value, item.where).board;
-        }
-      } catch (e) {
-        if (!(e instanceof InputError || e instanceof LineError)) throw e;
-        const column = e instanceof LineError ? e.column : undefined;
-        warn(atPosition(e as Error, column === undefined ? item.where : { ...item.where, column }).message);
-        raiseExitCode(EXIT_FAILED);
-        continue;
-      }
+      const parsed = boardOfItem(item);
+      if (!parsed) continue;
+      const { board, where } = parsed;
       const t0 = performance.now();
       const result = solve(board, { limit: args.count ? 2 : 1 });
       solveMs += performance.now() - t0;
@@ -60,7 +42,7 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
       } else if (result.solution) {
         writeLine(formatLine(result.solution));
       } else {
-        warn(`${atPosition('no solution', item.where).message}`);
+        warn(`${atPosition('no solution', where).message}`);
         raiseExitCode(EXIT_FAILED);
       }
     }

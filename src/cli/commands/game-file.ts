@@ -1,0 +1,129 @@
+/**
+ * Reading one game file at the edge (records, deals, positions): a JSON document, or plain text
+ * (the Domino-SUDOKU sheet notation). Unreadable input becomes one InputError with file, line
+ * and column.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { InputError, type InputPosition } from '../../core/errors.ts';
+
+/** Larger files are refused: no game record comes near this. */
+export const MAX_GAME_FILE_BYTES = 16 * 1024 * 1024;
+
+export type GameFile = { kind: 'json'; value: unknown; where: InputPosition } | { kind: 'text'; text: string; source: string };
+
+export function readGameFile(file: string): GameFile {
+  const source = file === '-' ? '<stdin>' : file;
+  let text: string;
+  try {
+    if (file !== '-' && statSync(file).size > MAX_GAME_FILE_BYTES) throw new InputError({ source }, `larger than ${MAX_GAME_FILE_BYTES >> 20} MB`);
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError({ source }, `cannot read: ${systemReason(e as NodeJS.ErrnoException)}`);
+  }
+  if (text.length > MAX_GAME_FILE_BYTES) throw new InputError({ source }, `larger than ${MAX_GAME_FILE_BYTES >> 20} MB`);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const first = text.search(/\S/);
+  if (first >= 0 && (text[first] === '{' || text[first] === '[')) {
+    try {
+      return { kind: 'json', value: JSON.parse(text), where: { source } };
+    } catch (e) {
+      throw new InputError({ source, ...jsonErrorPosition(text) }, `not valid JSON (${String((e as Error).message).replace(/\s+/g, ' ').slice(0, 100)})`);
+    }
+  }
+  return { kind: 'text', text, source };
+}
+
+/**
+ * Line and column of the first JSON syntax error. V8 does not always name the offset in its
+ * message, so a small scanner walks the grammar (values, strings with escapes, numbers,
+ * literals) and stops where JSON.parse must have stopped.
+ */
+export function jsonErrorPosition(text: string): { line?: number; column?: number } {
+  const offset = jsonErrorOffset(text);
+  if (offset < 0) return {};
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const value = (): void => {
+    ws();
+    const ch = text[i];
+    if (ch === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    }
+    if (ch === '"') return string();
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|^true|^false|^null/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  const string = (): void => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u' ? !/^u[0-9a-fA-F]{4}/.test(text.slice(i, i + 5)) : !'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : -1;
+  } catch (at) {
+    return typeof at === 'number' ? Math.min(at, text.length) : -1;
+  }
+}
+
+function systemReason(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT': return 'no such file';
+    case 'EACCES': return 'permission denied';
+    case 'EISDIR': return 'is a directory';
+    default: return e.code ?? e.message;
+  }
+}
+
+/** The `format` field of a JSON file, for dispatch. */
+export function formatOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && 'format' in value ? String((value as { format: unknown }).format) : undefined;
+}

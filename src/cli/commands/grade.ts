@@ -1,0 +1,106 @@
+/**
+ * `puzzlemill grade [FILE…]`: grade line-format puzzles or Numbridge board JSON with the logic
+ * prover. One line per puzzle on stdout: where it came from, the grade (name and level), the
+ * score and the techniques used; `--proof` adds every step in German or English; `--json` writes
+ * one NDJSON object per puzzle instead. A puzzle the ladder cannot finish is reported as "not
+ * guess-free" (with its number of solutions) and makes the exit code 1; bad lines are one-line
+ * errors (exit 1), unreadable input exits 2; every other puzzle is still graded.
+ */
+import type { Argv, CommandModule } from 'yargs';
+import { formatPosition, type InputPosition } from '../../core/errors.ts';
+import { gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
+import { solve } from '../../sudoku/solver.ts';
+import type { Board } from '../../sudoku/types.ts';
+import { boardOfItem } from '../board-input.ts';
+import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
+import { readItems } from '../input.ts';
+import { flushOutput, writeLine } from '../output.ts';
+
+interface GradeArgs {
+  files: string[];
+  proof: boolean;
+  json: boolean;
+  lang: 'en' | 'de';
+  maxTier?: number;
+}
+
+export const gradeCommand: CommandModule<object, GradeArgs> = {
+  command: 'grade [files..]',
+  describe: 'Grade puzzles with the logic prover (line format, board JSON or NDJSON; stdin when no file)',
+  builder: (y: Argv) =>
+    y
+      .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
+      .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
+      .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
+      .option('lang', { choices: ['en', 'de'] as const, default: 'en' as const, describe: 'language of the proof steps' })
+      .option('max-tier', { type: 'number', describe: 'use techniques up to this tier only (1 easy … 4 fiendish)' })
+      .check((a) => {
+        const t = a['max-tier'] as number | undefined;
+        if (t !== undefined && !(Number.isInteger(t) && t >= 1)) return '--max-tier must be a whole number ≥ 1';
+        return true;
+      })
+      .example('$0 grade ../shared/data/classic/top1465.txt', 'grade a list of puzzles')
+      .example('$0 grade --proof --lang de board.json', 'the solution path in German') as unknown as Argv<GradeArgs>,
+  handler: async (args) => {
+    for await (const item of readItems(args.files)) {
+      const parsed = boardOfItem(item);
+      if (!parsed) continue;
+      const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
+      if (!result.solved) raiseExitCode(EXIT_FAILED);
+      const verdict = result.solved ? null : whyNot(parsed.board, result);
+      if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, verdict, args)));
+      else textReport(parsed.where, parsed.id, result, verdict, args);
+    }
+    flushOutput();
+  },
+};
+
+interface Verdict {
+  /** Solutions of the board, counted to 2 by the exact-cover solver. */
+  solutions: number;
+  reason: string;
+}
+
+/** Why the prover did not finish: no solution, several, or a unique board beyond the ladder. */
+function whyNot(board: Board, result: ProveResult): Verdict {
+  if (result.contradiction) return { solutions: 0, reason: 'no solution (the givens contradict each other)' };
+  const solutions = solve(board, { limit: 2 }).count;
+  if (solutions === 0) return { solutions, reason: 'no solution' };
+  if (solutions > 1) return { solutions, reason: 'more than one solution' };
+  const open = result.grid.reduce((k, d) => k + (d === 0 ? 1 : 0), 0);
+  return { solutions, reason: `unique, but the techniques stall with ${open} cells open` };
+}
+
+/** "hidden-single ×12, x-wing ×1" in ladder order. */
+function techniqueList(result: ProveResult): string {
+  return LADDER.filter((t) => result.techniqueCounts[t.id]).map((t) => `${t.id} ×${result.techniqueCounts[t.id]}`).join(', ');
+}
+
+function label(where: InputPosition, id: string | undefined): string {
+  return formatPosition(where) + (id ? ` ${id}` : '');
+}
+
+function textReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): void {
+  if (verdict) {
+    writeLine(`${label(where, id)}  not guess-free: ${verdict.reason}`);
+  } else {
+    const grade = gradeOf(result);
+    const used = techniqueList(result);
+    writeLine(`${label(where, id)}  ${grade.name} (level ${grade.level}), score ${grade.score}${used ? ': ' + used : ''}`);
+  }
+  if (args.proof) result.steps.forEach((step, i) => writeLine(`  ${i + 1}. ${step.text[args.lang]}`));
+}
+
+function jsonReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): object {
+  return {
+    source: where.source,
+    ...(where.line !== undefined ? { line: where.line } : {}),
+    ...(where.pointer ? { pointer: where.pointer } : {}),
+    ...(id ? { id } : {}),
+    guessFree: result.solved,
+    grade: result.solved ? gradeOf(result) : null,
+    ...(verdict ? { solutions: verdict.solutions, reason: verdict.reason } : {}),
+    techniques: result.techniqueCounts,
+    ...(args.proof ? { steps: result.steps } : {}),
+  };
+}

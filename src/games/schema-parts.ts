@@ -1,0 +1,46 @@
+/**
+ * TypeBox pieces the game files share: the envelope of FORMATS.md ({ format, version, id, public,
+ * secret }), 0-based cell references, 9×9 grids and fixed-length arrays in draft 2020-12 form.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
+
+/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
+export function Tuple<T extends unknown[]>(items: object[], description: string) {
+  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
+}
+
+export const Index9 = () => Type.Integer({ minimum: 0, maximum: 8 });
+export const Digit = (description = 'a digit 1..9') => Type.Integer({ minimum: 1, maximum: 9, description });
+
+/** [row, column], 0-based, row 0 at the top (FORMATS.md). */
+export const Cell9 = () => Tuple<[number, number]>([Index9(), Index9()], '[row, column], 0-based');
+
+/** A 9×9 grid of digits, 0 = empty (rows of columns). */
+export const Grid9 = (min: number, description: string) =>
+  Type.Array(Type.Array(Type.Integer({ minimum: min, maximum: 9 }), { minItems: 9, maxItems: 9 }), { minItems: 9, maxItems: 9, description });
+
+const rootOptions = (kind: string, title: string, description: string) => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: `${SCHEMA_BASE}${kind}.schema.json`,
+  title,
+  description,
+  additionalProperties: false,
+});
+
+const head = (kind: string) => ({
+  format: Type.Literal(`puzzlemill/${kind}`),
+  version: Type.Literal(1),
+  id: Type.String({ minLength: 1 }),
+});
+
+/** The FORMATS.md envelope: public part for players, optional secret part for the server. */
+export function envelope<P extends TSchema, S extends TSchema>(kind: string, title: string, description: string, publicPart: P, secretPart: S) {
+  return Type.Object({ ...head(kind), public: publicPart, secret: Type.Optional(secretPart) }, rootOptions(kind, title, description));
+}
+
+/** The envelope of a file with nothing secret in it (records, positions). */
+export function publicEnvelope<P extends TSchema>(kind: string, title: string, description: string, publicPart: P) {
+  return Type.Object({ ...head(kind), public: publicPart }, rootOptions(kind, title, description));
+}

@@ -1,0 +1,127 @@
+/**
+ * puzzlemill as a library, for servers that generate or check puzzles at deal time:
+ *
+ *   import { generateBoard, generateCase, verify, solve, grade } from 'puzzlemill';
+ *
+ * Everything here is a thin, typed front over the modules that do the work; the CLI uses the
+ * same modules. Plain Node loads this file through src/index.mjs (tsx's tsImport, no flags).
+ */
+import { InputError } from './core/errors.ts';
+import { readBoardFile } from './numbridge/board-file.ts';
+import type { NumbridgeBoardFile } from './numbridge/schema.ts';
+import { generateRun } from './pipeline/generate-run.ts';
+import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
+import type { PuzzleFile } from './kinds/kind.ts';
+import { kindForFormat, kindNamed } from './kinds/registry.ts';
+import { LineError, parseLine } from './sudoku/line-format.ts';
+import { gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
+import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
+import type { Board } from './sudoku/types.ts';
+
+export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
+export { generateCase, type CaseRequest } from './murder/generate.ts';
+export type { MurderCaseFile } from './murder/schema.ts';
+export type { Board, Grid } from './sudoku/types.ts';
+export type { NumbridgeBoardFile } from './numbridge/schema.ts';
+export type { ProofStep } from './sudoku/logic/index.ts';
+export type { SolveOptions, SolveResult } from './sudoku/solver.ts';
+export type { VerifyReport, VerifyStatus } from './pipeline/verify-batch.ts';
+export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
+export { GenerationError, InputError } from './core/errors.ts';
+export { formatLine, parseLine } from './sudoku/line-format.ts';
+export { kindNamed, kindNames } from './kinds/registry.ts';
+export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
+export * as kosmos from './games/kosmos/index.ts';
+export * as domino from './games/domino/index.ts';
+
+/** A Sudoku-family board: a line-format string, a Board, or a Numbridge board file object. */
+export type BoardInput = string | Board | NumbridgeBoardFile;
+
+function boardOf(input: BoardInput): Board {
+  if (typeof input === 'string') {
+    try {
+      return parseLine(input);
+    } catch (e) {
+      if (e instanceof LineError) throw new InputError({ source: '<argument>', column: e.column }, e.message);
+      throw e;
+    }
+  }
+  if ('format' in input) return readBoardFile(input, { source: '<argument>' }).board;
+  return input;
+}
+
+/** Count solutions (up to `limit`, default 1; 2 proves uniqueness) and return the first. */
+export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResult {
+  return solveBoard(boardOf(puzzle), options);
+}
+
+export interface GradeReport {
+  /** Solved by the logic prover alone: no guessing needed. */
+  guessFree: boolean;
+  /** The FORMATS.md grade, when guess-free. */
+  grade: { level: number; name: string; score: number } | null;
+  /** Technique id → applications. */
+  techniques: Record<string, number>;
+  /** The proof, with `{ steps: true }`. */
+  steps: ProofStep[];
+}
+
+/** Grade a board with the logic prover (optionally capped at `maxTier`). */
+export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: boolean } = {}): GradeReport {
+  const result = prove(boardOf(puzzle), { maxTier: options.maxTier, collectSteps: options.steps ?? false });
+  return {
+    guessFree: result.solved,
+    grade: result.solved ? gradeOf(result) : null,
+    techniques: result.techniqueCounts,
+    steps: result.steps,
+  };
+}
+
+/**
+ * Verify one puzzle: a file object (board or case), its JSON text, or a line-format Sudoku.
+ * Never throws for bad input: the report says `bad-input` with the reason.
+ */
+export function verify(puzzle: string | object): VerifyReport {
+  const where = { source: '<argument>' };
+  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle });
+  const text = puzzle.trim();
+  if (!text.startsWith('{')) return verifyInput({ where, line: text });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
+  }
+  return verifyInput({ where, value });
+}
+
+/** What a player may see: the file without `secret` (any registered format). */
+export function playerForm<F extends PuzzleFile>(file: F): F {
+  const format = kindForFormat(file.format);
+  if (!format) throw new RangeError(`unknown format ${JSON.stringify(file.format)}`);
+  return format.playerForm(file) as F;
+}
+
+/**
+ * Make `count` puzzles of a kind in a worker pool, as the CLI's `generate` does: the same
+ * (kind, request, seed) gives the same files whatever `workers` is.
+ */
+export async function generateMany(
+  kind: string,
+  request: Record<string, unknown>,
+  options: { seed: string; count: number; workers?: number; player?: boolean },
+): Promise<object[]> {
+  const k = kindNamed(kind);
+  const files: object[] = [];
+  const summary = await generateRun({
+    kind: k,
+    request: k.parseRequest(request),
+    seed: options.seed,
+    count: options.count,
+    workers: options.workers ?? 1,
+    player: options.player,
+    writeLine: (line) => void files.push(JSON.parse(line) as object),
+  });
+  if (summary.failed.length > 0) throw new RangeError(`${summary.failed.length} of ${options.count} puzzles failed: ${summary.failed[0]!.reason}`);
+  return files;
+}

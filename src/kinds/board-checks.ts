@@ -1,0 +1,68 @@
+/**
+ * The checks every Sudoku-family board gets in `verify`, whatever its file format, each by code
+ * that shares nothing with any generator's shortcuts:
+ *
+ *   uniqueness   the exact-cover counter (src/sudoku/solver.ts), limit 2
+ *   guess-free   the logic prover (src/sudoku/logic/) places every digit without trial
+ *   grade        the prover's grade equals the one the file claims
+ *   secret       a claimed solution equals the only solution
+ */
+import { cellName } from '../sudoku/check.ts';
+import { gradeOf, prove } from '../sudoku/logic/index.ts';
+import { solve } from '../sudoku/solver.ts';
+import type { Board, Grid } from '../sudoku/types.ts';
+
+export interface Grade {
+  level: number;
+  name: string;
+  score: number;
+}
+
+export interface BoardVerdict {
+  problems: string[];
+  /** The only solution, when there is exactly one. */
+  solution: Grid | null;
+  /** The prover's grade, when it solves the board. */
+  grade: Grade | null;
+}
+
+export interface BoardClaims {
+  solution?: ArrayLike<number>;
+  grade?: { level: number; name: string };
+}
+
+export function checkBoard(board: Board, claims: BoardClaims = {}): BoardVerdict {
+  const problems: string[] = [];
+  const counted = solve(board, { limit: 2 });
+  if (counted.count === 0) problems.push('has no solution');
+  else if (counted.count > 1) problems.push('has more than one solution');
+  const solution = counted.count === 1 ? counted.solution : null;
+  if (solution && claims.solution) {
+    const at = firstDifference(solution, claims.solution);
+    if (at >= 0) problems.push(`secret solution is not the board's solution (first difference at ${cellName(board.size, at)})`);
+  }
+  let grade: Grade | null = null;
+  if (counted.count > 0) {
+    const proof = prove(board, { collectSteps: false });
+    if (proof.solved) {
+      grade = gradeOf(proof);
+      if (claims.grade && (claims.grade.level !== grade.level || claims.grade.name !== grade.name)) {
+        problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
+      }
+    } else if (counted.count === 1) {
+      const placed = proof.grid.reduce((n, d) => n + (d !== 0 ? 1 : 0), 0);
+      problems.push(`needs guessing: the logic prover stalls with ${placed} of ${board.size * board.size} cells placed`);
+    }
+  }
+  return { problems, solution, grade };
+}
+
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+export function gradeText(g: Grade): string {
+  return `grade ${g.level} (${g.name}, score ${g.score})`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The shape of a puzzle kind (Tatham's collection: every puzzle provides the same small set of
+ * functions). The pipeline, the workers, the corpus code and the CLI are written against this
+ * interface only; a kind is one adapter module in this folder over the pure functions of its own
+ * folder (src/numbridge/, src/murder/, …) plus one line in registry.ts.
+ *
+ * Everything that crosses a worker boundary is plain JSON: requests are objects of strings,
+ * numbers and booleans, files are JSON objects of FORMATS.md.
+ */
+
+/** A puzzle file of FORMATS.md: `{ format, version, id, public, secret? }`. */
+export interface PuzzleFile {
+  format: string;
+  version: number;
+  id: string;
+  public: object;
+  secret?: object;
+}
+
+/** The parameters of one request, after parsing: plain JSON so it can be posted to a worker. */
+export type PuzzleRequest = Record<string, string | number | boolean>;
+
+/** What `verify` found. An empty `problems` list means the puzzle passed every check. */
+export interface VerifyResult {
+  problems: string[];
+  /** A short description for report lines, e.g. `9×9 irregular, 30 givens, grade 2 (moderate)`. */
+  summary: string;
+}
+
+/** One option of a kind's request, in the plain shape yargs accepts (no CLI import here). */
+export interface RequestOption {
+  type: 'string' | 'number' | 'boolean';
+  describe: string;
+  choices?: ReadonlyArray<string | number>;
+  default?: string | number | boolean;
+  demandOption?: boolean;
+}
+
+/**
+ * The reading side of a kind: what `verify`, resume and the corpus need. A format can be known
+ * (and verified) before its generator exists.
+ */
+export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
+  /** The CLI and registry name, e.g. `numbridge`. */
+  readonly name: string;
+  /** The `format` field of its files, e.g. `puzzlemill/numbridge-board`. */
+  readonly format: string;
+  /** JSON Schema of a file (the player form is the same object without `secret`). */
+  readonly schema: object;
+  /**
+   * Check a file that passed the schema, with code that does not share the generator's shortcuts:
+   * uniqueness by the exact-cover counter, guess-free by the prover, the claimed grade or level,
+   * the secret solution (when present), no solution in what a player sees. Throws an InputError
+   * when the file cannot be read as a puzzle at all (regions not a partition, clashing givens…).
+   */
+  verify(file: F): VerifyResult;
+  /** The file without `secret`. */
+  playerForm(file: F): F;
+  /** Equal for puzzles that are essentially the same (symmetries, relabelling); a short string. */
+  fingerprint(file: F): string;
+  /** The seed a file was generated from, when it records one (resume checks it). */
+  seedOf(file: F): string | undefined;
+}
+
+/** A kind that also generates: the writing side. */
+export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends PuzzleFile = PuzzleFile> extends PuzzleFormat<F> {
+  /** One line for `--help`. */
+  readonly describe: string;
+  /** The request options, for `generate <kind>` and the library. */
+  readonly options: Readonly<Record<string, RequestOption>>;
+  /**
+   * Check and normalise a request (unknown keys ignored, defaults filled). Throws a RangeError with
+   * a one-line reason when the request cannot be posed at all (e.g. 5×5 with regular blocks).
+   */
+  parseRequest(input: Readonly<Record<string, unknown>>): R;
+  /** Canonical text of a request: equal requests give equal keys (seeds and manifests use it). */
+  paramsKey(request: R): string;
+  /** The seed of puzzle k of a run: a function of (run seed, kind, parameters, k) only. */
+  puzzleSeed(runSeed: string, request: R, k: number): string;
+  /** Make one puzzle; throws GenerationError when the budget runs out. Pure given the seed. */
+  generate(request: R, seed: string): F;
+}
+
+/** Any kind or format, with the request and file types erased (what registries and the pipeline hold). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKind = PuzzleKind<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFormat = PuzzleFormat<any>;

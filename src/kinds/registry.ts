@@ -1,0 +1,82 @@
+/**
+ * The kinds puzzlemill knows. Adding a kind is its adapter module and one line in BUILT_IN
+ * (formats that can be read and verified but not yet generated go in BUILT_IN_FORMATS).
+ *
+ * Extra kinds can be loaded from modules (each calls `registerKind` when imported): the pipeline
+ * passes their URLs to every worker, so a kind defined outside src/ (the tests' toy kind, a
+ * club's own puzzle) runs in the pool exactly like a built-in one. The CLI reads them from
+ * PUZZLEMILL_KIND_MODULES (paths separated by the platform's path delimiter).
+ */
+import { delimiter, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyFormat, AnyKind } from './kind.ts';
+import { murderKind } from './murder.ts';
+import { numbridgeKind } from './numbridge.ts';
+
+const BUILT_IN: AnyKind[] = [numbridgeKind, murderKind];
+const BUILT_IN_FORMATS: AnyFormat[] = [];
+
+const byName = new Map<string, AnyKind>();
+const byFormat = new Map<string, AnyFormat>();
+for (const format of BUILT_IN_FORMATS) registerFormat(format);
+for (const kind of BUILT_IN) registerKind(kind);
+
+/** Make a generating kind known (idempotent for the same object; another under a taken name throws). */
+export function registerKind(kind: AnyKind): void {
+  const existing = byName.get(kind.name);
+  if (existing === kind) return;
+  if (existing) throw new RangeError(`a puzzle kind named "${kind.name}" is already registered`);
+  byName.set(kind.name, kind);
+  byFormat.set(kind.format, kind);
+}
+
+/** Make a file format readable and verifiable (a kind registered later replaces it). */
+export function registerFormat(format: AnyFormat): void {
+  if (!byFormat.has(format.format)) byFormat.set(format.format, format);
+}
+
+/** The kind of that name; throws a RangeError naming the known kinds. */
+export function kindNamed(name: string): AnyKind {
+  const kind = byName.get(name);
+  if (!kind) throw new RangeError(`unknown puzzle kind "${name}" (known: ${kindNames().join(', ') || 'none'})`);
+  return kind;
+}
+
+/** The kind (or verify-only format) whose files carry this `format`, or undefined. */
+export function kindForFormat(format: string): AnyFormat | undefined {
+  return byFormat.get(format);
+}
+
+/** Every readable format. */
+export function allFormats(): AnyFormat[] {
+  return [...byFormat.values()];
+}
+
+export function kindNames(): string[] {
+  return [...byName.keys()];
+}
+
+export function allKinds(): AnyKind[] {
+  return [...byName.values()];
+}
+
+const loaded = new Set<string>();
+
+/** Import kind modules (file URLs) once each; they register themselves. */
+export async function loadKindModules(urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    if (loaded.has(url)) continue;
+    await import(url);
+    loaded.add(url);
+  }
+}
+
+/** The kind module URLs named by PUZZLEMILL_KIND_MODULES (relative paths from the cwd). */
+export function kindModulesFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const value = env.PUZZLEMILL_KIND_MODULES;
+  if (!value) return [];
+  return value
+    .split(delimiter)
+    .filter((p) => p.trim() !== '')
+    .map((p) => (p.startsWith('file:') ? p : pathToFileURL(resolve(p)).href));
+}

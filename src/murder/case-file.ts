@@ -1,0 +1,122 @@
+/**
+ * Writing case files: the `public` part from a layout, a cast and the chosen cards; the case id
+ * (a hash of the public part, so the player form has the same id); proof steps with ids instead of
+ * indices; the player form; and the names the prover uses for its sentences, taken from a file.
+ */
+import { hashSeed } from '../core/rng.ts';
+import { OBJECT_IDS } from './catalogue/objects.ts';
+import { cellAt, columnOf, rowOf } from './cells.ts';
+import type { Cast } from './cast.ts';
+import type { Layout } from './layout.ts';
+import type { CaseModel } from './model.ts';
+import type { RecordedStep } from './prover/state.ts';
+import type { ProofNames } from './prover/texts.ts';
+import { LEVEL_NAMES } from './prover/prove.ts';
+import type { ClueFact, MurderCaseFile, MurderPublic, ProofStep } from './schema.ts';
+import { clueText } from './texts/clues.ts';
+import { englishPlace, germanPlace } from './texts/grammar.ts';
+
+export const FORMAT = 'puzzlemill/murder-case';
+
+/** The public part of a case; `cards[p]` are person p's clues in card order. */
+export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact[][], level: number): MurderPublic {
+  const n = layout.size;
+  const placeOf = new Map(layout.roomTypes.map((t) => [t.id, t.place]));
+  const context = { size: n, place: (id: string) => placeOf.get(id)! };
+  const floors = [...new Map(layout.floors.map((f) => [f.id, f])).values()];
+  return {
+    size: n,
+    setting: { id: layout.setting.id, name: { ...layout.setting.name } },
+    floors: floors.map((f) => ({ id: f.id, name: { ...f.name } })),
+    rooms: layout.roomTypes.map((type, i) => ({
+      id: type.id,
+      name: { de: type.place.de.word, en: type.place.en.word },
+      floor: layout.floors[i]!.id,
+      at: { de: germanPlace(type.place), en: englishPlace(type.place) },
+    })),
+    roomOf: grid(n, (cell) => layout.roomTypes[layout.roomOf[cell]!]!.id),
+    objects: grid(n, (cell) => (layout.objectAt[cell]! >= 0 ? OBJECT_IDS[layout.objectAt[cell]!]! : null)),
+    people: cast.people.map((person, p) => ({
+      id: person.id,
+      name: person.name,
+      gender: person.gender,
+      clues: cards[p]!.map((fact) => ({ ...fact, text: clueText(fact, person.gender, context) }) as MurderPublic['people'][number]['clues'][number]),
+    })),
+    level: { level, name: LEVEL_NAMES[level]! },
+  };
+}
+
+function grid<T>(n: number, at: (cell: number) => T): T[][] {
+  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => at(cellAt(r, c))));
+}
+
+/** `murder-6-3f9a…`: a hash of the public part, equal for a case and its player form. */
+export function caseId(pub: MurderPublic): string {
+  const words = hashSeed(JSON.stringify(pub));
+  return `murder-${pub.size}-${words.slice(0, 2).map((w) => w.toString(16).padStart(8, '0')).join('')}`;
+}
+
+/** The file without `secret`. */
+export function playerForm(file: MurderCaseFile): MurderCaseFile {
+  const { secret: _secret, ...rest } = file;
+  return rest;
+}
+
+/** How proofs name things in a file: the rooms' `at` phrases (or a neutral fallback), the card texts. */
+export function proofNamesOf(pub: MurderPublic): ProofNames {
+  return {
+    person: (p) => pub.people[p]!.name,
+    gender: (p) => pub.people[p]!.gender,
+    room: (room) => {
+      const r = pub.rooms[room]!;
+      return r.at ?? { de: `im Raum „${r.name.de}“`, en: `in the room “${r.name.en}”` };
+    },
+    clue: (p, index) => pub.people[p]!.clues[index]!.text,
+  };
+}
+
+const cellRef = (cell: number): [number, number] => [rowOf(cell), columnOf(cell)];
+
+/** Recorded steps with person, room and clue ids. */
+export function proofSteps(steps: readonly RecordedStep[], model: CaseModel): ProofStep[] {
+  const person = (p: number) => model.people[p]!.id;
+  return steps.map((step) => {
+    const premises: ProofStep['premises'] = {};
+    const { people, clues, rooms, rows, columns } = step.premises;
+    if (people) premises.people = people.map(person);
+    if (clues) premises.clues = clues.map(([p, index]) => ({ person: person(p), index }));
+    if (rooms) premises.rooms = rooms.map((r) => model.roomIds[r]!);
+    if (rows) premises.rows = rows;
+    if (columns) premises.columns = columns;
+    return {
+      rule: step.rule,
+      tier: step.tier,
+      premises,
+      removed: step.removed.map((x) => ({ person: person(x.person), cells: x.cells.map(cellRef) })),
+      placed: step.placed.map((x) => ({ person: person(x.person), cell: cellRef(x.cell) })),
+      text: step.text,
+    };
+  });
+}
+
+/** personId → [row, column]. */
+export function positionsOf(model: CaseModel, cells: ArrayLike<number>): Record<string, [number, number]> {
+  return Object.fromEntries(model.people.map((p, i) => [p.id, cellRef(cells[i]!)]));
+}
+
+/**
+ * Equal for essentially the same case: the floor plan, the furniture and the clue facts, with
+ * rooms renamed by first appearance and people by card order (names, texts, room names, floors
+ * and the setting do not matter). Used to keep the daily set from repeating a case.
+ */
+export function caseFingerprint(file: MurderCaseFile): string {
+  const pub = file.public;
+  const rename = new Map<string, number>();
+  const roomOf = pub.roomOf.flat().map((id) => {
+    if (!rename.has(id)) rename.set(id, rename.size);
+    return rename.get(id)!;
+  });
+  const people = pub.people.map((p) => [p.gender, p.clues.map(({ text: _text, ...fact }) => ('room' in fact ? { ...fact, room: rename.get(fact.room) } : fact))]);
+  const words = hashSeed(JSON.stringify([pub.size, roomOf, pub.objects, people]));
+  return words.map((w) => w.toString(16).padStart(8, '0')).join('');
+}

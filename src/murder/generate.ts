@@ -1,0 +1,181 @@
+/**
+ * The case generator: the pure API the CLI and the pipeline call.
+ *
+ *   generateCase(request, seed)   deterministic in (request, seed); a case at exactly the requested
+ *                                 level, or a GenerationError — never a case at another level
+ *   caseSeed(runSeed, request, k) the seed of case k of a run (the pipeline uses the same)
+ *
+ * One attempt: draw a floor plan, a cast and a deal of clues (layout.ts, cast.ts, select.ts), keep
+ * the plan for several casts and the cast for several deals (compiling them is the costly part).
+ * Every accepted case is re-checked before it is returned: the prover in proof mode on the file as
+ * written, and the exhaustive counter for uniqueness.
+ */
+import { GenerationError } from '../core/errors.ts';
+import { hashSeed, Rng } from '../core/rng.ts';
+import { trueClues, type Candidate } from './candidates.ts';
+import { buildPublic, caseId, FORMAT, positionsOf, proofNamesOf, proofSteps } from './case-file.ts';
+import { drawCast, type Cast } from './cast.ts';
+import { SETTINGS, settingById } from './catalogue/settings.ts';
+import { countSolutions } from './counter.ts';
+import { drawLayout, type Layout } from './layout.ts';
+import { modelFromPublic, type CaseModel } from './model.ts';
+import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts';
+import { LEVEL_NAMES, Prover, proveCase, type LevelName } from './prover/prove.ts';
+import { robustnessOf } from './robustness.ts';
+import type { ClueFact, MurderCaseFile } from './schema.ts';
+import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
+
+export const GENERATOR_VERSION = 'puzzlemill-murder/1';
+export const LEVELS: readonly LevelName[] = ['easy', 'medium', 'hard'];
+
+export interface CaseRequest {
+  size: number;
+  level: LevelName;
+  /** A setting id (house, garden, hotel, theatre, museum); random per case when absent. */
+  setting?: string;
+  /** Accept only cases with the same single solution under every misreading. */
+  robust?: boolean;
+  /** Clue deals to try before giving up (default per size and level). */
+  budget?: number;
+}
+
+/** Casts tried on one floor plan (a cast fails when no room holds exactly two people). */
+const CAST_TRIES = 8;
+/** Deals tried on one cast: the cast's clue pool is the costly part to build. */
+const DEALS_PER_CAST = 20;
+
+/** Check a request; a RangeError names what is wrong. */
+export function checkRequest(request: CaseRequest): void {
+  if (!Number.isInteger(request.size) || request.size < 4 || request.size > 9) throw new RangeError(`size ${request.size}: must be an integer 4..9`);
+  if (!LEVELS.includes(request.level)) throw new RangeError(`level "${request.level}": must be one of ${LEVELS.join(', ')}`);
+  if (request.setting !== undefined && !settingById(request.setting)) {
+    throw new RangeError(`setting "${request.setting}": must be one of ${SETTINGS.map((s) => s.id).join(', ')}`);
+  }
+  if (request.budget !== undefined && !(Number.isInteger(request.budget) && request.budget >= 1)) throw new RangeError(`budget ${request.budget}: must be a positive integer`);
+}
+
+/** Canonical text of a request's parameters (the budget is not one: it never changes a case). */
+export function requestKey(request: CaseRequest): string {
+  return `size=${request.size};level=${request.level};setting=${request.setting ?? '*'};robust=${request.robust ? 1 : 0}`;
+}
+
+/** The seed of case k of a run: a function of (run seed, 'murder', parameters, k) only. */
+export function caseSeed(runSeed: string, request: CaseRequest, k: number): string {
+  return hashSeed(runSeed, 'murder', requestKey(request), k).map((w) => w.toString(16).padStart(8, '0')).join('');
+}
+
+/** Default number of deals to try, by level. */
+function defaultBudget(request: CaseRequest): number {
+  return request.level === 'easy' ? 2000 : request.level === 'medium' ? 3000 : 6000;
+}
+
+function selectOptions(request: CaseRequest): SelectOptions {
+  return {
+    tier: (LEVELS.indexOf(request.level) + 1) as 1 | 2 | 3,
+    robust: request.robust ?? false,
+    perCard: 2,
+    victimExtra: 1,
+    pinCap: Math.max(1, Math.floor(request.size / 4)),
+  };
+}
+
+/** `stats` (optional) counts the deals and why they were rejected, for the benchmark. */
+export function generateCase(request: CaseRequest, seed: string, stats?: SelectStats): MurderCaseFile {
+  checkRequest(request);
+  const rng = new Rng('murder-case', seed);
+  const options = selectOptions(request);
+  const budget = request.budget ?? defaultBudget(request);
+  let deals = 0;
+  // Plans and casts that fail count against the budget too, so the loop always ends.
+  for (let plans = 0; deals < budget && plans < budget; plans++) {
+    const setting = request.setting ? settingById(request.setting)! : rng.pick(SETTINGS);
+    const layout = drawLayout(request.size, setting, rng);
+    if (!layout) continue;
+    let cast: Cast | null = null;
+    for (let c = 0; c < CAST_TRIES && !cast; c++) cast = drawCast(layout, rng);
+    if (!cast) continue;
+    const model = castModel(layout, cast);
+    const board = compileBoard(model);
+    const prover = new Prover(board);
+    const candidates = trueClues(model, cast.cells, options.robust);
+    const compiled = candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
+    const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
+    for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
+      deals++;
+      const chosen = selectClues(prover, board, pool, options, rng, stats);
+      if (!chosen) continue;
+      const file = finish(layout, cast, cardsOf(cast, chosen, compiled, candidates), request, seed, options.tier);
+      if (file) return file;
+      if (stats) {
+        stats.accepted--;
+        stats.notRobust++;
+      }
+    }
+  }
+  const what = `${request.level} ${request.size}×${request.size}${request.setting ? ' ' + request.setting : ''}${request.robust ? ' robust' : ''} murder case`;
+  throw new GenerationError(`no ${what} within ${budget} clue deals (seed ${seed})`);
+}
+
+/** The model of a cast before clues: only the victim line is known. */
+function castModel(layout: Layout, cast: Cast): CaseModel {
+  return {
+    size: layout.size,
+    roomIds: layout.roomTypes.map((t) => t.id),
+    roomOf: layout.roomOf,
+    objectAt: layout.objectAt,
+    people: cast.people.map((p, i) => ({ ...p, clues: i === cast.victim ? [{ kind: 'victim' }] : [] })),
+    victim: cast.victim,
+  };
+}
+
+/** Per person, the chosen facts in deal order; the victim line first on the victim's card. */
+function cardsOf(cast: Cast, chosen: readonly CompiledClue[], compiled: readonly CompiledClue[], candidates: readonly Candidate[]): ClueFact[][] {
+  const cards: ClueFact[][] = cast.people.map((_, p) => (p === cast.victim ? [{ kind: 'victim' }] : []));
+  for (const clue of chosen) {
+    const i = compiled.indexOf(clue);
+    if (i >= 0) cards[clue.person]!.push(candidates[i]!.fact);
+  }
+  return cards;
+}
+
+/**
+ * The file for a chosen deal, re-checked from the file itself: the prover in proof mode must place
+ * everyone at the cast's cells at exactly the target tier, and the counter must find exactly that
+ * one solution. Returns null when a robust case was asked for and this one is not.
+ */
+function finish(layout: Layout, cast: Cast, cards: ClueFact[][], request: CaseRequest, seed: string, tier: number): MurderCaseFile | null {
+  const pub = buildPublic(layout, cast, cards, tier);
+  const model = modelFromPublic(pub, { source: '<generator>' });
+  const proof = proveCase(model, { names: proofNamesOf(pub) });
+  const same = (cells: ArrayLike<number> | null) => cells !== null && cast.cells.every((cell, p) => cell === cells[p]);
+  if (proof.status !== 'solved' || proof.level !== tier || !same(proof.cells)) {
+    throw new Error(`generator and prover disagree on seed ${seed}: ${proof.status} at level ${proof.level}`);
+  }
+  const counted = countSolutions(model, { limit: 2 });
+  if (counted.count !== 1 || !same(counted.solutions[0]!)) {
+    throw new Error(`prover placed everyone but the counter found ${counted.count} solution(s) (seed ${seed})`);
+  }
+  const robustness = robustnessOf(model, cast.cells);
+  if (request.robust && !robustness.robust) return null;
+  const secretRequest: NonNullable<MurderCaseFile['secret']>['request'] = { size: request.size, level: request.level, robust: request.robust ?? false };
+  if (request.setting) secretRequest!.setting = request.setting;
+  return {
+    format: FORMAT,
+    version: 1,
+    id: caseId(pub),
+    public: pub,
+    secret: {
+      solution: { positions: positionsOf(model, cast.cells), murderer: cast.people[cast.murderer]!.id },
+      proof: { steps: proofSteps(proof.steps, model) },
+      seed,
+      request: secretRequest,
+      minimal: true,
+      robustness,
+      generator: GENERATOR_VERSION,
+    },
+  };
+}
+
+export { LEVEL_NAMES };
+export { playerForm } from './case-file.ts';
+export { verifyCase } from './verify.ts';

@@ -1,0 +1,162 @@
+/**
+ * The prover's view of a board: every fact a clue can name, as a cell set (cells.ts layout),
+ * computed once per board with whole-set shifts. This is deliberately a second implementation of
+ * the clue meanings (truth.ts is the first, cell by cell); tests hold the two against each other.
+ *
+ * Shifts in the 27-bit-per-word layout (three rows of nine bits per word):
+ *   one column right   (w << 1)  & ~COLUMN_0        one column left  (w >>> 1) & ~COLUMN_8
+ *   one row down       (w << 9) within the word, plus row 2 of the word above moving to row 0
+ *   one row up         (w >>> 9) within the word, plus row 0 of the word below moving to row 2
+ */
+import { OBJECT_IDS, OBJECT_CODE, isBlockingCode } from '../catalogue/objects.ts';
+import { addCell, cellAt, cellSets, WORDS } from '../cells.ts';
+import type { CaseModel } from '../model.ts';
+import type { ClueFact, ClueKind } from '../schema.ts';
+
+const WORD = 0x7ffffff;
+const COLUMN_0 = 0x40201;
+const COLUMN_8 = 0x4020100;
+
+export interface ProverBoard {
+  n: number;
+  roomCount: number;
+  /** All cells of the board; the cells free of blocking objects. */
+  all: Uint32Array;
+  free: Uint32Array;
+  /** Row r at 3r, column c at 3c. */
+  rows: Uint32Array;
+  columns: Uint32Array;
+  /** Room k at 3k; the room of each cell (−1 off the board). */
+  rooms: Uint32Array;
+  roomOf: Int8Array;
+  /** Per cell (r·9+c at 3·cell): its row and column together. */
+  sees: Uint32Array;
+  /** Per object code: the cells holding it; the cells beside it in the same room. */
+  objects: Uint32Array;
+  beside: Uint32Array;
+  corners: Uint32Array;
+  /** 1 for women, 0 for men, per person. */
+  female: Uint8Array;
+  victim: number;
+}
+
+/** A clue ready for the prover: the cells it allows (unary part) and what it says about others. */
+export interface CompiledClue {
+  person: number;
+  /** Index of the clue on the person's card (for proofs). */
+  index: number;
+  kind: ClueKind;
+  /** The cells the clue allows for its own person (all cells for victim and alone). */
+  mask: Uint32Array;
+  /** Room of inRoom / notInRoom / withAnother, else −1. */
+  room: number;
+  /** withAnother: 1 = woman, 0 = man. */
+  female: number;
+}
+
+function shiftRight(src: Uint32Array, so: number, dst: Uint32Array, d: number): void {
+  for (let w = 0; w < WORDS; w++) dst[d + w] = ((src[so + w]! << 1) & ~COLUMN_0 & WORD) >>> 0;
+}
+function shiftLeft(src: Uint32Array, so: number, dst: Uint32Array, d: number): void {
+  for (let w = 0; w < WORDS; w++) dst[d + w] = (src[so + w]! >>> 1) & ~COLUMN_8;
+}
+function shiftDown(src: Uint32Array, so: number, dst: Uint32Array, d: number): void {
+  for (let w = WORDS - 1; w >= 0; w--) dst[d + w] = (((src[so + w]! << 9) & WORD) | (w > 0 ? src[so + w - 1]! >>> 18 : 0)) >>> 0;
+}
+function shiftUp(src: Uint32Array, so: number, dst: Uint32Array, d: number): void {
+  for (let w = 0; w < WORDS; w++) dst[d + w] = ((src[so + w]! >>> 9) | (w < WORDS - 1 ? (src[so + w + 1]! & 0x1ff) << 18 : 0)) >>> 0;
+}
+
+const SHIFTS = [shiftRight, shiftLeft, shiftDown, shiftUp];
+
+export function compileBoard(model: CaseModel): ProverBoard {
+  const n = model.size;
+  const roomCount = model.roomIds.length;
+  const all = cellSets(1), free = cellSets(1);
+  const rows = cellSets(9), columns = cellSets(9), sees = cellSets(81);
+  const rooms = cellSets(roomCount), objects = cellSets(OBJECT_IDS.length);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const cell = cellAt(r, c);
+      addCell(all, 0, cell);
+      addCell(rows, 3 * r, cell);
+      addCell(columns, 3 * c, cell);
+      addCell(rooms, 3 * model.roomOf[cell]!, cell);
+      const code = model.objectAt[cell]!;
+      if (code >= 0) addCell(objects, 3 * code, cell);
+      if (code < 0 || !isBlockingCode(code)) addCell(free, 0, cell);
+    }
+  }
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const o = 3 * cellAt(r, c);
+      for (let w = 0; w < WORDS; w++) sees[o + w] = rows[3 * r + w]! | columns[3 * c + w]!;
+    }
+  }
+
+  // Beside X in the same room: per room R, the neighbours of (X ∩ R) that lie in R.
+  const beside = cellSets(OBJECT_IDS.length);
+  const scratch = cellSets(2);
+  for (let code = 0; code < OBJECT_IDS.length; code++) {
+    for (let room = 0; room < roomCount; room++) {
+      for (let w = 0; w < WORDS; w++) scratch[w] = objects[3 * code + w]! & rooms[3 * room + w]!;
+      if ((scratch[0]! | scratch[1]! | scratch[2]!) === 0) continue;
+      for (const shift of SHIFTS) {
+        shift(scratch, 0, scratch, 3);
+        for (let w = 0; w < WORDS; w++) beside[3 * code + w]! |= scratch[3 + w]! & rooms[3 * room + w]!;
+      }
+    }
+  }
+
+  // Corners: cells of R missing an R-neighbour on the left or right, and one above or below.
+  const corners = cellSets(1);
+  const side = cellSets(4);
+  for (let room = 0; room < roomCount; room++) {
+    const o = 3 * room;
+    SHIFTS.forEach((shift, k) => shift(rooms, o, side, 3 * k));
+    for (let w = 0; w < WORDS; w++) {
+      const r = rooms[o + w]!;
+      // side[0] = R moved right: a cell is in it when its left neighbour is in R.
+      const wallLeft = r & ~side[w]!, wallRight = r & ~side[3 + w]!, wallTop = r & ~side[6 + w]!, wallBottom = r & ~side[9 + w]!;
+      corners[w]! |= (wallLeft | wallRight) & (wallTop | wallBottom);
+    }
+  }
+
+  const female = new Uint8Array(model.people.length);
+  model.people.forEach((p, i) => (female[i] = p.gender === 'f' ? 1 : 0));
+  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, corners, female, victim: model.victim };
+}
+
+/** The cell set a clue allows for its own person (see holdsAt in truth.ts for the same meaning). */
+export function compileClue(board: ProverBoard, model: CaseModel, person: number, index: number, fact: ClueFact): CompiledClue {
+  const mask = cellSets(1);
+  const copy = (src: Uint32Array, o: number, invert: boolean) => {
+    for (let w = 0; w < WORDS; w++) mask[w] = (invert ? ~src[o + w]! & board.all[w]! : src[o + w]!) >>> 0;
+  };
+  let room = -1, female = 0;
+  switch (fact.kind) {
+    case 'row': copy(board.rows, 3 * fact.row, false); break;
+    case 'column': copy(board.columns, 3 * fact.column, false); break;
+    case 'inRoom':
+    case 'notInRoom':
+    case 'withAnother':
+      room = model.roomIds.indexOf(fact.room);
+      copy(board.rooms, 3 * room, fact.kind === 'notInRoom');
+      if (fact.kind === 'withAnother') female = fact.gender === 'f' ? 1 : 0;
+      break;
+    case 'onObject':
+    case 'notOnObject': copy(board.objects, 3 * OBJECT_CODE[fact.object], fact.kind === 'notOnObject'); break;
+    case 'besideObject':
+    case 'notBesideObject': copy(board.beside, 3 * OBJECT_CODE[fact.object], fact.kind === 'notBesideObject'); break;
+    case 'roomCorner':
+    case 'notRoomCorner': copy(board.corners, 0, fact.kind === 'notRoomCorner'); break;
+    case 'victim':
+    case 'alone': copy(board.all, 0, false); break;
+  }
+  return { person, index, kind: fact.kind, mask, room, female };
+}
+
+/** Every clue of a model, compiled, card by card. */
+export function compileClues(board: ProverBoard, model: CaseModel): CompiledClue[] {
+  return model.people.flatMap((person, p) => person.clues.map((fact, k) => compileClue(board, model, p, k, fact)));
+}

@@ -1,0 +1,137 @@
+/**
+ * The prover: a ladder of rules, cheapest first; after any progress it restarts at the bottom
+ * (Simon Tatham's design). It never tries a placement and never assumes the case has one solution,
+ * so "the ladder places everyone" proves both that the placement is forced and, because every
+ * rule is sound, that no other solution exists. The level of a case is the highest tier it needed.
+ *
+ *   tier 1  clue-filter, naked-single, line-single
+ *   tier 2  claiming, victim-room, with-another, alone
+ *   tier 3  room-capacity, hall-rows, hall-columns, rectangle
+ */
+import { firstCell } from '../cells.ts';
+import type { CaseModel } from '../model.ts';
+import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
+import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
+import { hallColumns, hallRows, rectangle, roomCapacity } from './rules-sets.ts';
+import { clueFilter, lineSingle, nakedSingle, type Rule } from './rules-singles.ts';
+import { CONTRADICTION, PROGRESS, ProverState, type RecordedStep } from './state.ts';
+import type { ProofNames } from './texts.ts';
+
+export const RULES: readonly Rule[] = [
+  clueFilter, nakedSingle, lineSingle,
+  claiming, victimRoom, withAnother, alone,
+  roomCapacity, hallRows, hallColumns, rectangle,
+];
+
+export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;
+export type LevelName = 'easy' | 'medium' | 'hard';
+
+export type ProveStatus = 'solved' | 'stuck' | 'contradiction';
+
+export interface ProveResult {
+  status: ProveStatus;
+  /** The highest tier used (0 when no rule made progress). */
+  level: number;
+  /** Per person, the cell placed (`r·9 + c`), when solved. */
+  cells: Int8Array | null;
+  steps: RecordedStep[];
+}
+
+export class Prover {
+  private readonly state: ProverState;
+  /** The highest tier the last run used. */
+  level = 0;
+
+  constructor(readonly board: ProverBoard) {
+    this.state = new ProverState(board);
+  }
+
+  /**
+   * Run the ladder up to `maxTier`. Fast mode (no `names`) allocates nothing and returns only the
+   * status; `result()` then gives the placement.
+   */
+  run(clues: readonly CompiledClue[], maxTier = 3, names: ProofNames | null = null): ProveStatus {
+    this.state.reset(clues, names);
+    this.level = 0;
+    return this.ladder(maxTier);
+  }
+
+  /**
+   * Continue the last fast run after clues were appended to the same list: every rule is monotone
+   * in the clues, so the old fixpoint is a sound start. (Levels are only meaningful for `run`.)
+   */
+  extend(clues: readonly CompiledClue[], maxTier = 3): ProveStatus {
+    this.state.clues = clues;
+    return this.ladder(maxTier);
+  }
+
+  private ladder(maxTier: number): ProveStatus {
+    const s = this.state;
+    let i = 0;
+    while (i < RULES.length) {
+      const rule = RULES[i]!;
+      if (rule.tier > maxTier) break;
+      const outcome = rule.apply(s);
+      if (outcome === CONTRADICTION) return 'contradiction';
+      if (outcome === PROGRESS) {
+        if (rule.tier > this.level) this.level = rule.tier;
+        i = 0;
+        continue;
+      }
+      i++;
+    }
+    if (s.done !== (1 << s.n) - 1) return 'stuck';
+    return placementHolds(s.board, s.cand, s.clues, s.n) ? 'solved' : 'contradiction';
+  }
+
+  /** Candidate cells left for person p after the last run (fast mode too). */
+  candidateCount(p: number): number {
+    return this.state.count(p);
+  }
+
+  /** The candidate sets after the last run (cells.ts layout, person p at 3p); read only. */
+  get candidates(): Uint32Array {
+    return this.state.cand;
+  }
+
+  /** The placement and proof of the last run. */
+  result(status: ProveStatus): ProveResult {
+    const s = this.state;
+    let cells: Int8Array | null = null;
+    if (status === 'solved') {
+      cells = new Int8Array(s.n);
+      for (let p = 0; p < s.n; p++) cells[p] = firstCell(s.cand, 3 * p);
+    }
+    return { status, level: this.level, cells, steps: s.steps.slice() };
+  }
+}
+
+/** Everyone placed: check the clues about other people on the final placement (the prover's own check). */
+function placementHolds(board: ProverBoard, cand: Uint32Array, clues: readonly CompiledClue[], n: number): boolean {
+  if (company(board, cand, n, board.victim, -1) !== 1) return false;
+  for (const clue of clues) {
+    if (clue.kind === 'alone' && company(board, cand, n, clue.person, -1) !== 0) return false;
+    if (clue.kind === 'withAnother') {
+      if (board.roomOf[firstCell(cand, 3 * clue.person)] !== clue.room || company(board, cand, n, clue.person, clue.female) !== 1) return false;
+    }
+  }
+  return true;
+}
+
+/** People other than p in p's room (only women / men when `female` is 1 / 0). */
+function company(board: ProverBoard, cand: Uint32Array, n: number, p: number, female: number): number {
+  const room = board.roomOf[firstCell(cand, 3 * p)];
+  let k = 0;
+  for (let q = 0; q < n; q++) {
+    if (q !== p && board.roomOf[firstCell(cand, 3 * q)] === room && (female < 0 || board.female[q] === female)) k++;
+  }
+  return k;
+}
+
+/** Prove a whole case: compile it, run the full ladder, return the placement and (with names) the proof. */
+export function proveCase(model: CaseModel, options: { maxTier?: number; names?: ProofNames } = {}): ProveResult {
+  const board = compileBoard(model);
+  const prover = new Prover(board);
+  const status = prover.run(compileClues(board, model), options.maxTier ?? 3, options.names ?? null);
+  return prover.result(status);
+}

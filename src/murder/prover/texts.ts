@@ -1,0 +1,152 @@
+/**
+ * The sentences of proof steps, in German and English. Built only in proof mode; the generator's
+ * fast mode never calls these.
+ */
+import { capitalise, germanAnotherDative, germanNoOtherNominative, listWords, PERSON_NOUN, type Gender } from '../texts/grammar.ts';
+import { cellLabel } from './state.ts';
+
+type Bilingual = { de: string; en: string };
+
+/** How the prover names people, rooms and clues in its sentences. */
+export interface ProofNames {
+  person(p: number): string;
+  gender(p: number): Gender;
+  /** The room as a location: "in der Bibliothek" / "in the library". */
+  room(room: number): Bilingual;
+  /** The text of clue `index` on person p's card. */
+  clue(p: number, index: number): Bilingual;
+}
+
+const pronoun = (g: Gender) => ({ de: g === 'f' ? 'sie' : 'er', en: g === 'f' ? 'she' : 'he' });
+const cellsPlural = (k: number) => ({ de: k === 1 ? 'Feld' : 'Felder', en: k === 1 ? 'cell' : 'cells' });
+
+export function clueFilterText(names: ProofNames, p: number, index: number, removed: number): Bilingual {
+  const clue = names.clue(p, index);
+  const w = cellsPlural(removed);
+  return {
+    de: `${names.person(p)}: „${clue.de}“ Das schließt ${removed} ${w.de} aus.`,
+    en: `${names.person(p)}: “${clue.en}” That rules out ${removed} ${w.en}.`,
+  };
+}
+
+export function nakedSingleText(names: ProofNames, p: number, cell: number): Bilingual {
+  return {
+    de: `Für ${names.person(p)} bleibt nur ${cellLabel(cell, 'de')}. Reihe und Spalte sind damit für alle anderen besetzt.`,
+    en: `Only ${cellLabel(cell, 'en')} is left for ${names.person(p)}. Nobody else can use that row or column.`,
+  };
+}
+
+export function lineSingleText(names: ProofNames, p: number, line: 'row' | 'column', index: number): Bilingual {
+  const pr = pronoun(names.gender(p));
+  const de = line === 'row' ? `Reihe ${index + 1}` : `Spalte ${index + 1}`;
+  const en = `${line} ${index + 1}`;
+  return {
+    de: `Nur ${names.person(p)} kann noch in ${de} stehen, also steht ${pr.de} dort.`,
+    en: `Only ${names.person(p)} can still stand in ${en}, so ${pr.en} does.`,
+  };
+}
+
+export function claimingText(names: ProofNames, p: number, line: 'row' | 'column', index: number): Bilingual {
+  const de = line === 'row' ? `Reihe ${index + 1}` : `Spalte ${index + 1}`;
+  return {
+    de: `${names.person(p)} steht sicher in ${de}, also steht dort niemand sonst.`,
+    en: `${names.person(p)} must be in ${line} ${index + 1}, so nobody else is.`,
+  };
+}
+
+export function victimNobodyText(names: ProofNames, v: number, room: number): Bilingual {
+  const at = names.room(room);
+  return {
+    de: `Das Opfer ${names.person(v)} ist nicht ${at.de}: Der Täter müsste dort sein, aber niemand sonst kann ${at.de} stehen.`,
+    en: `The victim ${names.person(v)} is not ${at.en}: the murderer would be there too, but nobody else can be.`,
+  };
+}
+
+export function victimCrowdText(names: ProofNames, v: number, room: number, a: number, b: number): Bilingual {
+  const at = names.room(room);
+  return {
+    de: `Das Opfer ${names.person(v)} ist nicht ${at.de}: ${names.person(a)} und ${names.person(b)} stehen beide dort, beim Opfer ist aber nur der Täter.`,
+    en: `The victim ${names.person(v)} is not ${at.en}: ${names.person(a)} and ${names.person(b)} are both there, but only the murderer is with the victim.`,
+  };
+}
+
+export function victimMurdererText(names: ProofNames, v: number, room: number, q: number): Bilingual {
+  const at = names.room(room);
+  return {
+    de: `Das Opfer ${names.person(v)} ist ${at.de}, und nur ${names.person(q)} kann noch dort stehen: ${names.person(q)} ist der Täter.`,
+    en: `The victim ${names.person(v)} is ${at.en}, and only ${names.person(q)} can be there too: ${names.person(q)} is the murderer.`,
+  };
+}
+
+export function victimClosedText(names: ProofNames, v: number, room: number, q: number): Bilingual {
+  const at = names.room(room);
+  return {
+    de: `${capitalise(at.de)} sind das Opfer ${names.person(v)} und ${names.person(q)}; sonst steht dort niemand.`,
+    en: `${capitalise(at.en)} are the victim ${names.person(v)} and ${names.person(q)}; nobody else is there.`,
+  };
+}
+
+export function withAnotherTakenText(names: ProofNames, p: number, room: number, gender: Gender, q: number): Bilingual {
+  const at = names.room(room);
+  const noun = PERSON_NOUN[gender];
+  return {
+    de: `${names.person(p)} war mit ${germanAnotherDative(noun.de)} ${at.de}, und ${names.person(q)} steht sicher dort: ${capitalise(germanNoOtherNominative(noun.de))} kann ${at.de} sein.`,
+    en: `${names.person(p)} was ${at.en} with another ${noun.en.word}, and ${names.person(q)} is certainly there: no other ${noun.en.word} can be.`,
+  };
+}
+
+export function withAnotherOnlyText(names: ProofNames, p: number, room: number, gender: Gender, q: number): Bilingual {
+  const at = names.room(room);
+  const noun = PERSON_NOUN[gender];
+  return {
+    de: `${names.person(p)} war mit ${germanAnotherDative(noun.de)} ${at.de}, und nur ${names.person(q)} kommt dafür in Frage: ${names.person(q)} steht ${at.de}.`,
+    en: `${names.person(p)} was ${at.en} with another ${noun.en.word}, and only ${names.person(q)} can be that ${noun.en.word}: ${names.person(q)} is ${at.en}.`,
+  };
+}
+
+export function aloneExcludedText(names: ProofNames, p: number, room: number, q: number): Bilingual {
+  const at = names.room(room);
+  const pr = pronoun(names.gender(p));
+  return {
+    de: `${names.person(p)} war allein im Raum, aber ${names.person(q)} steht sicher ${at.de}: also ist ${pr.de} nicht dort.`,
+    en: `${names.person(p)} was alone in the room, but ${names.person(q)} is certainly ${at.en}: so ${pr.en} is not.`,
+  };
+}
+
+export function aloneClaimText(names: ProofNames, p: number, room: number): Bilingual {
+  const at = names.room(room);
+  return {
+    de: `${names.person(p)} war allein ${at.de}: Niemand sonst steht dort.`,
+    en: `${names.person(p)} was alone ${at.en}: nobody else is there.`,
+  };
+}
+
+export function capacityText(names: ProofNames, room: number, rows: number, columns: number, inside: number[]): Bilingual {
+  const at = names.room(room);
+  const cap = Math.min(rows, columns);
+  const who = (lang: 'de' | 'en') => listWords(inside.map((p) => names.person(p)), lang);
+  return {
+    de: `${capitalise(at.de)} ist nur in ${rows} Reihen und ${columns} Spalten Platz, also für höchstens ${cap} Personen, und ${who('de')} ${inside.length === 1 ? 'steht' : 'stehen'} sicher dort: Niemand sonst kann ${at.de} sein.`,
+    en: `${capitalise(at.en)} there is space in only ${rows} rows and ${columns} columns, so for at most ${cap} people, and ${who('en')} ${inside.length === 1 ? 'is' : 'are'} certainly there: nobody else can be.`,
+  };
+}
+
+export function hallText(names: ProofNames, people: number[], line: 'row' | 'column', lines: number[]): Bilingual {
+  const k = people.length;
+  const who = (lang: 'de' | 'en') => listWords(people.map((p) => names.person(p)), lang);
+  const list = (lang: 'de' | 'en') => listWords(lines.map((i) => String(i + 1)), lang);
+  const de = line === 'row' ? 'Reihen' : 'Spalten';
+  return {
+    de: `${who('de')} können zusammen nur in den ${de} ${list('de')} stehen: ${k} Personen für ${k} ${de}. Diese ${de} gehören ihnen, alle anderen scheiden dort aus.`,
+    en: `Between them, ${who('en')} can only stand in ${line}s ${list('en')}: ${k} people for ${k} ${line}s. Those ${line}s are theirs; nobody else stands there.`,
+  };
+}
+
+export function rectangleText(names: ProofNames, p: number, options: number[], targets: number[]): Bilingual {
+  const label = (cells: number[], lang: 'de' | 'en', conjunction: 'and' | 'or') => listWords(cells.map((c) => cellLabel(c, lang)), lang, conjunction);
+  const object = names.gender(p) === 'f' ? 'her' : 'him';
+  return {
+    de: `${names.person(p)} steht auf ${label(options, 'de', 'or')}. Wer auf ${label(targets, 'de', 'or')} stünde, teilte mit jedem dieser Felder Reihe oder Spalte, und für ${names.person(p)} bliebe keines: Dort steht niemand sonst.`,
+    en: `${names.person(p)} is on ${label(options, 'en', 'or')}. Anyone on ${label(targets, 'en', 'or')} would share a row or column with each of them, leaving ${object} nowhere: nobody else is there.`,
+  };
+}

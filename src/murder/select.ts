@@ -1,0 +1,222 @@
+/**
+ * Choosing the clues (Tatham's generator loop, adapted to cards).
+ *
+ * Deal: starting from the victim line, run the prover capped at the target tier; while it cannot
+ * place everyone, give the least determined person with room on their card one more true clue,
+ * drawn at random with a preference for clues that cut that person's remaining cells (kinds
+ * weighted for variety, outright pins capped).
+ * Minimise: drop clues in random order while the capped prover still places everyone.
+ * Accept: only when the tier below the target fails, so the level is exactly the target.
+ *
+ * Dropping is monotone: if the capped prover fails without clue c on some set, it fails without c
+ * on every subset, so one pass leaves a minimal set (dropping any clue loses uniqueness or the
+ * level). Uniqueness needs no search here: a sound prover that places everyone proves it; the
+ * counter re-checks every accepted case independently.
+ */
+import { popcount } from '../core/bits.ts';
+import type { Rng } from '../core/rng.ts';
+import type { Candidate } from './candidates.ts';
+import { countCells, WORDS } from './cells.ts';
+import type { CompiledClue, ProverBoard } from './prover/board.ts';
+import type { Prover } from './prover/prove.ts';
+import type { ClueKind } from './schema.ts';
+
+export interface SelectOptions {
+  tier: 1 | 2 | 3;
+  robust: boolean;
+  /** Clues per card, not counting the victim line. */
+  perCard: number;
+  /** Clues on the victim's card besides the victim line. */
+  victimExtra: number;
+  /** At most this many people may be pinned to one cell by their own card. */
+  pinCap: number;
+}
+
+/** How often each kind is dealt (relative): varied cards, not all rows and columns. */
+const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
+  victim: 0,
+  row: 0.8,
+  column: 0.8,
+  inRoom: 1.2,
+  notInRoom: 0.8,
+  onObject: 1.2,
+  notOnObject: 0.6,
+  besideObject: 1.4,
+  notBesideObject: 0.7,
+  roomCorner: 1,
+  notRoomCorner: 0.6,
+  withAnother: 1.5,
+  alone: 1.5,
+};
+/** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
+const SOCIAL_CUT = 0.5;
+/** Sharpens the preference for clues that cut a lot (1 = proportional). */
+const CUT_POWER = 2;
+const SLACK = 0;
+
+/** The candidate clues of one cast, ready for dealing. */
+export interface DealPool {
+  candidates: readonly Candidate[];
+  compiled: readonly CompiledClue[];
+  victimClue: CompiledClue;
+  /** Per person, indices into candidates. */
+  byPerson: number[][];
+  /** Scratch for deals, reused by every deal on this cast. */
+  used: Uint8Array;
+  onCard: Int8Array;
+  own: Uint32Array;
+  weights: Float64Array;
+}
+
+/**
+ * The pool of a cast. For a robust case: clues true under every misreading, and of those with a
+ * cell set only the ones whose set no misreading changes; the counter judges the rest.
+ */
+export function dealPool(candidates: readonly Candidate[], compiled: readonly CompiledClue[], victimClue: CompiledClue, n: number, robust: boolean): DealPool {
+  const byPerson: number[][] = Array.from({ length: n }, () => []);
+  candidates.forEach((c, i) => {
+    const social = c.fact.kind === 'alone' || c.fact.kind === 'withAnother';
+    if (!robust || (c.steady && (c.stable || social))) byPerson[c.person]!.push(i);
+  });
+  const widest = Math.max(0, ...byPerson.map((list) => list.length));
+  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest) };
+}
+
+/** Why deals were rejected (for the benchmark's success rates). */
+export interface SelectStats {
+  deals: number;
+  /** The cards filled up before the capped prover could place everyone. */
+  cardsFull: number;
+  /** The minimal set was solvable one tier lower. */
+  tooEasy: number;
+  /** Too many people pinned outright by their own card. */
+  pinned: number;
+  /** A robust case was asked for and a misreading lets in another solution (counted by generate.ts). */
+  notRobust: number;
+  accepted: number;
+}
+
+export function emptyStats(): SelectStats {
+  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, notRobust: 0, accepted: 0 };
+}
+
+/** A minimal clue set at exactly the target tier, or null when this deal does not give one. */
+export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng, stats?: SelectStats): CompiledClue[] | null {
+  if (stats) stats.deals++;
+  const set = deal(prover, board, pool, options, rng);
+  if (!set) {
+    if (stats) stats.cardsFull++;
+    return null;
+  }
+  // A capped run that solves using tier T proves the tier below fails (fixpoints do not depend on
+  // rule order), so each run also says whether the set has reached the target level. First pass:
+  // only removals that reach it (or keep it); second pass: any removal that keeps the set solvable.
+  prover.run(set, options.tier);
+  let level = prover.level;
+  for (let pass = 0; pass < 2; pass++) {
+    for (const clue of dropOrder(set, rng)) {
+      const at = set.indexOf(clue);
+      set.splice(at, 1);
+      const keep = prover.run(set, options.tier) === 'solved' && (pass === 1 || prover.level === options.tier || level === options.tier);
+      if (keep) level = prover.level;
+      else set.splice(at, 0, clue);
+    }
+  }
+  if (level !== options.tier) {
+    if (stats) stats.tooEasy++;
+    return null;
+  }
+  if (SLACK > 0) {
+    const onCard = new Int8Array(32);
+    for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
+    for (let p = 0; p < 32; p++) if (p !== board.victim && onCard[p]! > options.perCard) { if (stats) stats.cardsFull++; return null; }
+  }
+  if (pinned(board, set) > options.pinCap) {
+    if (stats) stats.pinned++;
+    return null;
+  }
+  if (stats) stats.accepted++;
+  return set;
+}
+
+function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng): CompiledClue[] | null {
+  const n = board.female.length;
+  const set: CompiledClue[] = [pool.victimClue];
+  const { used, onCard, own, weights } = pool;
+  used.fill(0);
+  onCard.fill(0);
+  // Per person, the cells their own card allows (pins are judged on these, before any reasoning).
+  for (let p = 0; p < n; p++) own.set(board.free, p * WORDS);
+  let pins = 0;
+  let status = prover.run(set, options.tier);
+  for (;;) {
+    if (status === 'solved') return set;
+    if (status === 'contradiction') return null;
+    // The least determined person with room on the card (random among ties).
+    let person = -1, most = 1, ties = 0;
+    for (let p = 0; p < n; p++) {
+      const room = p === board.victim ? options.victimExtra : options.perCard + SLACK;
+      if (onCard[p]! >= room) continue;
+      const k = prover.candidateCount(p);
+      if (k > most) { person = p; most = k; ties = 1; }
+      else if (k === most && k > 1 && rng.int(++ties) === 0) person = p;
+    }
+    if (person < 0) return null; // every open card is full
+    // A clue for that person, weighted by kind and by how much it cuts.
+    const choices = pool.byPerson[person]!;
+    let total = 0;
+    for (let j = 0; j < choices.length; j++) {
+      const i = choices[j]!;
+      let w = 0;
+      const clue = pool.compiled[i]!;
+      if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
+        const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
+        w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+      }
+      weights[j] = w;
+      total += w;
+    }
+    if (total <= 0) {
+      onCard[person] = 127; // nothing useful left for this person
+      continue;
+    }
+    let x = rng.next() * total, pick = 0;
+    while (pick < choices.length - 1 && (x -= weights[pick]!) >= 0) pick++;
+    const i = choices[pick]!;
+    const clue = pool.compiled[i]!;
+    used[i] = 1;
+    onCard[person]!++;
+    for (let w = 0; w < WORDS; w++) own[person * WORDS + w]! &= clue.mask[w]!;
+    if (countCells(own, person * WORDS) === 1) pins++;
+    set.push(clue);
+    status = prover.extend(set, options.tier);
+  }
+}
+
+/**
+ * The order to try dropping clues in: random, but clues on fuller cards first, so that a card
+ * keeps its last clue when a choice remains (a case may still leave a card empty when every
+ * clue on it is implied by the others: minimality comes first).
+ */
+function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
+  const onCard = new Int8Array(32);
+  for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
+  const order = rng.shuffle(set.slice(1));
+  return order.sort((a, b) => onCard[b.person]! - onCard[a.person]!);
+}
+
+/** Cells of the set at `o` that the mask keeps. */
+function overlap(cand: Uint32Array, o: number, mask: Uint32Array): number {
+  return popcount(cand[o]! & mask[0]!) + popcount(cand[o + 1]! & mask[1]!) + popcount(cand[o + 2]! & mask[2]!);
+}
+
+/** People whose own clues leave them a single cell before any reasoning. */
+export function pinned(board: ProverBoard, clues: readonly CompiledClue[]): number {
+  const n = board.female.length;
+  const sets = new Uint32Array(n * WORDS);
+  for (let p = 0; p < n; p++) sets.set(board.free, p * WORDS);
+  for (const clue of clues) for (let w = 0; w < WORDS; w++) sets[clue.person * WORDS + w]! &= clue.mask[w]!;
+  let count = 0;
+  for (let p = 0; p < n; p++) if (countCells(sets, p * WORDS) === 1) count++;
+  return count;
+}

@@ -1,0 +1,230 @@
+/**
+ * Carving: from a full grid to a board with EXACTLY K givens whose grade is exactly G (Tatham's
+ * gate), by removing givens (whole symmetry orbits) in a shuffled order.
+ *
+ * A removal is kept only while the board stays solvable by the logic prover capped at G — a board
+ * a sound prover solves is unique, so this is also the uniqueness test. The tests, cheapest first:
+ *
+ *   1. immediate   the removed cell is a naked or hidden single of the remaining givens. Then the
+ *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no
+ *                  call at all. (Most removals on the way from N² down to ~40 % are of this kind.)
+ *   2. singles     the solver's root propagation (naked + hidden singles, `maxNodes: 1`) solves
+ *                  the board: unique, grade 1.
+ *   3. unique      only when G ≥ 2: the exact-cover count (limit 2) must be 1 — a cheap veto
+ *                  before the prover, which would work through every tier to fail a board that has
+ *                  two solutions.
+ *   4. prover      prove(board, { maxTier: G }) solves it: the grade is its tier.
+ *
+ * The grade of the current board is known after every kept removal (1. keeps it, 2. makes it 1,
+ * 4. reports it). Reaching K givens at grade G ends the carve. Reaching K below G, the carve goes
+ * on removing (still capped at G) until the grade reaches G at some m < K givens, then ADDS BACK
+ * K − m givens that the prover capped at G − 1 places anyway: they change nothing the prover
+ * needs, so the grade stays G (the final check in generate.ts proves it) and the count is K.
+ * Running out of orbits first (the board turned minimal above K, or never reached G) fails the
+ * carve; the generator then tries another order or another grid.
+ *
+ * With a symmetry, an orbit is skipped when removing it would leave a number of givens to remove
+ * that the orbits still untried cannot make up exactly (orbit sizes 1, 2, 4).
+ */
+import type { Rng } from '../core/rng.ts';
+import type { Geometry } from '../sudoku/geometry.ts';
+import { solverFor, type ExactCoverSolver } from '../sudoku/solver.ts';
+import type { Board, Grid } from '../sudoku/types.ts';
+import { isReachable, type Orbits } from './symmetry.ts';
+
+/** What the carver needs from the logic prover. */
+export interface TierJudge {
+  /** Solve by logic with techniques up to `maxTier`: solved?, the highest tier used, the grid reached. */
+  prove(board: Board, maxTier: number): { solved: boolean; tier: number; grid: Grid };
+}
+
+export interface CarveTarget {
+  givens: number;
+  /** Exact grade; undefined = any grade the prover reaches up to `maxTier`. */
+  grade: number | undefined;
+  /** The prover's top tier (the cap when no grade is asked for). */
+  maxTier: number;
+}
+
+/** Counts of the work done, for the benchmark. */
+export interface CarveStats {
+  immediate: number;
+  singles: number;
+  unique: number;
+  prover: number;
+  rejected: number;
+}
+
+export function emptyCarveStats(): CarveStats {
+  return { immediate: 0, singles: 0, unique: 0, prover: 0, rejected: 0 };
+}
+
+export type CarveFailure = 'minimal' | 'grade';
+
+export class Carver {
+  readonly givens: Grid;
+  private readonly n: number;
+  private readonly full: number;
+  private readonly used: Uint16Array;
+  private readonly solver: ExactCoverSolver;
+  private readonly board: Board;
+  private count = 0;
+  private tier = 1;
+
+  constructor(
+    private readonly geometry: Geometry,
+    private readonly solution: Grid,
+    private readonly orbits: Orbits,
+    private readonly judge: TierJudge,
+    readonly stats: CarveStats = emptyCarveStats(),
+  ) {
+    this.n = geometry.size;
+    this.full = (1 << this.n) - 1;
+    this.givens = new Uint8Array(geometry.cellCount);
+    this.used = new Uint16Array(geometry.houseCount);
+    this.solver = solverFor(geometry);
+    this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
+  }
+
+  /**
+   * Carve the full grid in the given orbit order. On success `givens` holds the board and the
+   * result is its grade; otherwise the reason.
+   */
+  carve(order: ArrayLike<number>, target: CarveTarget, rng: Rng): { ok: true; tier: number } | { ok: false; reason: CarveFailure } {
+    const { orbits, givens } = this;
+    const cap = target.grade ?? target.maxTier;
+    givens.set(this.solution);
+    this.used.fill(this.full);
+    this.count = givens.length;
+    this.tier = 1;
+    // Orbits of each size not yet tried: what is left to make up the exact count with.
+    const left = { 1: orbits.sizes[1], 2: orbits.sizes[2], 4: orbits.sizes[4] };
+    let below = false; // past K, looking for the grade
+    for (let i = 0; i < order.length; i++) {
+      const orbit = order[i]!;
+      const from = orbits.start[orbit]!;
+      const to = orbits.start[orbit + 1]!;
+      const size = (to - from) as 1 | 2 | 4;
+      left[size]--;
+      if (!below && !isReachable(this.count - size - target.givens, left[1], left[2], left[4])) continue;
+      if (!this.tryRemove(from, to, cap)) continue;
+      this.count -= size;
+      if (target.grade === undefined || this.tier === target.grade) {
+        if (this.count === target.givens) return { ok: true, tier: this.tier };
+        if (below) return this.addBack(target.givens - this.count, target.grade!, rng);
+      } else if (this.count === target.givens) {
+        below = true;
+      }
+    }
+    return { ok: false, reason: below ? 'grade' : 'minimal' };
+  }
+
+  /** Remove the orbit's cells and keep the removal if the board passes the gate. */
+  private tryRemove(from: number, to: number, cap: number): boolean {
+    const { givens, used, geometry, stats } = this;
+    const cells = this.orbits.cells;
+    const houses = geometry.cellHouses;
+    let immediate = true;
+    for (let i = from; i < to; i++) {
+      const c = cells[i]!;
+      const bit = 1 << (givens[c]! - 1);
+      used[houses[c * 3]!]! &= ~bit;
+      used[houses[c * 3 + 1]!]! &= ~bit;
+      used[houses[c * 3 + 2]!]! &= ~bit;
+      givens[c] = 0;
+      if (immediate && !this.isForced(c, bit)) immediate = false;
+    }
+    if (immediate) {
+      stats.immediate++;
+      return true;
+    }
+    if (this.passesGate(cap)) return true;
+    stats.rejected++;
+    for (let i = from; i < to; i++) {
+      const c = cells[i]!;
+      const d = this.solution[c]!;
+      const bit = 1 << (d - 1);
+      used[houses[c * 3]!]! |= bit;
+      used[houses[c * 3 + 1]!]! |= bit;
+      used[houses[c * 3 + 2]!]! |= bit;
+      givens[c] = d;
+    }
+    return false;
+  }
+
+  /**
+   * True when the empty cell c can hold no digit but `bit` (naked single), or is the only cell of
+   * one of its houses that can (hidden single), judged on the givens alone.
+   */
+  private isForced(c: number, bit: number): boolean {
+    const { used, givens, geometry, n } = this;
+    const houses = geometry.cellHouses;
+    if ((used[houses[c * 3]!]! | used[houses[c * 3 + 1]!]! | used[houses[c * 3 + 2]!]! | bit) === this.full) return true;
+    const hc = geometry.houseCells;
+    for (let k = 0; k < 3; k++) {
+      const h = houses[c * 3 + k]!;
+      let alone = true;
+      for (let j = h * n, end = j + n; j < end; j++) {
+        const e = hc[j]!;
+        if (e === c || givens[e] !== 0) continue;
+        if (((used[houses[e * 3]!]! | used[houses[e * 3 + 1]!]! | used[houses[e * 3 + 2]!]!) & bit) === 0) {
+          alone = false;
+          break;
+        }
+      }
+      if (alone) return true;
+    }
+    return false;
+  }
+
+  /** Tests 2–4 of the module comment; sets the tier when the board passes. */
+  private passesGate(cap: number): boolean {
+    const { stats } = this;
+    stats.singles++;
+    const root = this.solver.solve(this.givens, { limit: 2, maxNodes: 1 });
+    if (root.complete && root.count === 1) {
+      this.tier = 1;
+      return true;
+    }
+    if (cap === 1) return false;
+    stats.unique++;
+    if (this.solver.solve(this.givens, { limit: 2 }).count !== 1) return false;
+    stats.prover++;
+    const proof = this.judge.prove(this.board, cap);
+    if (!proof.solved) return false;
+    this.tier = proof.tier;
+    return true;
+  }
+
+  /**
+   * Give back `missing` givens, whole orbits, from cells the prover capped at grade − 1 places
+   * anyway (so the grade cannot fall).
+   */
+  private addBack(missing: number, grade: number, rng: Rng): { ok: true; tier: number } | { ok: false; reason: CarveFailure } {
+    const { orbits, givens } = this;
+    const reached = this.judge.prove(this.board, grade - 1).grid;
+    const free: number[] = [];
+    const left = { 1: 0, 2: 0, 4: 0 };
+    for (let k = 0; k < orbits.count; k++) {
+      let allFree = true;
+      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) {
+        const c = orbits.cells[i]!;
+        if (givens[c] !== 0 || reached[c] === 0) allFree = false;
+      }
+      if (!allFree) continue;
+      free.push(k);
+      left[(orbits.start[k + 1]! - orbits.start[k]!) as 1 | 2 | 4]++;
+    }
+    if (!isReachable(missing, left[1], left[2], left[4])) return { ok: false, reason: 'grade' };
+    rng.shuffle(free);
+    for (const k of free) {
+      if (missing === 0) break;
+      const size = (orbits.start[k + 1]! - orbits.start[k]!) as 1 | 2 | 4;
+      left[size]--;
+      if (!isReachable(missing - size, left[1], left[2], left[4])) continue;
+      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) givens[orbits.cells[i]!] = this.solution[orbits.cells[i]!]!;
+      missing -= size;
+    }
+    return { ok: true, tier: grade };
+  }
+}

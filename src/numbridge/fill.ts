@@ -1,0 +1,90 @@
+/**
+ * Random full grids for a layout, by the seeded exact-cover solver under a node budget.
+ *
+ * The solver pays most per node while every open cell still has three or more candidates (it
+ * then looks for a house-digit with fewer places), so an empty board is its slowest start. The
+ * first cells are therefore DEALT cheaply: row-major, each a random digit its row, column and
+ * block still allow (forward checking on house masks, no search); a deal that runs into a cell
+ * with no digit left is dealt again at no solver cost. The solver, with random branching,
+ * completes the deal within a small node budget, or the deal is thrown away and dealt anew.
+ *
+ * Filling times have a heavy tail (most layouts fill in under 100 nodes, some take thousands),
+ * and short restarts cut it off. Regular layouts always fill: after the deals fail, a last try
+ * deals row 0 only — which loses no grid at all (relabel the digits of any solution and row 0
+ * becomes any permutation) — with a large budget. Irregular layouts get no last try: a layout
+ * that no deal completes is rejected and the generator draws another (bench/numbridge.ts measures
+ * how often; "only layouts that admit a solution").
+ */
+import { POPCOUNT_1024 } from '../core/bits.ts';
+import type { Rng } from '../core/rng.ts';
+import type { Geometry } from '../sudoku/geometry.ts';
+import { solverFor } from '../sudoku/solver.ts';
+import type { Grid } from '../sudoku/types.ts';
+
+export interface FillPlan {
+  /** Share of the cells dealt before the solver takes over. */
+  share: number;
+  /** Deals to try, and the solver's node budget for each. */
+  deals: number;
+  nodes: number;
+  /** Node budget of the last try (row 0 only); 0 = no last try. */
+  lastTryNodes: number;
+}
+
+/**
+ * Measured on 9×9 (bench/numbridge.ts, "filling"): regular grids fill fastest with 40 % dealt;
+ * irregular layouts with 40 % dealt often cannot be completed, 20 % with short restarts fills
+ * about 94 % of the fillable layouts in 40 tries at the lowest cost per filled layout.
+ */
+export const REGULAR_FILL: FillPlan = { share: 0.4, deals: 6, nodes: 300, lastTryNodes: 20_000 };
+export const IRREGULAR_FILL: FillPlan = { share: 0.2, deals: 40, nodes: 150, lastTryNodes: 0 };
+
+export interface FillStats {
+  /** Deals handed to the solver. */
+  deals: number;
+  /** Solver nodes spent. */
+  nodes: number;
+}
+
+/** A random solution grid of the layout, or null when none was found within the plan. */
+export function randomSolution(geometry: Geometry, rng: Rng, plan: FillPlan, stats?: FillStats): Grid | null {
+  const n = geometry.size;
+  const cells = geometry.cellCount;
+  const solver = solverFor(geometry);
+  const seed = new Uint8Array(cells);
+  const used = new Uint16Array(geometry.houseCount);
+  const houses = geometry.cellHouses;
+  const full = (1 << n) - 1;
+  const dealt = Math.max(n, Math.round(cells * plan.share));
+  const tries = plan.deals + (plan.lastTryNodes > 0 ? 1 : 0);
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const last = attempt === plan.deals;
+    const count = last ? n : dealt;
+    seed.fill(0);
+    used.fill(0);
+    let dead = false;
+    for (let c = 0; c < count; c++) {
+      const h0 = houses[c * 3]!, h1 = houses[c * 3 + 1]!, h2 = houses[c * 3 + 2]!;
+      const free = full & ~(used[h0]! | used[h1]! | used[h2]!);
+      if (free === 0) {
+        dead = true;
+        break;
+      }
+      let m = free;
+      for (let k = rng.int(POPCOUNT_1024[free]!); k > 0; k--) m &= m - 1;
+      const bit = m & -m;
+      seed[c] = 32 - Math.clz32(bit);
+      used[h0]! |= bit;
+      used[h1]! |= bit;
+      used[h2]! |= bit;
+    }
+    if (dead) continue;
+    const result = solver.solve(seed, { rng, maxNodes: last ? plan.lastTryNodes : plan.nodes });
+    if (stats) {
+      stats.deals++;
+      stats.nodes += result.nodes;
+    }
+    if (result.count > 0) return result.solution;
+  }
+  return null;
+}

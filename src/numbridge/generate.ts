@@ -1,0 +1,150 @@
+/**
+ * generateBoard(request, seed): one Numbridge board with exactly the requested givens and grade,
+ * deterministic in (request, seed).
+ *
+ *   for grid g = 0, 1, …  (each from its own stream: root.fork(g), so the budget never changes
+ *   │                      which board a seed makes, only whether it is found)
+ *   ├─ layout      regular blocks, or a random hex-connected layout (layouts.ts)
+ *   ├─ solution    a random full grid (fill.ts); a layout that cannot be filled is skipped
+ *   └─ for order o = 0 .. ordersPerGrid−1
+ *        ├─ carve  shuffled orbits, gate capped at the grade, exactly K givens (carve.ts)
+ *        └─ final  re-checked by code that shares nothing with the carve's shortcuts:
+ *                  the exact-cover counter (limit 2) must find exactly our solution, and the
+ *                  prover, run once more with steps, must solve it at exactly the grade asked
+ *
+ * The budget spent, a GenerationError names the request. A board is never returned unchecked.
+ */
+import { GenerationError } from '../core/errors.ts';
+import { Rng } from '../core/rng.ts';
+import { geometryFor } from '../sudoku/geometry.ts';
+import { gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
+import { regularRegions } from '../sudoku/regions.ts';
+import { solve } from '../sudoku/solver.ts';
+import type { Grid, Regions } from '../sudoku/types.ts';
+import { boardId, nestGrid } from './board-file.ts';
+import { Carver, emptyCarveStats, type CarveStats, type TierJudge } from './carve.ts';
+import { IRREGULAR_FILL, randomSolution, REGULAR_FILL, type FillStats } from './fill.ts';
+import { randomLayout } from './layouts.ts';
+import { DEFAULT_BUDGET, requestProblem, requestRecord, type BoardRequest } from './request.ts';
+import type { NumbridgeBoardFile } from './schema.ts';
+import { orbitsOf } from './symmetry.ts';
+
+export type { BoardRequest, Budget } from './request.ts';
+
+/** The prover's top tier: the highest grade a request may ask for. */
+export const MAX_GRADE: number = Math.max(...TIERS.map((t) => t.tier));
+
+/** The prover in its fast mode (no step objects), as the carver's gate. */
+const fastProver: TierJudge = {
+  prove: (board, maxTier) => prove(board, { maxTier, collectSteps: false }),
+};
+
+/** Where the work went, summed over calls (the benchmark reads it). */
+export interface GenerateStats {
+  boards: number;
+  grids: number;
+  /** Layouts (irregular) that could not be filled within the node budget. */
+  unfillable: number;
+  orders: number;
+  /** Carves that ended minimal above K, or without reaching the grade. */
+  minimal: number;
+  wrongGrade: number;
+  /** Carved boards the final re-check threw out (the prover graded the added-back board differently). */
+  finalRejects: number;
+  fill: FillStats;
+  carve: CarveStats;
+}
+
+export function emptyGenerateStats(): GenerateStats {
+  return { boards: 0, grids: 0, unfillable: 0, orders: 0, minimal: 0, wrongGrade: 0, finalRejects: 0, fill: { deals: 0, nodes: 0 }, carve: emptyCarveStats() };
+}
+
+/**
+ * One board for the request, or a GenerationError when the budget runs out. A request that can
+ * never be met (see requestProblem) is a RangeError.
+ */
+export function generateBoard(request: BoardRequest, seed: string, stats: GenerateStats = emptyGenerateStats()): NumbridgeBoardFile {
+  const problem = requestProblem(request, MAX_GRADE);
+  if (problem) throw new RangeError(problem);
+  const { size, blocks, givens } = request;
+  const symmetry = request.symmetry ?? 'none';
+  const budget = { ...DEFAULT_BUDGET, ...request.budget };
+  const orbits = orbitsOf(size, symmetry);
+  const target = { givens, grade: request.grade, maxTier: MAX_GRADE };
+  const root = new Rng('numbridge-board', seed);
+  const order = new Uint16Array(orbits.count);
+  let orders = 0;
+  for (let g = 0; g < budget.grids; g++) {
+    stats.grids++;
+    const rng = root.fork(g);
+    const regions = blocks === 'regular' ? regularRegions(size) : randomLayout(size, rng);
+    const geometry = geometryFor(size, regions);
+    const solution = randomSolution(geometry, rng, blocks === 'regular' ? REGULAR_FILL : IRREGULAR_FILL, stats.fill);
+    if (!solution) {
+      stats.unfillable++;
+      continue;
+    }
+    const carver = new Carver(geometry, solution, orbits, fastProver, stats.carve);
+    for (let o = 0; o < budget.ordersPerGrid; o++) {
+      orders++;
+      stats.orders++;
+      for (let k = 0; k < order.length; k++) order[k] = k;
+      rng.shuffle(order);
+      const carved = carver.carve(order, target, rng);
+      if (!carved.ok) {
+        if (carved.reason === 'minimal') stats.minimal++;
+        else stats.wrongGrade++;
+        continue;
+      }
+      const file = finish(request, seed, regions, solution, carver.givens, { grids: g + 1, orders });
+      if (file) {
+        stats.boards++;
+        return file;
+      }
+      stats.finalRejects++;
+    }
+  }
+  throw new GenerationError(
+    `no ${size}×${size} ${blocks} board with ${givens} givens at grade ${request.grade ?? 'any'}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} grids × ${budget.ordersPerGrid} removal orders`,
+  );
+}
+
+/**
+ * The final, independent re-check and the file. Null when the prover does not grade the board
+ * as asked (possible only for added-back givens); an internal Error when the exact-cover counter
+ * disagrees with the carve — a bug that must not be papered over.
+ */
+function finish(request: BoardRequest, seed: string, regions: Regions, solution: Grid, carved: Grid, attempts: { grids: number; orders: number }): NumbridgeBoardFile | null {
+  const { size } = request;
+  const givens = Uint8Array.from(carved);
+  const board = { size, regions, givens };
+  const counted = solve(board, { limit: 2 });
+  if (counted.count !== 1 || !counted.solution!.every((d, i) => d === solution[i])) {
+    throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) has ${counted.count === 1 ? 'another solution than its grid' : `${counted.count} solutions`}`);
+  }
+  const proof = prove(board, { maxTier: request.grade ?? MAX_GRADE, collectSteps: true });
+  if (!proof.solved) return null;
+  const grade = gradeOf(proof);
+  if (request.grade !== undefined && grade.level !== request.grade) return null;
+  return {
+    format: 'puzzlemill/numbridge-board',
+    version: 1,
+    id: boardId(size, regions, givens),
+    public: {
+      size,
+      geometry: 'hex',
+      blockShape: request.blocks,
+      regions: nestGrid(regions, size),
+      givens: nestGrid(givens, size),
+      grade,
+      symmetry: request.symmetry ?? 'none',
+    },
+    secret: {
+      solution: nestGrid(solution, size),
+      proof: { steps: proof.steps },
+      seed,
+      request: requestRecord(request),
+      attempts,
+    },
+  };
+}

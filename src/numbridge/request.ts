@@ -1,0 +1,111 @@
+/**
+ * What a room asks for: a board request. Its shape is a TypeBox schema (the TypeScript type comes
+ * from it, and board files record the request in `secret.request`), plus the checks a schema
+ * cannot express, the canonical text of a request and the derivation of puzzle seeds.
+ *
+ * Puzzle k of a run gets its seed from (run seed, "numbridge", canonical request, k) only, so a
+ * run's output does not depend on how it is split over workers, batches or machines.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { hashSeed } from '../core/rng.ts';
+import { regularBlockShape } from '../sudoku/regions.ts';
+import { MAX_SIZE, MIN_SIZE } from '../sudoku/types.ts';
+import { SYMMETRIES, symmetryProblem, type Symmetry } from './symmetry.ts';
+
+export const BLOCK_KINDS = ['regular', 'irregular'] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+export const SymmetrySchema = Type.Union(SYMMETRIES.map((s) => Type.Literal(s)), {
+  description: 'symmetry of the pattern of givens: none, rot180, diag (r=c), antidiag (r+c=N−1) or all three',
+});
+
+/** The request as recorded in a board file (no budget: the budget never changes which board is made). */
+export const BoardRequestRecord = Type.Object(
+  {
+    size: Type.Integer({ minimum: MIN_SIZE, maximum: MAX_SIZE }),
+    blocks: Type.Union(BLOCK_KINDS.map((b) => Type.Literal(b))),
+    givens: Type.Integer({ minimum: 0, maximum: MAX_SIZE * MAX_SIZE, description: 'exact number of givens' }),
+    grade: Type.Optional(Type.Integer({ minimum: 1, description: 'exact grade level; absent = any guess-free grade' })),
+    symmetry: SymmetrySchema,
+  },
+  { additionalProperties: false },
+);
+export type BoardRequestRecord = Static<typeof BoardRequestRecord>;
+
+/** How hard the generator tries before it gives up with a GenerationError. */
+export interface Budget {
+  /** Full grids (and, for irregular blocks, layouts) to try. */
+  grids?: number;
+  /** Removal orders to try on each grid. */
+  ordersPerGrid?: number;
+}
+
+export interface BoardRequest {
+  size: number;
+  blocks: BlockKind;
+  /** Exact number of givens. */
+  givens: number;
+  /** Exact grade level (1 = singles only …); absent = any guess-free grade. */
+  grade?: number;
+  symmetry?: Symmetry;
+  budget?: Budget;
+}
+
+export const DEFAULT_BUDGET: Required<Budget> = { grids: 60, ordersPerGrid: 4 };
+
+/** Givens a room gets when it names none: about 37–40 % of the cells (30 on 9×9, 14 on Blitz 6×6). */
+export const DEFAULT_GIVENS: Readonly<Record<number, number>> = { 4: 6, 5: 10, 6: 14, 7: 19, 8: 25, 9: 30 };
+
+/**
+ * Proven lower bounds on the givens of a unique regular Sudoku (9×9: 17, McGuire et al. 2012;
+ * 6×6: 8; 4×4: 4). Elsewhere the general bound applies: at least N−1 distinct digits must appear.
+ */
+const MIN_REGULAR_GIVENS: Readonly<Record<number, number>> = { 4: 4, 6: 8, 9: 17 };
+
+export function minimumGivens(size: number, blocks: BlockKind): number {
+  return (blocks === 'regular' ? MIN_REGULAR_GIVENS[size] : undefined) ?? size - 1;
+}
+
+/** Why a request can never be met (one line), or null. `maxGrade` is the prover's top tier. */
+export function requestProblem(request: BoardRequest, maxGrade: number): string | null {
+  const { size, blocks, givens, grade } = request;
+  const symmetry = request.symmetry ?? 'none';
+  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) return `size ${size} is outside ${MIN_SIZE}..${MAX_SIZE}`;
+  if (!BLOCK_KINDS.includes(blocks)) return `blocks must be regular or irregular, not ${JSON.stringify(blocks)}`;
+  if (blocks === 'regular' && !regularBlockShape(size)) return `${size}×${size} has no regular blocks (use --blocks irregular)`;
+  if (!SYMMETRIES.includes(symmetry)) return `unknown symmetry ${JSON.stringify(symmetry)}`;
+  const cells = size * size;
+  const least = minimumGivens(size, blocks);
+  if (!Number.isInteger(givens) || givens < least || givens >= cells) {
+    return `givens ${givens} is outside ${least}..${cells - 1} for ${size}×${size} ${blocks} (no unique board has fewer; a game needs an empty cell)`;
+  }
+  if (grade !== undefined && (!Number.isInteger(grade) || grade < 1 || grade > maxGrade)) return `grade ${grade} is outside 1..${maxGrade}`;
+  const budget = request.budget ?? {};
+  for (const [key, value] of Object.entries(budget)) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) return `budget.${key} must be a positive integer`;
+  }
+  return symmetryProblem(size, symmetry, givens);
+}
+
+/** The request as recorded in a file: defaults filled in, budget left out. */
+export function requestRecord(request: BoardRequest): BoardRequestRecord {
+  const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, givens: request.givens, symmetry: request.symmetry ?? 'none' };
+  if (request.grade !== undefined) record.grade = request.grade;
+  return record;
+}
+
+/** The canonical text of a request's parameters: equal requests, equal text. */
+export function canonicalRequest(request: BoardRequest): string {
+  const r = requestRecord(request);
+  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}`;
+}
+
+/**
+ * The seed of puzzle k of a run: from the run seed, the kind, the canonical request and k only.
+ * 32 hex digits (128 bits of the seed hash).
+ */
+export function puzzleSeed(runSeed: string, request: BoardRequest, k: number): string {
+  return hashSeed(runSeed, 'numbridge', canonicalRequest(request), k)
+    .map((w) => w.toString(16).padStart(8, '0'))
+    .join('');
+}

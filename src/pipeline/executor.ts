@@ -1,0 +1,116 @@
+/**
+ * Where batches run: in this thread (one worker: no start-up cost, nothing to copy) or in a
+ * piscina pool of worker threads. Both run the same `handleTask`, so a run's output does not
+ * depend on which one is used.
+ *
+ * Pool settings (STYLE.md): min = max threads (no thread churn during a run), an idle timeout,
+ * a listener on 'error'. The worker entry (workers/pool-worker.mjs) registers tsx in its own
+ * thread, so the pool works from the CLI, from vitest and from a project that depends on
+ * puzzlemill alike.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { handleTask, type Task, type TaskResult } from './tasks.ts';
+
+export interface Executor {
+  /** Batches that can usefully run at once. */
+  readonly parallelism: number;
+  run<T extends Task>(task: T): Promise<TaskResult<T>>;
+  /** Wait for nothing more and release the threads. */
+  close(): Promise<void>;
+}
+
+/** Runs tasks one at a time in this thread, yielding to the event loop between them (signals). */
+export class InProcessExecutor implements Executor {
+  readonly parallelism = 1;
+  async run<T extends Task>(task: T): Promise<TaskResult<T>> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return handleTask(task);
+  }
+  async close(): Promise<void> {}
+}
+
+const WORKER_URL = new URL('../../workers/pool-worker.mjs', import.meta.url).href;
+
+/** A piscina pool of `threads` workers. */
+export class PoolExecutor implements Executor {
+  readonly parallelism: number;
+  private readonly pool: Piscina;
+  /** Errors the pool raised outside any task (kept for the report; tasks carry their own). */
+  readonly poolErrors: Error[] = [];
+
+  constructor(threads: number) {
+    this.parallelism = threads;
+    this.pool = new Piscina({
+      filename: WORKER_URL,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 30_000,
+      // One task per worker at a time: batches are already sized to keep a worker busy.
+      concurrentTasksPerWorker: 1,
+      // The parent's flags (a test runner's, say) are not for the workers.
+      execArgv: [],
+    });
+    this.pool.on('error', (e: Error) => {
+      this.poolErrors.push(e);
+    });
+  }
+
+  run<T extends Task>(task: T): Promise<TaskResult<T>> {
+    return this.pool.run(task) as Promise<TaskResult<T>>;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+/** The default worker count: the cores this process may use. */
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * Work done in this thread before the pool is started. Starting workers costs about half a second
+ * (threads, tsx, the task modules), so a run of a few hundred milliseconds is faster without
+ * them; past this much work the pool pays for itself.
+ */
+export const ESCALATE_MS = 1000;
+
+/**
+ * Starts in this thread and moves to a pool of `workers` once ESCALATE_MS of work has been done
+ * here: small runs never pay the pool's start-up, large ones pay it once, early. Which executor
+ * runs a batch never changes its bytes.
+ */
+export class AutoExecutor implements Executor {
+  private pool: PoolExecutor | undefined;
+  private workedMs = 0;
+
+  constructor(readonly parallelism: number) {}
+
+  async run<T extends Task>(task: T): Promise<TaskResult<T>> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.pool && this.workedMs >= ESCALATE_MS) this.pool = new PoolExecutor(this.parallelism);
+    if (this.pool) return this.pool.run(task);
+    const t0 = performance.now();
+    try {
+      return await handleTask(task);
+    } finally {
+      this.workedMs += performance.now() - t0;
+    }
+  }
+
+  /** True once the pool has taken over. */
+  get pooled(): boolean {
+    return this.pool !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}
+
+/** One worker runs in this thread; more start here and move to a pool when the run is long. */
+export function executorFor(workers: number): Executor {
+  return workers <= 1 ? new InProcessExecutor() : new AutoExecutor(workers);
+}

@@ -1,0 +1,119 @@
+/**
+ * The corpus's memory of what was published: `fingerprints.ndjson`, one entry per puzzle
+ * `{ fingerprint, kind, date, slot, id }`, sorted by date then slot. The daily job checks new
+ * puzzles against it and rewrites it atomically (temp file + rename) while holding a lock file,
+ * so two daily jobs on one corpus cannot interleave and a crash leaves the old index or the new.
+ *
+ *   corpus/daily/fingerprints.ndjson
+ *   corpus/daily/.lock                 { pid, host, started } while a job runs
+ */
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { InputError } from '../core/errors.ts';
+import { assertValid } from '../core/schema.ts';
+import { ensureDir, writeFileAtomic } from './atomic.ts';
+import { FingerprintEntry } from './schema.ts';
+
+export const INDEX_FILE = 'fingerprints.ndjson';
+const LOCK_FILE = '.lock';
+
+export class FingerprintIndex {
+  private entries: FingerprintEntry[];
+
+  private constructor(
+    readonly path: string,
+    entries: FingerprintEntry[],
+  ) {
+    this.entries = entries;
+  }
+
+  /** Load (or start) the index of a corpus directory; every line is schema-checked. */
+  static load(corpusDir: string): FingerprintIndex {
+    const path = join(corpusDir, INDEX_FILE);
+    const entries: FingerprintEntry[] = [];
+    if (existsSync(path)) {
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          if (text.trim() === '') return;
+          const where = { source: path, line: i + 1 };
+          let value: unknown;
+          try {
+            value = JSON.parse(text);
+          } catch {
+            throw new InputError(where, 'not valid JSON (the fingerprint index is damaged; restore it from version control)');
+          }
+          assertValid<FingerprintEntry>(FingerprintEntry, value, where);
+          entries.push(value);
+        });
+    }
+    return new FingerprintIndex(path, entries);
+  }
+
+  /** The entry with this fingerprint published on another date than `date`, if any. */
+  seenBefore(fingerprint: string, date: string): FingerprintEntry | undefined {
+    return this.entries.find((e) => e.fingerprint === fingerprint && e.date !== date);
+  }
+
+  entriesOf(date: string): FingerprintEntry[] {
+    return this.entries.filter((e) => e.date === date);
+  }
+
+  /** Replace the entries of `date` and write the index atomically. */
+  replaceDate(date: string, fresh: FingerprintEntry[]): void {
+    for (const e of fresh) assertValid<FingerprintEntry>(FingerprintEntry, e, { source: this.path });
+    this.entries = [...this.entries.filter((e) => e.date !== date), ...fresh].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0,
+    );
+    writeFileAtomic(this.path, this.entries.map((e) => JSON.stringify(e) + '\n').join(''));
+  }
+}
+
+/**
+ * Hold the corpus lock for the duration of `work`. A lock left by a process that no longer runs
+ * on this host is taken over; a live one is an error naming its holder.
+ */
+export async function withCorpusLock<T>(corpusDir: string, work: () => Promise<T>): Promise<T> {
+  ensureDir(corpusDir);
+  const path = join(corpusDir, LOCK_FILE);
+  const me = JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString() });
+  for (let tries = 0; ; tries++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, me + '\n');
+      closeSync(fd);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e;
+      const holder = readHolder(path);
+      if (holder && holder.host === hostname() && !isAlive(holder.pid)) {
+        rmSync(path, { force: true });
+        continue;
+      }
+      throw new InputError({ source: path }, `another daily job holds this corpus${holder ? ` (pid ${holder.pid} on ${holder.host} since ${holder.started})` : ''}; remove the lock if it is stale`);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+function readHolder(path: string): { pid: number; host: string; started: string } | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { pid: number; host: string; started: string };
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

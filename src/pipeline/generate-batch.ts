@@ -1,0 +1,118 @@
+/**
+ * One batch of a generation run: puzzles k ∈ indices, made, schema-checked, verified and
+ * serialised. Pure given the task (every random choice comes from the per-puzzle seed), so the
+ * same batch gives the same bytes in any worker, in any order, as often as it is retried.
+ *
+ * A puzzle whose generator runs out of budget, or whose output fails its schema or verification,
+ * is rejected and made again from the next attempt seed (`seed~1`, `seed~2`: still a function of
+ * k alone, so shards and worker counts never change which seed wins). Any other exception is a bug
+ * or a dying worker: it propagates, and the scheduler retries the batch.
+ */
+import { GenerationError } from '../core/errors.ts';
+import { validator } from '../core/schema.ts';
+import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
+import { kindNamed } from '../kinds/registry.ts';
+
+export interface GenerateTask {
+  type: 'generate';
+  kind: string;
+  /** Kind modules to load first (extra kinds; built-ins need none). */
+  kindModules: string[];
+  request: PuzzleRequest;
+  runSeed: string;
+  indices: number[];
+  /** Also serialise the player form. */
+  player: boolean;
+  /** Seeds tried per puzzle before it counts as failed. */
+  attempts: number;
+}
+
+/** Why a candidate puzzle was thrown away. */
+export type RejectReason = 'budget' | 'schema' | 'verify';
+
+export type PuzzleOutcome =
+  | {
+      k: number;
+      ok: true;
+      seed: string;
+      id: string;
+      /** The file as written: JSON, one line, no trailing newline. */
+      text: string;
+      playerText?: string;
+      fingerprint: string;
+      /** The verifier's one-line description (size, layout, grade…). */
+      summary: string;
+      rejected: Partial<Record<RejectReason, number>>;
+    }
+  | { k: number; ok: false; reason: string; rejected: Partial<Record<RejectReason, number>> };
+
+export interface BatchResult<T> {
+  outcomes: T[];
+  /** Wall time of the batch inside the worker (for adaptive batch sizes). */
+  ms: number;
+}
+
+/** The seed of attempt a of a puzzle whose first seed is `base`. */
+export function attemptSeed(base: string, attempt: number): string {
+  return attempt === 0 ? base : `${base}~${attempt}`;
+}
+
+/** True when `seed` is one of the attempt seeds of `base`. */
+export function isAttemptSeed(seed: string, base: string): boolean {
+  return seed === base || (seed.startsWith(base + '~') && /^\d+$/.test(seed.slice(base.length + 1)));
+}
+
+export function runGenerateBatch(task: GenerateTask): BatchResult<PuzzleOutcome> {
+  const t0 = performance.now();
+  const kind = kindNamed(task.kind);
+  const request = kind.parseRequest(task.request);
+  const outcomes = task.indices.map((k) => makePuzzle(kind, request, task, k));
+  return { outcomes, ms: performance.now() - t0 };
+}
+
+function makePuzzle(kind: AnyKind, request: PuzzleRequest, task: GenerateTask, k: number): PuzzleOutcome {
+  const base = kind.puzzleSeed(task.runSeed, request, k);
+  const rejected: Partial<Record<RejectReason, number>> = {};
+  const valid = validator<PuzzleFile>(kind.schema);
+  let reason = '';
+  for (let attempt = 0; attempt < Math.max(1, task.attempts); attempt++) {
+    const seed = attemptSeed(base, attempt);
+    let file;
+    try {
+      file = kind.generate(request, seed);
+    } catch (e) {
+      if (!(e instanceof GenerationError)) throw e;
+      reason = e.message;
+      rejected.budget = (rejected.budget ?? 0) + 1;
+      continue;
+    }
+    if (!valid(file)) {
+      reason = `generator output fails the ${kind.format} schema (a bug)`;
+      rejected.schema = (rejected.schema ?? 0) + 1;
+      continue;
+    }
+    const verdict = kind.verify(file);
+    if (verdict.problems.length > 0) {
+      reason = `generator output fails verification (a bug): ${verdict.problems[0]}`;
+      rejected.verify = (rejected.verify ?? 0) + 1;
+      continue;
+    }
+    const outcome: PuzzleOutcome = {
+      k,
+      ok: true,
+      seed,
+      id: file.id,
+      text: JSON.stringify(file),
+      fingerprint: kind.fingerprint(file),
+      summary: verdict.summary,
+      rejected,
+    };
+    if (task.player) {
+      const player = kind.playerForm(file);
+      if (!valid(player) || 'secret' in player) throw new Error(`${kind.name}: player form of ${file.id} is not a valid secret-free file`);
+      outcome.playerText = JSON.stringify(player);
+    }
+    return outcome;
+  }
+  return { k, ok: false, reason, rejected };
+}

@@ -1,0 +1,146 @@
+/**
+ * A generation run: puzzles k = start..end−1 of (kind, request, seed), made in batches on the
+ * executor, emitted in index order to NDJSON lines or to an output directory.
+ *
+ *   indices of the shard ──(skip those already in DIR)──► runOrdered ──► sink (lines | OutDir)
+ *
+ * The caller owns the edges: it passes `writeLine` for stdout and an AbortSignal for SIGINT; this
+ * module touches no process state.
+ */
+import type { AnyKind, PuzzleRequest } from '../kinds/kind.ts';
+import { runOrdered } from './batcher.ts';
+import { executorFor, type Executor } from './executor.ts';
+import type { GenerateTask, PuzzleOutcome } from './generate-batch.ts';
+import { OutDir } from './out-dir.ts';
+import { shardRange, WHOLE_RUN, type Shard } from './shard.ts';
+import { addRejected, type RunSummary } from './summary.ts';
+
+/**
+ * A request whose first puzzles all fail (every attempt seed) is almost surely one the generator
+ * cannot meet (hard cases on 4×4, too few givens): stop instead of spending the whole budget on
+ * every remaining index.
+ */
+const GIVE_UP_AFTER = 4;
+
+export interface GenerateRunOptions {
+  kind: AnyKind;
+  /** A parsed request (kind.parseRequest). */
+  request: PuzzleRequest;
+  seed: string;
+  count: number;
+  shard?: Shard;
+  /** Worker count (default 1: in this thread); ignored when `executor` is given. */
+  workers?: number;
+  executor?: Executor;
+  /** Output directory; without it every puzzle goes to `writeLine`. */
+  out?: string;
+  writeLine?: (line: string) => void;
+  /** Write player forms: beside each file in DIR, or instead of the full file on lines. */
+  player?: boolean;
+  /** Seeds tried per puzzle (default 3). */
+  attempts?: number;
+  maxSeconds?: number;
+  /** Aborting stops the run cleanly: running batches finish and are written. */
+  signal?: AbortSignal;
+  /** Extra kind modules the workers must load (kinds outside src/kinds). */
+  kindModules?: string[];
+  /** Batch target in ms (default 100). */
+  targetMs?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** One-line warnings (a failed puzzle, a retried batch). */
+  onWarning?: (line: string) => void;
+}
+
+export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
+  const t0 = performance.now();
+  const shard = o.shard ?? WHOLE_RUN;
+  const { start, end } = shardRange(o.count, shard);
+  const player = o.player ?? false;
+  const summary: RunSummary = {
+    requested: end - start,
+    made: 0,
+    resumed: 0,
+    failed: [],
+    rejected: {},
+    retriedBatches: 0,
+    seconds: 0,
+    stopped: null,
+  };
+  const out = o.out === undefined ? undefined : new OutDir(o.out, { kind: o.kind, request: o.request, seed: o.seed, count: o.count, shard, player });
+  out?.prepare();
+  if (!out && !o.writeLine) throw new Error('generateRun: give `out` or `writeLine`');
+
+  const deadline = o.maxSeconds === undefined ? Infinity : t0 + o.maxSeconds * 1000;
+  const stop = (): boolean => {
+    if (o.signal?.aborted) summary.stopped = 'signal';
+    else if (performance.now() >= deadline) summary.stopped = 'time';
+    else if (summary.made === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
+    return summary.stopped !== null;
+  };
+
+  let done = 0;
+  const total = end - start;
+  const progress = () => o.onProgress?.(done, total);
+
+  // Resume first: what is already in DIR and valid is kept, the rest is the work.
+  const todo: number[] = [];
+  for (let k = start; k < end; k++) {
+    if (out?.resume(k, o.kind.puzzleSeed(o.seed, o.request, k))) summary.resumed++;
+    else todo.push(k);
+  }
+  done = summary.resumed;
+  progress();
+
+  const executor = o.executor ?? executorFor(o.workers ?? 1);
+  const task = (indices: number[]): GenerateTask => ({
+    type: 'generate',
+    kind: o.kind.name,
+    kindModules: o.kindModules ?? [],
+    request: o.request,
+    runSeed: o.seed,
+    indices,
+    player,
+    attempts: o.attempts ?? 3,
+  });
+  try {
+    const report = await runOrdered<number, PuzzleOutcome>({
+      units: todo,
+      parallelism: executor.parallelism,
+      total: todo.length,
+      targetMs: o.targetMs,
+      stop,
+      execute: async (indices) => {
+        const r = await executor.run(task(indices));
+        return { results: r.outcomes, ms: r.ms };
+      },
+      failed: (k, error) => ({ k, ok: false, reason: `worker failed twice: ${errorLine(error)}`, rejected: {} }),
+      onRetry: (indices, error) =>
+        o.onWarning?.(`puzzles ${indices[0]}..${indices[indices.length - 1]}: worker failed (${errorLine(error)}); retrying`),
+      emit: (outcome) => {
+        addRejected(summary.rejected, outcome.rejected);
+        done++;
+        if (outcome.ok) {
+          summary.made++;
+          if (out) out.write(outcome);
+          else o.writeLine!(player && outcome.playerText !== undefined ? outcome.playerText : outcome.text);
+        } else {
+          summary.failed.push({ index: outcome.k, reason: outcome.reason });
+          out?.fail(outcome.k, outcome.reason);
+          o.onWarning?.(`puzzle ${outcome.k}: ${outcome.reason}`);
+        }
+        progress();
+      },
+    });
+    summary.retriedBatches = report.retriedBatches;
+  } finally {
+    if (!o.executor) await executor.close();
+  }
+  out?.finish(summary.stopped === null && summary.failed.length === 0 && out.kept === total);
+  summary.seconds = (performance.now() - t0) / 1000;
+  return summary;
+}
+
+function errorLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!;
+}

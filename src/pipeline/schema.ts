@@ -1,0 +1,107 @@
+/**
+ * The files the pipeline writes besides puzzles — a run's manifest, the daily index and the
+ * fingerprint index — as TypeBox schemas (types derived from them, schemas/*.schema.json
+ * generated from them). Each is validated with ajv before it is written and when it is read.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
+const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+
+const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+const Request = Type.Record(Type.String(), Scalar, { description: 'the parsed request parameters' });
+const Index = Type.Integer({ minimum: 0 });
+const FileName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'a file in the same directory' });
+
+export const ManifestEntry = Type.Object(
+  {
+    index: Index,
+    file: FileName,
+    playerFile: Type.Optional(FileName),
+    id: Type.String(),
+    seed: Type.String(),
+    fingerprint: Type.String({ description: 'equal for essentially equal puzzles (see the kind)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RunManifest = Type.Object(
+  {
+    format: Type.Literal('puzzlemill/run-manifest'),
+    version: Type.Literal(1),
+    kind: Type.String(),
+    puzzleFormat: Type.String(),
+    request: Request,
+    paramsKey: Type.String(),
+    seed: Type.String({ description: 'the run seed' }),
+    count: Type.Integer({ minimum: 0, description: 'puzzles in the whole run (all shards)' }),
+    shard: Type.Object({ index: Index, of: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    range: Type.Object({ start: Index, end: Index }, { additionalProperties: false, description: 'this shard: indices start ≤ k < end' }),
+    player: Type.Boolean(),
+    complete: Type.Boolean({ description: 'false when the run stopped early (SIGINT, --max-seconds, failures); rerun to resume' }),
+    puzzles: Type.Array(ManifestEntry),
+    failed: Type.Array(Type.Object({ index: Index, reason: Type.String() }, { additionalProperties: false })),
+  },
+  {
+    $schema: DRAFT,
+    $id: SCHEMA_BASE + 'run-manifest.schema.json',
+    title: 'puzzlemill run manifest',
+    description: 'What one `generate … --out DIR` run (or shard) wrote into DIR; deterministic, no timestamps.',
+    additionalProperties: false,
+  },
+);
+
+export const DailyEntry = Type.Object(
+  {
+    slot: Type.String({ description: 'the place in the daily set, e.g. "murder-6" or "numbridge-9-irregular"' }),
+    kind: Type.String(),
+    format: Type.String(),
+    request: Request,
+    file: FileName,
+    playerFile: FileName,
+    id: Type.String(),
+    seed: Type.String(),
+    fingerprint: Type.String(),
+    summary: Type.String({ description: 'one line: size, layout, givens, grade or level' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DailyIndex = Type.Object(
+  {
+    format: Type.Literal('puzzlemill/daily-index'),
+    version: Type.Literal(1),
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    puzzles: Type.Array(DailyEntry),
+  },
+  {
+    $schema: DRAFT,
+    $id: SCHEMA_BASE + 'daily-index.schema.json',
+    title: 'puzzlemill daily set index',
+    description: 'The puzzles of one day (corpus/daily/DATE/index.json).',
+    additionalProperties: false,
+  },
+);
+
+export const FingerprintEntry = Type.Object(
+  {
+    fingerprint: Type.String(),
+    kind: Type.String(),
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    slot: Type.String(),
+    id: Type.String(),
+  },
+  {
+    $schema: DRAFT,
+    $id: SCHEMA_BASE + 'fingerprint-entry.schema.json',
+    title: 'puzzlemill fingerprint index entry',
+    description: 'One line of corpus/daily/fingerprints.ndjson: a puzzle already published, never to be repeated.',
+    additionalProperties: false,
+  },
+);
+
+export type ManifestEntry = Static<typeof ManifestEntry>;
+export type RunManifest = Static<typeof RunManifest>;
+export type DailyEntry = Static<typeof DailyEntry>;
+export type DailyIndex = Static<typeof DailyIndex>;
+export type FingerprintEntry = Static<typeof FingerprintEntry>;

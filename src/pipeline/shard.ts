@@ -1,0 +1,44 @@
+/**
+ * Sharding a run over machines with no coordinator. Shard i of n (0-based, as a Kubernetes
+ * indexed job's JOB_COMPLETION_INDEX) gets one contiguous slice of the indices 0..count−1:
+ *
+ *     count 10, n 3:   shard 0 → 0 1 2 3 | shard 1 → 4 5 6 | shard 2 → 7 8 9
+ *                      slice i = [⌊i·count/n⌋, ⌊(i+1)·count/n⌋)
+ *
+ * Contiguous (rather than k ≡ i mod n) so that concatenating the shards' NDJSON outputs in shard
+ * order gives the whole run's output byte for byte, and each shard's files sort together.
+ */
+
+export interface Shard {
+  index: number;
+  of: number;
+}
+
+export const WHOLE_RUN: Shard = { index: 0, of: 1 };
+
+/** Parse `i/n` (0 ≤ i < n); throws a RangeError with a one-line reason. */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) throw new RangeError(`--shard must look like i/n (e.g. 0/4), got ${JSON.stringify(text)}`);
+  const index = Number(m[1]);
+  const of = Number(m[2]);
+  if (of < 1) throw new RangeError(`--shard ${text}: n must be at least 1`);
+  if (index >= of) throw new RangeError(`--shard ${text}: i must be below n (shards are numbered 0..${of - 1})`);
+  return { index, of };
+}
+
+/** The half-open index range [start, end) of a shard. */
+export function shardRange(count: number, shard: Shard): { start: number; end: number } {
+  return {
+    start: Math.floor((shard.index * count) / shard.of),
+    end: Math.floor(((shard.index + 1) * count) / shard.of),
+  };
+}
+
+export function isWholeRun(shard: Shard): boolean {
+  return shard.of === 1;
+}
+
+export function shardLabel(shard: Shard): string {
+  return `${shard.index}/${shard.of}`;
+}

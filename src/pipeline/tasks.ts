@@ -1,0 +1,21 @@
+/**
+ * The tasks a worker can run, and the one dispatcher that both the piscina workers and the
+ * in-process executor call. Tasks and results are plain data (structured-clone safe).
+ */
+import { loadKindModules } from '../kinds/registry.ts';
+import { runGenerateBatch, type BatchResult, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
+import { runVerifyBatch, type VerifyTask, type VerifyReport } from './verify-batch.ts';
+
+export type Task = GenerateTask | VerifyTask;
+
+export type TaskResult<T extends Task> = T extends GenerateTask ? BatchResult<PuzzleOutcome> : BatchResult<VerifyReport>;
+
+export async function handleTask<T extends Task>(task: T): Promise<TaskResult<T>> {
+  await loadKindModules(task.kindModules);
+  switch (task.type) {
+    case 'generate':
+      return runGenerateBatch(task) as TaskResult<T>;
+    case 'verify':
+      return runVerifyBatch(task) as TaskResult<T>;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Verifying puzzles from any source, one report per input puzzle. Pure: a batch of inputs in, a
+ * batch of reports out, so it runs in the pool like generation does.
+ *
+ *   line     → the line format (regular N×N Sudoku)          → checkLinePuzzle
+ *   JSON     → `format` picks the kind → its schema (ajv) → kind.verify
+ *   error    → the reader's reason, as it is
+ *
+ * Three outcomes: `ok`; `fail` (a readable puzzle that breaks a promise: no or several solutions,
+ * needs guessing, wrong grade, a leaked solution); `bad-input` (not readable as a puzzle at all:
+ * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats).
+ */
+import { atPosition, formatPosition, InputError, type InputPosition } from '../core/errors.ts';
+import { assertValid } from '../core/schema.ts';
+import type { PuzzleFile } from '../kinds/kind.ts';
+import { allFormats, kindForFormat } from '../kinds/registry.ts';
+import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
+import type { BatchResult } from './generate-batch.ts';
+
+export type VerifyInput =
+  | { where: InputPosition; line: string }
+  | { where: InputPosition; value: unknown }
+  | { where: InputPosition; error: string };
+
+export interface VerifyTask {
+  type: 'verify';
+  kindModules: string[];
+  inputs: VerifyInput[];
+}
+
+export type VerifyStatus = 'ok' | 'fail' | 'bad-input';
+
+export interface VerifyReport {
+  where: InputPosition;
+  status: VerifyStatus;
+  /** Kind name (`numbridge`, `murder`, `sudoku` for the line format) when known. */
+  kind?: string;
+  summary?: string;
+  problems: string[];
+}
+
+export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
+  const t0 = performance.now();
+  const outcomes = task.inputs.map(verifyInput);
+  return { outcomes, ms: performance.now() - t0 };
+}
+
+export function verifyInput(input: VerifyInput): VerifyReport {
+  const where = input.where;
+  if ('error' in input) return { where, status: 'bad-input', problems: [input.error] };
+  try {
+    if ('line' in input) {
+      const r = checkLinePuzzle(input.line, where);
+      return { where, status: r.problems.length === 0 ? 'ok' : 'fail', kind: 'sudoku', summary: r.summary, problems: r.problems };
+    }
+    return verifyJson(input.value, where);
+  } catch (e) {
+    if (e instanceof InputError) {
+      // Kinds report positions inside the file (source ''); place them in this input.
+      const at = e.position.source === '' ? atPosition(e, where).position : e.position;
+      return { where: at, status: 'bad-input', problems: [e.reason] };
+    }
+    // A checker crashing on some input is our bug, but it must not stop the other puzzles.
+    return { where, status: 'bad-input', problems: [`internal error while checking: ${(e as Error).message?.split('\n')[0] ?? e}`] };
+  }
+}
+
+function verifyJson(value: unknown, where: InputPosition): VerifyReport {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const format = (value as { format?: unknown }).format;
+  if (typeof format !== 'string') throw new InputError({ ...where, pointer: '/format' }, 'missing "format" (e.g. "puzzlemill/numbridge-board")');
+  const kind = kindForFormat(format);
+  if (!kind) {
+    const known = allFormats().length > 0 ? ` (known: ${knownFormats()})` : '';
+    throw new InputError({ ...where, pointer: '/format' }, `unknown format ${JSON.stringify(format)}${known}`);
+  }
+  assertValid<PuzzleFile>(kind.schema, value, where);
+  const r = kind.verify(value);
+  return { where, status: r.problems.length === 0 ? 'ok' : 'fail', kind: kind.name, summary: r.summary, problems: r.problems };
+}
+
+function knownFormats(): string {
+  return allFormats()
+    .map((k) => JSON.stringify(k.format))
+    .join(', ');
+}
+
+/** One report as a text line: `file:3: ok: numbridge 9×9 …` / `file:3 /public/size: bad input: …`. */
+export function reportLine(r: VerifyReport): string {
+  const what = r.summary ? `${r.kind ? r.kind + ' ' : ''}${r.summary}` : r.kind ?? '';
+  switch (r.status) {
+    case 'ok':
+      return `${formatPosition(r.where)}: ok: ${what}`;
+    case 'fail':
+      return `${formatPosition(r.where)}: FAIL: ${what ? what + ': ' : ''}${r.problems.join('; ')}`;
+    case 'bad-input':
+      return `${formatPosition(r.where)}: bad input: ${r.problems.join('; ')}`;
+  }
+}
+
+/** One report as an NDJSON object (`--json`). */
+export function reportJson(r: VerifyReport): string {
+  return JSON.stringify({
+    source: r.where.source,
+    line: r.where.line ?? null,
+    pointer: r.where.pointer ?? null,
+    status: r.status,
+    kind: r.kind ?? null,
+    summary: r.summary ?? null,
+    problems: r.problems,
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * A verification run: input puzzles in, one report each, in input order. Small inputs are checked
+ * in this thread; a long run moves to the pool (AutoExecutor), so verifying one file costs no
+ * thread start-up and verifying a corpus uses every core.
+ */
+import { runOrdered } from './batcher.ts';
+import { executorFor, type Executor } from './executor.ts';
+import type { VerifyInput, VerifyReport, VerifyTask } from './verify-batch.ts';
+
+export interface VerifyRunOptions {
+  inputs: AsyncIterable<VerifyInput> | Iterable<VerifyInput>;
+  workers?: number;
+  /** Run on this executor (kept open) instead of choosing one. */
+  executor?: Executor;
+  kindModules?: string[];
+  emit: (report: VerifyReport) => void;
+  signal?: AbortSignal;
+}
+
+export interface VerifyCounts {
+  ok: number;
+  fail: number;
+  badInput: number;
+  stopped: boolean;
+}
+
+export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
+  const counts: VerifyCounts = { ok: 0, fail: 0, badInput: 0, stopped: false };
+  const executor: Executor = o.executor ?? executorFor(o.workers ?? 1);
+  try {
+    const report = await runOrdered<VerifyInput, VerifyReport>({
+      units: o.inputs,
+      parallelism: executor.parallelism,
+      stop: () => o.signal?.aborted ?? false,
+      execute: async (inputs) => {
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs };
+        const r = await executor.run(task);
+        return { results: r.outcomes, ms: r.ms };
+      },
+      failed: (input, error) => ({
+        where: input.where,
+        status: 'bad-input',
+        problems: [`checker failed twice: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`],
+      }),
+      emit: (r) => {
+        if (r.status === 'ok') counts.ok++;
+        else if (r.status === 'fail') counts.fail++;
+        else counts.badInput++;
+        o.emit(r);
+      },
+    });
+    counts.stopped = report.stopped;
+  } finally {
+    if (!o.executor) await executor.close();
+  }
+  return counts;
+}

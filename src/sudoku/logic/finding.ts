@@ -1,0 +1,93 @@
+/**
+ * The scratch buffer in which a technique describes one deduction before it is committed:
+ * eliminations, placements, the premise cells, the digits, the houses and (for chains) the chain
+ * nodes. It is allocated once per layout and reused, so the prover's fast mode allocates nothing
+ * per step; a ProofStep object is only built when steps are collected.
+ *
+ *   candidate code   cell · 16 + (digit − 1)     (fits a Uint16: cell < 81, digit ≤ 9)
+ *   chain node       a candidate code; chains alternate strong, weak, strong, … links
+ */
+import type { Geometry } from '../geometry.ts';
+import type { ProofStep, Text } from './step-schema.ts';
+
+export const candidateCode = (cell: number, digit: number): number => (cell << 4) | (digit - 1);
+export const codeCell = (code: number): number => code >> 4;
+export const codeDigit = (code: number): number => (code & 15) + 1;
+
+export class Finding {
+  readonly elims: Uint16Array;
+  elimCount = 0;
+  readonly places: Uint16Array;
+  placeCount = 0;
+  readonly cells: Uint8Array;
+  cellCount = 0;
+  /** DigitSet of the digits the deduction is about. */
+  digits = 0;
+  readonly houses: Uint8Array;
+  houseCount = 0;
+  readonly chain: Uint16Array;
+  chainCount = 0;
+  /** Technique-specific small numbers for the text (e.g. which kind of pattern); not cleared: a
+   * technique sets every entry its `describe` reads. */
+  readonly note: Int32Array;
+  /** Marks to keep premise cells unique. */
+  private readonly cellMark: Uint8Array;
+
+  constructor(cellCount: number, n: number, houseCount: number) {
+    this.elims = new Uint16Array(cellCount * n);
+    this.places = new Uint16Array(cellCount);
+    this.cells = new Uint8Array(cellCount);
+    this.houses = new Uint8Array(houseCount);
+    this.chain = new Uint16Array(cellCount * n * 2);
+    this.note = new Int32Array(8);
+    this.cellMark = new Uint8Array(cellCount);
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.cellCount; i++) this.cellMark[this.cells[i]!] = 0;
+    this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = 0;
+    this.digits = 0;
+  }
+
+  /** Add a premise cell (duplicates are ignored). */
+  cell(c: number): void {
+    if (this.cellMark[c]) return;
+    this.cellMark[c] = 1;
+    this.cells[this.cellCount++] = c;
+  }
+
+  house(h: number): void {
+    this.houses[this.houseCount++] = h;
+  }
+
+  /** Record an elimination; the caller checks that the candidate is present. */
+  elim(cell: number, digit: number): void {
+    this.elims[this.elimCount++] = candidateCode(cell, digit);
+  }
+
+  place(cell: number, digit: number): void {
+    this.places[this.placeCount++] = candidateCode(cell, digit);
+  }
+
+  node(code: number): void {
+    this.chain[this.chainCount++] = code;
+  }
+
+  /** The finding as a schema ProofStep (allocates: collect mode only). */
+  toStep(geometry: Geometry, technique: string, tier: number, text: Text): ProofStep {
+    const n = geometry.size;
+    const ref = (code: number): [number, number, number] => [Math.floor(codeCell(code) / n), codeCell(code) % n, codeDigit(code)];
+    const digits: number[] = [];
+    for (let d = 1; d <= n; d++) if (this.digits & (1 << (d - 1))) digits.push(d);
+    const sortedElims = Array.from(this.elims.subarray(0, this.elimCount)).sort((a, b) => a - b);
+    return {
+      technique,
+      tier,
+      cells: Array.from(this.cells.subarray(0, this.cellCount), (c) => [Math.floor(c / n), c % n] as [number, number]),
+      digits,
+      eliminations: sortedElims.map(ref),
+      placements: Array.from(this.places.subarray(0, this.placeCount), ref),
+      text,
+    };
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
+ * and reports whether that finished, the grade (highest tier used), a HoDoKu-style score and, on
+ * request, every step with its sentence in German and English. See README.md.
+ */
+import { geometryFor, type Geometry } from '../geometry.ts';
+import type { Board, Grid } from '../types.ts';
+import { LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
+import { LogicState } from './state.ts';
+import type { ProofStep } from './step-schema.ts';
+import type { Technique } from './technique.ts';
+import { runSingles } from './techniques/singles.ts';
+
+export { LADDER, TIERS, techniqueById } from './ladder.ts';
+export type { ProofStep, Text } from './step-schema.ts';
+
+export interface ProveOptions {
+  /** Techniques above this tier are not used (Tatham's cap); default: all tiers. */
+  maxTier?: number;
+  /** Default true; false = fast mode for generators: no step objects, no texts. */
+  collectSteps?: boolean;
+  /** Use only these technique ids above the singles (which always run); default: all. */
+  techniques?: readonly string[];
+}
+
+export interface ProveResult {
+  /** Every cell placed by logic alone (then the solution is also unique). */
+  solved: boolean;
+  /** The givens are contradictory (a cell or house-digit with no option). */
+  contradiction: boolean;
+  /** Highest tier used (0 when the givens already fill the board). */
+  tier: number;
+  /** Sum of step costs, HoDoKu manner. */
+  score: number;
+  /** Placed digits (givens included), 0 where not placed. */
+  grid: Grid;
+  steps: ProofStep[];
+  techniqueCounts: Record<string, number>;
+}
+
+const states = new WeakMap<Geometry, LogicState>();
+
+/** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
+export function stateFor(geometry: Geometry): LogicState {
+  let s = states.get(geometry);
+  if (!s) {
+    s = new LogicState(geometry);
+    states.set(geometry, s);
+  }
+  return s;
+}
+
+// Generators prove many boards of one layout in a row: remember the last one, so a call costs a
+// byte comparison instead of building the layout's cache key.
+let lastSize = 0;
+let lastRegions = new Uint8Array(0);
+let lastGeometry: Geometry | null = null;
+
+function geometryOf(board: Board): Geometry {
+  const r = board.regions;
+  if (lastGeometry && board.size === lastSize && r.length === lastRegions.length) {
+    let same = true;
+    for (let i = 0; i < r.length && same; i++) same = r[i] === lastRegions[i];
+    if (same) return lastGeometry;
+  }
+  lastGeometry = geometryFor(board.size, r);
+  lastSize = board.size;
+  lastRegions = Uint8Array.from(r);
+  return lastGeometry;
+}
+
+const ladders = new Map<string, Technique[]>();
+
+/** The rungs above the singles for these options (cached: no allocation per call). */
+function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean): Technique[] {
+  const key = `${maxTier}|${irregular}|${only ? only.join(',') : '*'}`;
+  let list = ladders.get(key);
+  if (!list) {
+    if (only) for (const id of only) if (!techniqueById(id)) throw new RangeError(`unknown technique "${id}"`);
+    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!only || only.includes(t.id)));
+    ladders.set(key, list);
+  }
+  return list;
+}
+
+/** Solve by logic alone; see ProveResult. */
+export function prove(board: Board, options: ProveOptions = {}): ProveResult {
+  const s = stateFor(geometryOf(board));
+  const collect = options.collectSteps ?? true;
+  s.load(board);
+  s.resetRun('apply', collect);
+  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular);
+  for (;;) {
+    runSingles(s);
+    if (s.contradiction || s.solved) break;
+    let progress = false;
+    for (let i = 0; i < ladder.length; i++) {
+      if (ladder[i]!.find(s)) {
+        progress = true;
+        break;
+      }
+      if (s.contradiction) break;
+    }
+    if (!progress || s.contradiction) break;
+  }
+  const techniqueCounts: Record<string, number> = {};
+  for (const t of LADDER) if (s.counts[t.index]) techniqueCounts[t.id] = s.counts[t.index]!;
+  return {
+    solved: s.solved && !s.contradiction,
+    contradiction: s.contradiction,
+    tier: s.tier,
+    score: s.score,
+    grid: s.gridCopy(),
+    steps: collect ? s.steps.slice() : [],
+    techniqueCounts,
+  };
+}
+
+/** A pencil-mark position: placed digits and the candidates left in the open cells. */
+export interface PencilMarks {
+  size: number;
+  regions: Uint8Array;
+  /** Placed digits (givens and deductions), 0 for open cells. */
+  grid: Grid;
+  /** Candidates (DigitSet) per cell; only open cells are read. */
+  candidates: Uint16Array;
+}
+
+/** The pencil marks a board starts from: every digit its placed peers allow. */
+export function pencilMarksOf(board: Board): PencilMarks {
+  const s = stateFor(geometryFor(board.size, board.regions));
+  s.load(board);
+  return { size: board.size, regions: board.regions, grid: s.gridCopy(), candidates: Uint16Array.from(s.cand) };
+}
+
+/**
+ * Every instance of one technique in a pencil-mark position, as proof steps (nothing is applied).
+ * This is how a single deduction is asked for, e.g. to compare with a reference solver.
+ */
+export function findInstances(marks: PencilMarks, techniqueId: string): ProofStep[] {
+  const t = techniqueById(techniqueId);
+  if (!t) throw new RangeError(`unknown technique "${techniqueId}"`);
+  const s = stateFor(geometryFor(marks.size, marks.regions));
+  s.reset();
+  for (let c = 0; c < s.cellCount; c++) if (marks.grid[c]) s.setDigit(c, marks.grid[c]!);
+  for (let c = 0; c < s.cellCount; c++) if (!marks.grid[c]) s.removeCandidate(c, s.cand[c]! & ~marks.candidates[c]!);
+  s.resetRun('all', true);
+  t.find(s);
+  const steps = s.steps.slice();
+  s.resetRun('apply', false);
+  return steps;
+}
+
+/** The FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
+export function gradeOf(result: ProveResult): { level: number; name: string; score: number } {
+  if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
+  const level = Math.max(1, result.tier);
+  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: result.score };
+}
+

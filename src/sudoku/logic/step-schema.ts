@@ -1,0 +1,35 @@
+/**
+ * The proof-step vocabulary of the logic prover, as TypeBox schemas (the single source of the
+ * types and of the JSON Schema fragments). It lives in the Sudoku core because every game's proof
+ * uses it; game file schemas (e.g. src/numbridge/schema.ts) import it.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
+export function Tuple<T extends unknown[]>(items: object[], description: string) {
+  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
+}
+const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
+/** [row, column], 0-based. */
+export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based');
+/** [row, column, digit]: a candidate. */
+export const CandidateRef = Tuple<[number, number, number]>([Index(), Index(), Type.Integer({ minimum: 1, maximum: 9 })], '[row, column, digit]');
+
+export const Text = Type.Object({ de: Type.String(), en: Type.String() }, { additionalProperties: false });
+
+/** One application of a solving technique. */
+export const ProofStep = Type.Object(
+  {
+    technique: Type.String({ description: 'technique id, e.g. "hidden-single", "x-wing"' }),
+    tier: Type.Integer({ minimum: 1 }),
+    cells: Type.Array(CellRef, { description: 'the cells the deduction rests on' }),
+    digits: Type.Array(Type.Integer({ minimum: 1, maximum: 9 })),
+    eliminations: Type.Array(CandidateRef, { description: 'candidates removed' }),
+    placements: Type.Array(CandidateRef, { description: 'digits placed' }),
+    text: Text,
+  },
+  { additionalProperties: false },
+);
+
+export type ProofStep = Static<typeof ProofStep>;
+export type Text = Static<typeof Text>;

@@ -1,0 +1,93 @@
+/**
+ * Properties of every generated board, on random requests: unique by the exact-cover counter,
+ * solved by the prover at its grade and not below, blocks a hex-connected partition, exactly the
+ * givens asked for, the symmetry asked for, schema-valid, the same for the same seed, and passing
+ * the independent verifier.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { GenerationError } from '../../src/core/errors.ts';
+import { validator } from '../../src/core/schema.ts';
+import { flattenGrid, playerForm } from '../../src/numbridge/board-file.ts';
+import { generateBoard, type BoardRequest } from '../../src/numbridge/generate.ts';
+import { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { isSymmetricPattern, SYMMETRIES, symmetryProblem } from '../../src/numbridge/symmetry.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { givenCount, isSolutionOf } from '../../src/sudoku/check.ts';
+import { prove } from '../../src/sudoku/logic/index.ts';
+import { isRegularRegions, regionProblem, regularBlockShape } from '../../src/sudoku/regions.ts';
+import { solve } from '../../src/sudoku/solver.ts';
+
+const isBoardFile = validator<NumbridgeBoardFile>(NumbridgeBoardFile);
+const WHERE = { source: 'test' };
+
+/** Givens ranges every size meets easily at grades 1–2 (the benchmark explores the hard edges). */
+const GIVENS: Record<number, [number, number]> = { 4: [5, 9], 5: [8, 13], 6: [12, 18], 7: [17, 24], 8: [23, 32], 9: [28, 36] };
+
+const requests = fc
+  .record({
+    size: fc.constantFrom(4, 5, 6, 7, 8, 9),
+    irregular: fc.boolean(),
+    share: fc.double({ min: 0, max: 1, noNaN: true }),
+    grade: fc.constantFrom(undefined, 1, 2),
+    symmetry: fc.constantFrom(...SYMMETRIES),
+  })
+  .map(({ size, irregular, share, grade: asked, symmetry }): BoardRequest => {
+    let grade = asked;
+    const [lo, hi] = GIVENS[size]!;
+    let givens = Math.round(lo + share * (hi - lo));
+    if (symmetryProblem(size, symmetry, givens)) givens++;
+    const blocks = irregular || !regularBlockShape(size) ? 'irregular' : 'regular';
+    // Small regular boards are (almost) never grade 2: 4×4 never, 6×6 Blitz one carve in four.
+    if (grade === 2 && size < 7 && (blocks === 'regular' || size < 6)) grade = 1;
+    return grade === undefined ? { size, blocks, givens, symmetry } : { size, blocks, givens, grade, symmetry };
+  });
+
+describe('generateBoard', () => {
+  let made = 0;
+  let outOfBudget = 0;
+
+  test.prop([requests, fc.string({ minLength: 1, maxLength: 12 })], { numRuns: 200 })('every board keeps every promise', (request, seed) => {
+    let file: NumbridgeBoardFile;
+    try {
+      file = generateBoard(request, seed);
+    } catch (e) {
+      if (!(e instanceof GenerationError)) throw e;
+      outOfBudget++;
+      expect(e.message).toContain(`${request.size}×${request.size} ${request.blocks} board with ${request.givens} givens`);
+      return;
+    }
+    made++;
+    expect(isBoardFile(file)).toBe(true);
+    const n = request.size;
+    const pub = file.public;
+    const regions = flattenGrid(pub.regions, n, WHERE, '/public/regions');
+    const givens = flattenGrid(pub.givens, n, WHERE, '/public/givens');
+    const solution = flattenGrid(file.secret!.solution, n, WHERE, '/secret/solution');
+    const board = { size: n, regions, givens };
+
+    expect(regionProblem(n, regions, 'hex')).toBeNull();
+    expect(isRegularRegions(n, regions)).toBe(request.blocks === 'regular');
+    expect(givenCount(givens)).toBe(request.givens);
+    expect(isSymmetricPattern(n, request.symmetry ?? 'none', givens)).toBe(true);
+
+    const counted = solve(board, { limit: 2 });
+    expect(counted.count).toBe(1);
+    expect(Array.from(counted.solution!)).toEqual(Array.from(solution));
+    expect(isSolutionOf(board, solution)).toBe(true);
+
+    const level = pub.grade.level;
+    if (request.grade !== undefined) expect(level).toBe(request.grade);
+    expect(prove(board, { maxTier: level, collectSteps: false }).solved).toBe(true);
+    if (level > 1) expect(prove(board, { maxTier: level - 1, collectSteps: false }).solved).toBe(false);
+
+    expect(verifyBoard(file)).toEqual({ ok: true, problems: [] });
+    expect(JSON.stringify(generateBoard(request, seed))).toBe(JSON.stringify(file));
+    expect(JSON.stringify(playerForm(file))).not.toContain('secret');
+  });
+
+  test('boards were made for nearly every request', () => {
+    expect(made).toBeGreaterThan(0);
+    expect(outOfBudget).toBeLessThanOrEqual(Math.ceil((made + outOfBudget) * 0.1));
+  });
+});

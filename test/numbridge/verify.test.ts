@@ -1,0 +1,96 @@
+/**
+ * verifyBoard catches every broken promise of a board file, each with its one-line reason, and
+ * the player form carries no solution anywhere.
+ */
+import { describe, expect, test } from 'vitest';
+import { boardFileText, playerForm } from '../../src/numbridge/board-file.ts';
+import { generateBoard } from '../../src/numbridge/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
+
+const base = generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 2 }, 'verify-test');
+const irregular = generateBoard({ size: 7, blocks: 'irregular', givens: 20, symmetry: 'rot180' }, 'verify-test');
+const copy = (f: NumbridgeBoardFile = base): NumbridgeBoardFile => JSON.parse(JSON.stringify(f));
+
+/** A given cell and an empty cell of the base board. */
+function cells(f: NumbridgeBoardFile): { given: [number, number]; empty: [number, number] } {
+  const g = f.public.givens;
+  const find = (pred: (d: number) => boolean): [number, number] => {
+    for (let r = 0; r < g.length; r++) for (let c = 0; c < g.length; c++) if (pred(g[r]![c]!)) return [r, c];
+    throw new Error('none');
+  };
+  return { given: find((d) => d !== 0), empty: find((d) => d === 0) };
+}
+
+describe('verifyBoard', () => {
+  test('passes generated boards and their player forms', () => {
+    expect(verifyBoard(base)).toEqual({ ok: true, problems: [] });
+    expect(verifyBoard(irregular)).toEqual({ ok: true, problems: [] });
+    expect(verifyBoard(playerForm(base))).toEqual({ ok: true, problems: [] });
+  });
+
+  const cases: Array<[string, (f: NumbridgeBoardFile) => void, RegExp]> = [
+    ['a missing field', (f) => delete (f.public as Partial<NumbridgeBoardFile['public']>).grade, /missing field "grade"/],
+    ['an unknown field', (f) => Object.assign(f.public, { hint: 1 }), /unknown field "hint"/],
+    ['a given removed', (f) => { const { given } = cells(f); f.public.givens[given[0]]![given[1]] = 0; }, /has \d+ givens, the request asked for 30|more than one solution/],
+    ['a wrong given', (f) => { const { empty } = cells(f); const row = f.public.givens[empty[0]]!; const sol = f.secret!.solution[empty[0]]![empty[1]]!; row[empty[1]] = (sol % 9) + 1; }, /givens clash|has 31 givens, the request asked for 30/],
+    ['a wrong secret solution', (f) => { const s = f.secret!.solution; [s[0]![0], s[0]![1]] = [s[0]![1]!, s[0]![0]!]; }, /secret solution is not the board's solution \(first difference at r1c1\)/],
+    ['a grade claimed too high', (f) => { f.public.grade = { level: 3, name: 'hard', score: f.public.grade.score }; f.secret!.request!.grade = 3; }, /claims grade 3 \(hard\) but the prover grades it 2 \(medium\)/],
+    ['a grade claimed too low', (f) => { f.public.grade = { level: 1, name: 'easy', score: f.public.grade.score }; f.secret!.request!.grade = 1; }, /claims grade 1 \(easy\) but the prover grades it 2 \(medium\)/],
+    ['a wrong score', (f) => { f.public.grade.score += 1; }, /grade score is \d+, the file says \d+/],
+    ['a request that does not match', (f) => { f.secret!.request!.givens = 31; }, /has 30 givens, the request asked for 31/],
+    ['a false symmetry claim', (f) => { f.public.symmetry = 'rot180'; }, /givens are not rot180-symmetric/],
+    ['a false block shape', (f) => { f.public.blockShape = 'irregular'; f.secret!.request!.blocks = 'irregular'; }, /blockShape says irregular but the blocks are the regular ones/],
+    ['an id that spells the solution', (f) => { f.id = f.secret!.solution.flat().join(''); }, /id reveals the solution/],
+    ['a proof step placing a wrong digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const p = step.placements[0]!; p[2] = (p[2] % 9) + 1; }, /proof step \d+ \(.+\): places \d at r\dc\d, the solution has \d/],
+    ['a proof step removing a solution digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const [r, c, d] = step.placements[0]!; step.eliminations.push([r, c, d]); }, /eliminates the solution digit/],
+    ['a proof that stops early', (f) => { f.secret!.proof.steps.pop(); }, /the proof ends with r\dc\d still empty/],
+    ['a proof step of another tier', (f) => { f.secret!.proof.steps[0]!.tier = 3; }, /says tier 3, the technique is tier 1/],
+  ];
+
+  test.each(cases)('catches %s', (_name, tamper, reason) => {
+    const f = copy();
+    tamper(f);
+    const verdict = verifyBoard(f);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.problems.join('\n')).toMatch(reason);
+    for (const p of verdict.problems) expect(p).not.toContain('\n');
+  });
+
+  test('irregular blocks that are not connected are refused', () => {
+    const f = copy(irregular);
+    const regions = f.public.regions;
+    // Swap two far-apart cells of different blocks: both blocks fall apart.
+    const a = regions[0]![0]!;
+    const b = regions[6]![6]!;
+    regions[0]![0] = b;
+    regions[6]![6] = a;
+    const verdict = verifyBoard(f);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.problems[0]).toMatch(/\/public\/regions: region \d is not connected \(hex adjacency\)/);
+  });
+});
+
+describe('the player form', () => {
+  test('has no secret and no trace of the solution', () => {
+    for (const f of [base, irregular]) {
+      const player = playerForm(f);
+      expect(Object.keys(player).sort()).toEqual(['format', 'id', 'public', 'version']);
+      const text = boardFileText(player);
+      expect(text).not.toContain('secret');
+      expect(text).not.toContain('solution');
+      expect(text).not.toContain(f.secret!.seed);
+      // No row of the solution appears in it, and the givens are the only digits of the board.
+      const solutionRows = f.secret!.solution.map((row) => JSON.stringify(row));
+      for (const row of solutionRows) expect(text).not.toContain(row);
+      const shownDigits = player.public.givens.flat().filter((d) => d !== 0).length;
+      expect(shownDigits).toBe(f.secret!.request!.givens);
+    }
+  });
+
+  test('writing validates: a file that breaks the schema is not written', () => {
+    const f = copy();
+    (f.public as { size: number }).size = 12;
+    expect(() => boardFileText(f)).toThrow(/\/public\/size: must be ≤ 9/);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The batch options end to end, through the real CLI layer (src/cli/batch.ts, exit codes,
+ * signals) with the toy kind: kill -9 and resume, SIGINT, EPIPE, shards, bad options.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { generateRun } from '../../src/pipeline/generate-run.ts';
+import { ROOT } from '../helpers/cli.ts';
+import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
+
+const CLI = join(ROOT, 'test/pipeline/fixtures/toy-cli.mjs');
+const ENV = { ...process.env, PUZZLEMILL_KIND_MODULES: join(ROOT, 'test/pipeline/fixtures/toy-kind.ts') };
+const tmp = mkdtempSync(join(tmpdir(), 'pm-batch-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function toy(args: string[], input = '') {
+  const r = spawnSync(process.execPath, [CLI, 'generate', 'toy', ...args], { env: ENV, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { code: r.status ?? -1, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+function dirBytes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) out[name] = readFileSync(join(dir, name), 'utf8');
+  return out;
+}
+
+const waitFor = async (what: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const puzzles = (dir: string) => readdirSync(dir).filter((n) => /^toy-\d+\.json$/.test(n)).length;
+
+describe('generate batch options (toy kind)', () => {
+  const args = ['--count', '120', '--seed', 'kill', '--work', '8', '--player', '-j', '2', '-q'];
+
+  test('kill -9 mid-run, then the same command resumes to the same bytes, with no partial files', async () => {
+    // The uninterrupted run, in this process (generate.test.ts shows the CLI and the API agree).
+    const clean = join(tmp, 'clean');
+    await generateRun({ kind: toyKind, request: toyKind.parseRequest({ work: 8 }), seed: 'kill', count: 120, out: clean, player: true, kindModules: [TOY_MODULE] });
+
+    const dir = join(tmp, 'killed');
+    const child = spawn(process.execPath, [CLI, 'generate', 'toy', ...args, '--out', dir], { env: ENV, stdio: 'ignore' });
+    await waitFor(() => {
+      try {
+        return puzzles(dir) >= 30;
+      } catch {
+        return false;
+      }
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const made = puzzles(dir);
+    expect(made).toBeLessThan(120); // really stopped mid-way
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+      expect(() => JSON.parse(readFileSync(join(dir, name), 'utf8'))).not.toThrow(); // whole files only
+    }
+
+    const resumed = toy([...args, '--out', dir, '--workers', '1']);
+    expect(resumed.code).toBe(0);
+    expect(dirBytes(dir)).toEqual(dirBytes(clean));
+  });
+
+  test('SIGINT stops cleanly: finished puzzles written, manifest incomplete, exit 130', async () => {
+    const dir = join(tmp, 'interrupted');
+    const long = ['--count', '5000', '--seed', 'int', '--work', '8', '-j', '2', '-q'];
+    const child = spawn(process.execPath, [CLI, 'generate', 'toy', ...long, '--out', dir], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    await waitFor(() => {
+      try {
+        return puzzles(dir) >= 10;
+      } catch {
+        return false;
+      }
+    });
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.once('exit', (c) => r(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain('stopping after the running batches');
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest.complete).toBe(false);
+    expect(manifest.puzzles.length).toBe(puzzles(dir));
+    expect(manifest.puzzles.map((p: { index: number }) => p.index)).toEqual([...Array(manifest.puzzles.length).keys()]);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('NDJSON on stdout equals the concatenated shards; summary on stderr only', () => {
+    const whole = toy(['--count', '9', '--seed', 'sh', '-j', '1']);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout.trim().split('\n')).toHaveLength(9);
+    expect(whole.stderr).toMatch(/^puzzlemill: toy: made 9 of 9 in [\d.]+ s \([\d.]+\/s\)\n$/);
+    const shards = [0, 1].map((i) => toy(['--count', '9', '--seed', 'sh', '--shard', `${i}/2`, '-q']).stdout).join('');
+    expect(shards).toBe(whole.stdout);
+  });
+
+  test('a closed pipe is a normal exit', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" generate toy --count 100000 --seed p -j 1 -q | head -n 2`], { env: ENV, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toBe('');
+  });
+
+  test('bad batch options exit 2 with one line; a random seed is printed when none is given', () => {
+    for (const bad of [['--shard', '4/4'], ['--workers', '0']]) {
+      const r = toy(bad);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    const r = toy(['--count', '1']);
+    expect(r.stderr).toMatch(/^puzzlemill: seed [0-9a-f]{12}\n/);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The daily job's mechanics on the toy kind (the real plan is exercised in daily-real.test.ts):
+ * stable bytes for a date whatever the workers, resume, no repeats across days, the lock.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { validator } from '../../src/core/schema.ts';
+import { isDate, makeDaily, today, type DailySlot } from '../../src/pipeline/daily.ts';
+import { withCorpusLock } from '../../src/pipeline/fingerprint-index.ts';
+import { DailyIndex } from '../../src/pipeline/schema.ts';
+import { TOY_MODULE } from './fixtures/toy-kind.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const PLAN: DailySlot[] = [
+  { slot: 'toy-a', kind: 'toy', request: { work: 0 } },
+  { slot: 'toy-b', kind: 'toy', request: { work: 1 } },
+  { slot: 'toy-c', kind: 'toy', request: { work: 0, failModulo: 2 } },
+];
+
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string, prefix: string) => {
+    for (const name of readdirSync(d, { withFileTypes: true })) {
+      if (name.isDirectory()) walk(join(d, name.name), prefix + name.name + '/');
+      else out[prefix + name.name] = readFileSync(join(d, name.name), 'utf8');
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+const daily = (corpus: string, date: string, workers = 1) =>
+  makeDaily({ date, dir: join(tmp, corpus, date), plan: PLAN, workers, kindModules: [TOY_MODULE] });
+
+describe('daily', () => {
+  test('a date gives the same bytes in this thread and in a pool; index and fingerprints valid', async () => {
+    const a = await daily('one', '2026-03-01', 1);
+    await daily('two', '2026-03-01', 2);
+    expect(tree(join(tmp, 'two'))).toEqual(tree(join(tmp, 'one')));
+    expect(a.made).toBe(3);
+    expect(validator(DailyIndex)(a.index)).toBe(true);
+    expect(a.index.puzzles.map((p) => [p.slot, p.file, p.playerFile])).toEqual([
+      ['toy-a', 'toy-a.json', 'toy-a.player.json'],
+      ['toy-b', 'toy-b.json', 'toy-b.player.json'],
+      ['toy-c', 'toy-c.json', 'toy-c.player.json'],
+    ]);
+    const player = JSON.parse(readFileSync(join(tmp, 'one/2026-03-01/toy-a.player.json'), 'utf8'));
+    expect(player).not.toHaveProperty('secret');
+    const lines = readFileSync(join(tmp, 'one/fingerprints.ndjson'), 'utf8').trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).slot)).toEqual(['toy-a', 'toy-b', 'toy-c']);
+  });
+
+  test('rerunning a date resumes: kept files stay, a missing one is made again, same bytes', async () => {
+    const before = tree(join(tmp, 'one'));
+    rmSync(join(tmp, 'one/2026-03-01/toy-b.json'));
+    rmSync(join(tmp, 'one/2026-03-01/toy-c.player.json'));
+    const again = await daily('one', '2026-03-01');
+    expect(again.made).toBe(1);
+    expect(tree(join(tmp, 'one'))).toEqual(before);
+  });
+
+  test('no puzzle repeats another day: a published fingerprint moves the slot to its next candidate', async () => {
+    const first = await daily('three', '2026-03-02');
+    // Pretend the 2026-03-02 puzzles of toy-a and toy-b had been published on an earlier day.
+    const path = join(tmp, 'three/fingerprints.ndjson');
+    const published = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .filter((l) => JSON.parse(l).slot !== 'toy-c')
+      .map((l) => l.replace('"2026-03-02"', '"2026-02-01"'));
+    writeFileSync(path, published.join('\n') + '\n');
+    rmSync(join(tmp, 'three/2026-03-02'), { recursive: true });
+    const warnings: string[] = [];
+    const second = await makeDaily({ date: '2026-03-02', dir: join(tmp, 'three/2026-03-02'), plan: PLAN, kindModules: [TOY_MODULE], onWarning: (w) => void warnings.push(w) });
+    const fp = (r: typeof first, slot: string) => r.index.puzzles.find((p) => p.slot === slot)!.fingerprint;
+    expect(fp(second, 'toy-a')).not.toBe(fp(first, 'toy-a'));
+    expect(fp(second, 'toy-b')).not.toBe(fp(first, 'toy-b'));
+    expect(fp(second, 'toy-c')).toBe(fp(first, 'toy-c'));
+    expect(warnings).toContain('toy-a: candidate 0 repeats 2026-02-01 toy-a; trying the next');
+    // …and the next day never reuses any of them
+    const next = await daily('three', '2026-03-03');
+    const all = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l).fingerprint as string);
+    expect(new Set(all).size).toBe(all.length);
+    expect(next.index.date).toBe('2026-03-03');
+  });
+
+  test('a live lock holder is refused with one line; dates are checked', async () => {
+    const corpus = join(tmp, 'locked');
+    await withCorpusLock(corpus, async () => {
+      await expect(daily('locked', '2026-03-04')).rejects.toThrow(/\.lock: another daily job holds this corpus \(pid \d+ on /);
+    });
+    expect(isDate('2026-02-29')).toBe(false);
+    expect(isDate('2028-02-29')).toBe(true);
+    expect(isDate(today())).toBe(true);
+    await expect(daily('x', '2026-13-01')).rejects.toThrow(/not a date/);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * HoDoKu as an oracle (issue 3, item 5).
+ *
+ * reglib: each line is a pencil-mark position and the exact eliminations (or placements) of the
+ * one instance of a technique HoDoKu finds there. For every technique we implement, one of our
+ * instances must match exactly, and ("strict") all our instances must match, except for AIC:
+ * our AIC search covers every chain of every start, where HoDoKu lists only chains its own nice
+ * loop search reaches, so other valid AICs exist in those positions.
+ *
+ * exemplars: puzzles whose HoDoKu path is "singles, technique T, singles". Without T's tier our
+ * prover must stall, with it it must finish, and singles plus T alone must finish too.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseLine } from '../../../src/sudoku/line-format.ts';
+import { findInstances, prove, techniqueById, type ProofStep } from '../../../src/sudoku/logic/index.ts';
+import { SHARED_DATA } from '../../helpers/data.ts';
+import { EXEMPLAR_TOKENS, parseExemplars, parseReglibLine, REGLIB_CODES } from './hodoku.ts';
+
+const CHAINS = new Set(['aic', 'xy-chain', 'x-chain']);
+const SINGLES = new Set(['full-house', 'naked-single', 'hidden-single']);
+const key = (ref: number[]): string => ref.join(',');
+
+/** The digits an instance is about, in the terms of the reglib <candidates> field. */
+function instanceDigits(id: string, step: ProofStep): number[] {
+  if (CHAINS.has(id)) return [...new Set(step.eliminations.map((e) => e[2]!))].sort();
+  if (SINGLES.has(id)) return step.placements.map((p) => p[2]!);
+  return step.digits;
+}
+
+describe('HoDoKu regression library', () => {
+  const rows: Record<string, { technique: string; cases: number; match: number; strict: number }> = {};
+  const failures: string[] = [];
+  beforeAll(() => {
+    const lines = readFileSync(SHARED_DATA + 'oracles/hodoku-reglib-1.3.txt', 'utf8').split('\n');
+    lines.forEach((text, i) => {
+      if (!text.startsWith(':')) return;
+      const c = parseReglibLine(text, i + 1);
+      const id = REGLIB_CODES[c.code];
+      if (!id) return;
+      const code = c.code + (c.variant ? '-' + c.variant : '');
+      const row = (rows[code] ??= { technique: id, cases: 0, match: 0, strict: 0 });
+      row.cases++;
+      const wanted = [...c.digits].sort().join(',');
+      const sets = findInstances(c.marks, id)
+        .filter((s) => instanceDigits(id, s).join(',') === wanted)
+        .map((s) => [...s.eliminations.map(key), ...s.placements.map(key)].sort().join(' '));
+      const expected = [...c.eliminations, ...c.placements].sort().join(' ');
+      const match = c.failCase ? sets.length === 0 : sets.includes(expected);
+      const strict = match && sets.every((x) => x === expected);
+      if (match) row.match++;
+      else failures.push(`line ${c.line} (${code} ${id}): expected [${expected}], found ${JSON.stringify([...new Set(sets)])}`);
+      if (strict) row.strict++;
+    });
+  });
+
+  it('reproduces every line of every technique we implement', () => {
+    console.log('HoDoKu reglib 1.3, pass counts per technique code:');
+    console.table(rows);
+    expect(failures).toEqual([]);
+    expect(Object.keys(rows).length).toBeGreaterThanOrEqual(26);
+  });
+
+  it('finds only HoDoKu\'s instance, except for the wider AIC search', () => {
+    for (const [code, row] of Object.entries(rows)) if (row.technique !== 'aic') expect(row.strict, code).toBe(row.cases);
+  });
+});
+
+describe('HoDoKu exemplars', () => {
+  const exemplars = parseExemplars(readFileSync(SHARED_DATA + 'oracles/hodoku-exemplars-1.0.txt', 'utf8')).filter(
+    (e) => e.techniques.length > 0 && e.techniques.every((t) => EXEMPLAR_TOKENS[t]) && !e.path.includes('x'),
+  );
+  const rows: Record<string, { puzzles: number; finishes: number; stallsBelow: number; aloneFinishes: number }> = {};
+  const problems: string[] = [];
+  beforeAll(() => {
+    for (const e of exemplars) {
+      const ids = [...new Set(e.techniques.map((t) => EXEMPLAR_TOKENS[t]!))];
+      const tier = Math.max(...ids.map((id) => techniqueById(id)!.tier));
+      const simple = !e.path.includes('ssts');
+      const row = (rows[e.techniques[0]! + (simple ? '' : ' (after SSTS)')] ??= { puzzles: 0, finishes: 0, stallsBelow: 0, aloneFinishes: 0 });
+      row.puzzles++;
+      const board = parseLine(e.puzzle);
+      if (prove(board, { maxTier: tier, collectSteps: false }).solved) row.finishes++;
+      else problems.push(`line ${e.line}: does not finish at tier ${tier}`);
+      if (!prove(board, { maxTier: tier - 1, collectSteps: false }).solved) row.stallsBelow++;
+      else if (simple) problems.push(`line ${e.line}: finishes below tier ${tier}`);
+      if (simple) {
+        if (prove(board, { techniques: ids, collectSteps: false }).solved) row.aloneFinishes++;
+        else problems.push(`line ${e.line}: singles and ${ids.join(', ')} do not finish`);
+      }
+    }
+  });
+
+  it('stalls without the technique\'s tier and finishes with it', () => {
+    console.log('HoDoKu exemplars 1.0 (singles / SSTS, one technique, singles):');
+    console.table(rows);
+    expect(problems).toEqual([]);
+    expect(exemplars.length).toBeGreaterThan(250);
+  });
+});

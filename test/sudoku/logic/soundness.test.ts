@@ -1,0 +1,118 @@
+/**
+ * The prover never places a wrong digit and never removes a digit of the solution: checked step
+ * by step against the known solution on classic sets and on random regular and irregular boards
+ * of every size. Fast mode (no steps) must reach exactly the same result as collect mode.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.ts';
+import { validator } from '../../../src/core/schema.ts';
+import { parseLine } from '../../../src/sudoku/line-format.ts';
+import { gradeOf, prove, type ProveResult } from '../../../src/sudoku/logic/index.ts';
+import { ProofStep } from '../../../src/sudoku/logic/step-schema.ts';
+import { regularBlockShape, regularRegions } from '../../../src/sudoku/regions.ts';
+import { solve } from '../../../src/sudoku/solver.ts';
+import type { Board, Grid } from '../../../src/sudoku/types.ts';
+import { dataLines } from '../../helpers/data.ts';
+import { irregularSolution, minimalPuzzle, randomPuzzle, randomSolution, unsoundStep } from './boards.ts';
+
+const validStep = validator<ProofStep>(ProofStep);
+
+/** Prove in both modes and check everything that must hold against the solution. */
+function checkBoard(board: Board, solution: Grid): ProveResult {
+  const full = prove(board);
+  const fast = prove(board, { collectSteps: false });
+  expect(unsoundStep(full.steps, solution, board.size)).toBeNull();
+  for (let i = 0; i < solution.length; i++) if (full.grid[i]) expect(full.grid[i]).toBe(solution[i]);
+  expect(full.contradiction).toBe(false);
+  if (full.solved) expect(Array.from(full.grid)).toEqual(Array.from(solution));
+  expect({ ...fast, steps: [] }).toEqual({ ...full, steps: [] });
+  expect(fast.steps).toEqual([]);
+  expect(full.steps.length).toBe(Object.values(full.techniqueCounts).reduce((a, b) => a + b, 0));
+  for (const step of full.steps) expect(validStep(step), JSON.stringify(step)).toBe(true);
+  return full;
+}
+
+describe('prover soundness on the classic sets', () => {
+  const sample = [
+    ...dataLines('classic/top1465.txt').filter((_, i) => i % 2 === 0),
+    ...dataLines('classic/17-clue.txt').filter((_, i) => i % 100 === 0),
+    ...dataLines('classic/forum-hardest-1106.txt').filter((_, i) => i % 3 === 0),
+  ];
+  it(`is sound on ${sample.length} classic puzzles`, () => {
+    let solved = 0;
+    for (const line of sample) {
+      const board = parseLine(line);
+      const solution = solve(board, { limit: 1 }).solution!;
+      if (checkBoard(board, solution).solved) solved++;
+    }
+    expect(solved).toBeGreaterThan(sample.length / 3);
+  });
+});
+
+const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+
+describe('prover soundness on random boards', () => {
+  test.prop([fc.constantFrom(4, 6, 8, 9), seeds], { numRuns: 250 })('minimal regular boards', (size, seed) => {
+    const rng = new Rng('prover-regular', seed);
+    const regions = regularRegions(size);
+    const solution = randomSolution(size, regions, rng)!;
+    const result = checkBoard(minimalPuzzle(size, regions, solution, rng), solution);
+    if (result.solved) expect(gradeOf(result).level).toBeGreaterThanOrEqual(1);
+  });
+
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds], { numRuns: 200 })('minimal irregular hex boards', (size, seed) => {
+    const rng = new Rng('prover-irregular', seed);
+    const { regions, solution } = irregularSolution(size, rng);
+    checkBoard(minimalPuzzle(size, regions, solution, rng), solution);
+  });
+
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.double({ min: 0.2, max: 0.6, noNaN: true })], { numRuns: 400 })(
+    'random subsets of a solution (often not unique)',
+    (size, seed, keep) => {
+      const rng = new Rng('prover-random', seed);
+      const regular = regularBlockShape(size) !== null && rng.chance(0.5);
+      const { regions, solution } = regular ? { regions: regularRegions(size), solution: randomSolution(size, regularRegions(size), rng)! } : irregularSolution(size, rng);
+      checkBoard(randomPuzzle(size, regions, solution, rng, keep), solution);
+    },
+  );
+});
+
+describe('prover results', () => {
+  it('reports tier 0 and no steps for a full board', () => {
+    const board = parseLine(formatSolved());
+    const r = prove(board);
+    expect(r).toMatchObject({ solved: true, contradiction: false, tier: 0, score: 0, steps: [] });
+    expect(gradeOf(r)).toEqual({ level: 1, name: 'easy', score: 0 });
+  });
+
+  it('finds contradictory givens', () => {
+    // Row 1 holds 1..8 and column 9 already has a 9: r1c9 has no candidate.
+    const r = prove(parseLine('12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63)));
+    expect(r.contradiction).toBe(true);
+    expect(r.solved).toBe(false);
+    expect(() => gradeOf(r)).toThrow(RangeError);
+  });
+
+  it('stalls without guessing on boards with many solutions', () => {
+    const multi = dataLines('oracles/solution-counts.txt').filter((l) => Number(l.split(':')[1]) >= 2);
+    expect(multi.length).toBeGreaterThan(5);
+    for (const line of multi) {
+      const r = prove(parseLine(line));
+      expect(r.solved, line).toBe(false);
+      expect(r.contradiction, line).toBe(false);
+    }
+  });
+
+  it('writes the example sentence of the issue for a hidden single', () => {
+    const r = prove(parseLine('..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9'));
+    const hidden = r.steps.find((s) => s.technique === 'hidden-single')!;
+    expect(hidden.text.en).toMatch(/^Hidden single: \d can only go in r\dc\d within (row|column|block) \d\.$/);
+    expect(hidden.text.de).toMatch(/^Versteckter Single: Die \d kann in (Zeile|Spalte|Block) \d nur in r\dc\d stehen\.$/);
+  });
+});
+
+/** A valid solution grid. */
+function formatSolved(): string {
+  return '123456789456789123789123456214365897365897214897214365531642978642978531978531642';
+}
