@@ -18,7 +18,7 @@ export type Player = Static<typeof Player>;
 /** The settings of a room (the sheet: "eine Einstellung des Raums", "Was Sie … wählen können"). */
 export const RoomSettings = Type.Object(
   {
-    takePrice: Type.Union([Type.Literal(1), Type.Literal(2)], { description: 'tiles paid for taking a given: usually 1, 2 in Blitz rooms' }),
+    takePrice: Type.Unsafe<1 | 2>({ type: 'integer', enum: [1, 2], description: 'tiles paid for taking a given: usually 1, 2 in Blitz rooms' }),
     turnSeconds: Type.Integer({ minimum: 5, maximum: 3600, description: 'time limit of one move: 30 s in Blitz rooms, 45 or 60 s in ordinary rooms, 120 s in the practice room' }),
     gameSeconds: Type.Integer({ minimum: 10, maximum: 86400, description: 'time limit of the game, per player (a chess clock): the player whose time runs out loses' }),
     candidateHighlighting: Type.Boolean({ description: 'the table may show, for the chosen tile, the empty cells where its digit obeys the Sudoku rule' }),
