@@ -92,7 +92,7 @@ function throughputSection(): string {
   ].join('\n');
 }
 
-const SWEEP_GIVENS = [22, 24, 26, 28, 30, 32, 34, 36];
+const SWEEP_GIVENS = [20, 22, 24, 26, 28, 30, 32, 34, 36];
 const SWEEP_GRADES: Array<number | undefined> = [undefined, 1, 2, 3, 4];
 const SWEEP_BUDGET = { grids: 15, ordersPerGrid: 4 };
 
@@ -130,7 +130,7 @@ export async function run(): Promise<string> {
   const parts = ['## Numbridge boards: generator, layouts, npm peers', ''];
   parts.push(throughputSection(), '');
   parts.push(sweepSection('regular', SWEEP_GIVENS, 10), '');
-  parts.push(sweepSection('irregular', [22, 26, 30, 34], 6), '');
+  parts.push(sweepSection('irregular', [20, 22, 26, 30, 34], 6), '');
   parts.push(...layoutSections(), '');
   parts.push(await peerSection());
   return parts.join('\n');
