@@ -11,12 +11,16 @@ import { readBoardFile } from './numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { generateRun } from './pipeline/generate-run.ts';
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
-import { kindNamed } from './kinds/registry.ts';
+import type { PuzzleFile } from './kinds/kind.ts';
+import { kindForFormat, kindNamed } from './kinds/registry.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
 import { gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
+export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
+export { generateCase, type CaseRequest } from './murder/generate.ts';
+export type { MurderCaseFile } from './murder/schema.ts';
 export type { Board, Grid } from './sudoku/types.ts';
 export type { NumbridgeBoardFile } from './numbridge/schema.ts';
 export type { ProofStep } from './sudoku/logic/index.ts';
@@ -89,6 +93,13 @@ export function verify(puzzle: string | object): VerifyReport {
     return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
   }
   return verifyInput({ where, value });
+}
+
+/** What a player may see: the file without `secret` (any registered format). */
+export function playerForm<F extends PuzzleFile>(file: F): F {
+  const format = kindForFormat(file.format);
+  if (!format) throw new RangeError(`unknown format ${JSON.stringify(file.format)}`);
+  return format.playerForm(file) as F;
 }
 
 /**

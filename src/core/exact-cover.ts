@@ -113,11 +113,6 @@ export class ExactCover {
     return this.optStart.length - 2;
   }
 
-  /** The 0-based items of an option. */
-  optionItems(option: number): number[] {
-    return Array.from(this.optItems.subarray(this.optStart[option]!, this.optStart[option + 1]!));
-  }
-
   /** Build the links from the option list (once, or again after options were added). */
   private build(): void {
     const n = this.itemCount;

@@ -10,9 +10,10 @@
 import { delimiter, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyFormat, AnyKind } from './kind.ts';
+import { murderKind } from './murder.ts';
 import { numbridgeKind } from './numbridge.ts';
 
-const BUILT_IN: AnyKind[] = [numbridgeKind];
+const BUILT_IN: AnyKind[] = [numbridgeKind, murderKind];
 const BUILT_IN_FORMATS: AnyFormat[] = [];
 
 const byName = new Map<string, AnyKind>();

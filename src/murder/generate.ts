@@ -106,6 +106,10 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
       if (!chosen) continue;
       const file = finish(layout, cast, cardsOf(cast, chosen, compiled, candidates), request, seed, options.tier);
       if (file) return file;
+      if (stats) {
+        stats.accepted--;
+        stats.notRobust++;
+      }
     }
   }
   const what = `${request.level} ${request.size}×${request.size}${request.setting ? ' ' + request.setting : ''}${request.robust ? ' robust' : ''} murder case`;

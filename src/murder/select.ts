@@ -52,6 +52,7 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 const SOCIAL_CUT = 0.5;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
+const SLACK = 0;
 
 /** The candidate clues of one cast, ready for dealing. */
 export interface DealPool {
@@ -60,6 +61,11 @@ export interface DealPool {
   victimClue: CompiledClue;
   /** Per person, indices into candidates. */
   byPerson: number[][];
+  /** Scratch for deals, reused by every deal on this cast. */
+  used: Uint8Array;
+  onCard: Int8Array;
+  own: Uint32Array;
+  weights: Float64Array;
 }
 
 /**
@@ -72,7 +78,8 @@ export function dealPool(candidates: readonly Candidate[], compiled: readonly Co
     const social = c.fact.kind === 'alone' || c.fact.kind === 'withAnother';
     if (!robust || (c.steady && (c.stable || social))) byPerson[c.person]!.push(i);
   });
-  return { candidates, compiled, victimClue, byPerson };
+  const widest = Math.max(0, ...byPerson.map((list) => list.length));
+  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest) };
 }
 
 /** Why deals were rejected (for the benchmark's success rates). */
@@ -84,11 +91,13 @@ export interface SelectStats {
   tooEasy: number;
   /** Too many people pinned outright by their own card. */
   pinned: number;
+  /** A robust case was asked for and a misreading lets in another solution (counted by generate.ts). */
+  notRobust: number;
   accepted: number;
 }
 
 export function emptyStats(): SelectStats {
-  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, accepted: 0 };
+  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, notRobust: 0, accepted: 0 };
 }
 
 /** A minimal clue set at exactly the target tier, or null when this deal does not give one. */
@@ -117,6 +126,11 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
     if (stats) stats.tooEasy++;
     return null;
   }
+  if (SLACK > 0) {
+    const onCard = new Int8Array(32);
+    for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
+    for (let p = 0; p < 32; p++) if (p !== board.victim && onCard[p]! > options.perCard) { if (stats) stats.cardsFull++; return null; }
+  }
   if (pinned(board, set) > options.pinCap) {
     if (stats) stats.pinned++;
     return null;
@@ -128,13 +142,12 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
 function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: SelectOptions, rng: Rng): CompiledClue[] | null {
   const n = board.female.length;
   const set: CompiledClue[] = [pool.victimClue];
-  const used = new Uint8Array(pool.candidates.length);
-  const onCard = new Int8Array(n);
+  const { used, onCard, own, weights } = pool;
+  used.fill(0);
+  onCard.fill(0);
   // Per person, the cells their own card allows (pins are judged on these, before any reasoning).
-  const own = new Uint32Array(n * WORDS);
   for (let p = 0; p < n; p++) own.set(board.free, p * WORDS);
   let pins = 0;
-  const weights: number[] = [];
   let status = prover.run(set, options.tier);
   for (;;) {
     if (status === 'solved') return set;
@@ -142,7 +155,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // The least determined person with room on the card (random among ties).
     let person = -1, most = 1, ties = 0;
     for (let p = 0; p < n; p++) {
-      const room = p === board.victim ? options.victimExtra : options.perCard;
+      const room = p === board.victim ? options.victimExtra : options.perCard + SLACK;
       if (onCard[p]! >= room) continue;
       const k = prover.candidateCount(p);
       if (k > most) { person = p; most = k; ties = 1; }
@@ -151,16 +164,16 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     if (person < 0) return null; // every open card is full
     // A clue for that person, weighted by kind and by how much it cuts.
     const choices = pool.byPerson[person]!;
-    weights.length = 0;
     let total = 0;
-    for (const i of choices) {
+    for (let j = 0; j < choices.length; j++) {
+      const i = choices[j]!;
       let w = 0;
       const clue = pool.compiled[i]!;
       if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
         const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
         w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
       }
-      weights.push(w);
+      weights[j] = w;
       total += w;
     }
     if (total <= 0) {
@@ -168,7 +181,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       continue;
     }
     let x = rng.next() * total, pick = 0;
-    while (pick < weights.length - 1 && (x -= weights[pick]!) >= 0) pick++;
+    while (pick < choices.length - 1 && (x -= weights[pick]!) >= 0) pick++;
     const i = choices[pick]!;
     const clue = pool.compiled[i]!;
     used[i] = 1;

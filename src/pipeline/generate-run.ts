@@ -15,6 +15,13 @@ import { OutDir } from './out-dir.ts';
 import { shardRange, WHOLE_RUN, type Shard } from './shard.ts';
 import { addRejected, type RunSummary } from './summary.ts';
 
+/**
+ * A request whose first puzzles all fail (every attempt seed) is almost surely one the generator
+ * cannot meet (hard cases on 4×4, too few givens): stop instead of spending the whole budget on
+ * every remaining index.
+ */
+const GIVE_UP_AFTER = 4;
+
 export interface GenerateRunOptions {
   kind: AnyKind;
   /** A parsed request (kind.parseRequest). */
@@ -67,6 +74,7 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const stop = (): boolean => {
     if (o.signal?.aborted) summary.stopped = 'signal';
     else if (performance.now() >= deadline) summary.stopped = 'time';
+    else if (summary.made === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
     return summary.stopped !== null;
   };
 

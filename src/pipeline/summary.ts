@@ -1,7 +1,8 @@
 /** The account of a run, for the summary line on stderr and for the library's callers. */
 import type { RejectReason } from './generate-batch.ts';
 
-export type StopCause = 'signal' | 'time' | null;
+/** Why a run stopped early: Ctrl-C, --max-seconds, or its first puzzles all failing. */
+export type StopCause = 'signal' | 'time' | 'hopeless' | null;
 
 export interface RunSummary {
   /** Puzzles this run (or shard) was asked for. */
@@ -37,6 +38,7 @@ export function formatSummary(s: RunSummary): string {
   if (s.failed.length > 0) parts.push(`${s.failed.length} failed`);
   if (s.stopped === 'signal') parts.push('interrupted');
   if (s.stopped === 'time') parts.push('stopped by --max-seconds');
+  if (s.stopped === 'hopeless') parts.push(`gave up: the first ${s.failed.length} puzzles all failed`);
   return parts.join('; ');
 }
 

@@ -31,8 +31,10 @@ describe('puzzlemill generate murder', () => {
     const tight = runCli(['generate', 'murder', '--size', '4', '--level', 'hard', '--budget', '1', '--seed', 'x']);
     expect(tight.code).toBe(1);
     expect(tight.stdout).toBe('');
-    expect(tight.stderr.trim().split('\n')).toHaveLength(1);
-    expect(tight.stderr).toMatch(/^puzzlemill: no hard 4×4 murder case within 1 clue deals/);
+    // the pipeline's report: the failed puzzle (after its attempt seeds), then the run's summary
+    expect(tight.stderr.trim().split('\n')).toHaveLength(2);
+    expect(tight.stderr).toMatch(/^puzzlemill: puzzle 0: no hard 4×4 murder case within 1 clue deals/);
+    expect(tight.stderr).toMatch(/\npuzzlemill: murder: made 0 of 1 .*; 1 failed\n$/);
     const bad = runCli(['generate', 'murder', '--size', '4', '--level', 'easy', '--setting', 'castle']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/setting/);

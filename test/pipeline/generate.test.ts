@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
-import { PoolExecutor } from '../../src/pipeline/executor.ts';
+import { AutoExecutor, PoolExecutor } from '../../src/pipeline/executor.ts';
 import { generateRun, type GenerateRunOptions } from '../../src/pipeline/generate-run.ts';
 import { RunManifest } from '../../src/pipeline/schema.ts';
 import { parseShard, shardRange } from '../../src/pipeline/shard.ts';
@@ -50,6 +50,19 @@ describe('determinism', () => {
     expect(await lines({ executor: pool })).toEqual(inProcess);
     expect(await lines({ executor: pool, targetMs: 0.001 })).toEqual(inProcess); // batches of one
     expect(await lines({ targetMs: 1e6 })).toEqual(inProcess); // one big batch
+  });
+
+  test('the auto executor starts in this thread and moves to the pool on a long run, same bytes', async () => {
+    const auto = new AutoExecutor(2);
+    const request = { work: 4 };
+    const moved = await lines({ executor: auto, count: 300, request });
+    expect(auto.pooled).toBe(true); // 300 × 4 ms > ESCALATE_MS
+    await auto.close();
+    expect(moved).toEqual(await lines({ count: 300, request }));
+    const small = new AutoExecutor(2);
+    await lines({ executor: small, count: 20 });
+    expect(small.pooled).toBe(false);
+    await small.close();
   });
 
   test('rejected seeds are replaced by the next attempt seed of the same index', async () => {

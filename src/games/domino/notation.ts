@@ -303,11 +303,6 @@ export function formatEntry(entry: Entry): string {
   }
 }
 
-/** The notation without annotations (how the replay names a move). */
-export function formatBare(entry: Entry): string {
-  return entry.kind === 'place' ? formatEntry({ ...entry, completions: [], plusMark: false, lateError: false }) : formatEntry(entry);
-}
-
 /** `+10 -12 -15 -7 = -24`. */
 export function formatTotals(t: Totals): string {
   const terms = t.terms.map((v) => (v < 0 ? `-${-v}` : `+${v}`));

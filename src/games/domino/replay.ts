@@ -39,6 +39,7 @@ export type ContradictionKind =
   | 'missing-turn' // the game went on but the record has nothing for this seat
   | 'pass-but-placeable' // [ 0 ] while a domino could be placed
   | 'unplaceable-but-placeable' // ( 0 ) for a domino that could be placed when the game ended
+  | 'game-not-over' // the record ends while a player could still place a domino
   | 'written-off-but-placed' // ( 0 ) for a domino the player placed
   | 'domino-twice' // a domino appears twice in the record
   | 'domino-missing' // a domino appears nowhere in the record
@@ -86,8 +87,8 @@ export function replay(record: GameRecord): ReplayReport {
   const names = record.players;
   const moves: ReplayMove[] = [];
   const contradictions: Contradiction[] = [];
-  const note = (player: number, notation: string, kind: ContradictionKind, detail: string, at?: At) =>
-    contradictions.push({ player: names[player] ?? '?', notation, kind, detail, ...(at ? { at } : {}) });
+  const note = (player: number | string, notation: string, kind: ContradictionKind, detail: string, at?: At) =>
+    contradictions.push({ player: typeof player === 'string' ? player : names[player] ?? '?', notation, kind, detail, ...(at ? { at } : {}) });
 
   let state = startState(names.length, dealtHands(record, note));
   let overNoted = false;
@@ -180,7 +181,7 @@ export function replay(record: GameRecord): ReplayReport {
     }
   }
   if (!isOver(state) && !contradictions.some((c) => c.kind === 'unplaceable-but-placeable' || c.kind === 'unlisted-leftover')) {
-    note(state.toMove, '', 'unplaceable-but-placeable', 'the record ends but a domino could still be placed');
+    note(state.toMove, '', 'game-not-over', 'the record ends but a domino could still be placed');
   }
 
   const scores = scoresOf(state);
@@ -196,7 +197,7 @@ export function replay(record: GameRecord): ReplayReport {
   const winners = winnersOf(scores).map((p) => names[p]!);
   for (const claim of record.winnerClaims) {
     if (!winners.includes(claim.name)) {
-      note(Math.max(0, names.indexOf(claim.name)), claim.text, 'wrong-winner', `the record says ${claim.name} won; the referee's winner is ${winners.join(' and ')} (${names.map((n, i) => `${n} ${scores[i]!.total}`).join(', ')})`, claim.at);
+      note(claim.name, claim.text, 'wrong-winner', `the record says ${claim.name} won; the referee's winner is ${winners.join(' and ')} (${names.map((n, i) => `${n} ${scores[i]!.total}`).join(', ')})`, claim.at);
     }
   }
   return { players: names, moves, scores, winners, contradictions, final: state };

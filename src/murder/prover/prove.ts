@@ -108,18 +108,24 @@ export class Prover {
 
 /** Everyone placed: check the clues about other people on the final placement (the prover's own check). */
 function placementHolds(board: ProverBoard, cand: Uint32Array, clues: readonly CompiledClue[], n: number): boolean {
-  const roomOfPerson = (p: number) => board.roomOf[firstCell(cand, 3 * p)]!;
-  const company = (p: number, female: number) => {
-    let k = 0;
-    for (let q = 0; q < n; q++) if (q !== p && roomOfPerson(q) === roomOfPerson(p) && (female < 0 || board.female[q] === female)) k++;
-    return k;
-  };
-  if (company(board.victim, -1) !== 1) return false;
+  if (company(board, cand, n, board.victim, -1) !== 1) return false;
   for (const clue of clues) {
-    if (clue.kind === 'alone' && company(clue.person, -1) !== 0) return false;
-    if (clue.kind === 'withAnother' && (roomOfPerson(clue.person) !== clue.room || company(clue.person, clue.female) !== 1)) return false;
+    if (clue.kind === 'alone' && company(board, cand, n, clue.person, -1) !== 0) return false;
+    if (clue.kind === 'withAnother') {
+      if (board.roomOf[firstCell(cand, 3 * clue.person)] !== clue.room || company(board, cand, n, clue.person, clue.female) !== 1) return false;
+    }
   }
   return true;
+}
+
+/** People other than p in p's room (only women / men when `female` is 1 / 0). */
+function company(board: ProverBoard, cand: Uint32Array, n: number, p: number, female: number): number {
+  const room = board.roomOf[firstCell(cand, 3 * p)];
+  let k = 0;
+  for (let q = 0; q < n; q++) {
+    if (q !== p && board.roomOf[firstCell(cand, 3 * q)] === room && (female < 0 || board.female[q] === female)) k++;
+  }
+  return k;
 }
 
 /** Prove a whole case: compile it, run the full ladder, return the placement and (with names) the proof. */

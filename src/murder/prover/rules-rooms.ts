@@ -37,7 +37,7 @@ export const claiming: Rule = {
         if (!changed) continue;
         if (s.recording) {
           const kind = axis === 0 ? 'row' : 'column';
-          s.record('claiming', 2, axis === 0 ? { people: [p], rows: [line] } : { people: [p], columns: [line] }, () => claimingText(s.names!, p, kind, line));
+          s.record('claiming', 2, axis === 0 ? { people: [p], rows: [line] } : { people: [p], columns: [line] }, claimingText, p, kind, line);
         }
         return PROGRESS;
       }
@@ -69,8 +69,8 @@ export const victimRoom: Rule = {
       s.snapshot();
       s.remove(v, rooms, 3 * room);
       if (!s.recording) return PROGRESS;
-      if (reach === 0) s.record('victim-room', 2, { people: [v], rooms: [room] }, () => victimNobodyText(s.names!, v, room));
-      else s.record('victim-room', 2, { people: [v, first, second], rooms: [room] }, () => victimCrowdText(s.names!, v, room, first, second));
+      if (reach === 0) s.record('victim-room', 2, { people: [v], rooms: [room] }, victimNobodyText, v, room);
+      else s.record('victim-room', 2, { people: [v, first, second], rooms: [room] }, victimCrowdText, v, room, first, second);
       return PROGRESS;
     }
     const room = s.confinedRoom(v);
@@ -91,13 +91,13 @@ export const victimRoom: Rule = {
       let changed = false;
       for (let q = 0; q < s.n; q++) if (q !== v && q !== keeper && s.remove(q, rooms, 3 * room)) changed = true;
       if (!changed) return NONE;
-      if (s.recording) s.record('victim-room', 2, { people: [v, keeper], rooms: [room] }, () => victimClosedText(s.names!, v, room, keeper));
+      if (s.recording) s.record('victim-room', 2, { people: [v, keeper], rooms: [room] }, victimClosedText, v, room, keeper);
       return PROGRESS;
     }
     if (reach === 1) {
       s.snapshot();
       s.restrict(reacher, rooms, 3 * room);
-      if (s.recording) s.record('victim-room', 2, { people: [v, reacher], rooms: [room] }, () => victimMurdererText(s.names!, v, room, reacher));
+      if (s.recording) s.record('victim-room', 2, { people: [v, reacher], rooms: [room] }, victimMurdererText, v, room, reacher);
       return PROGRESS;
     }
     return NONE;
@@ -133,7 +133,7 @@ export const withAnother: Rule = {
         }
         if (!changed) continue;
         if (s.recording) {
-          s.record('with-another', 2, { people: [p, keeper], clues: [[p, clue.index]], rooms: [room] }, () => withAnotherTakenText(s.names!, p, room, gender, keeper));
+          s.record('with-another', 2, { people: [p, keeper], clues: [[p, clue.index]], rooms: [room] }, withAnotherTakenText, p, room, gender, keeper);
         }
         return PROGRESS;
       }
@@ -141,7 +141,7 @@ export const withAnother: Rule = {
         s.snapshot();
         s.restrict(reacher, rooms, 3 * room);
         if (s.recording) {
-          s.record('with-another', 2, { people: [p, reacher], clues: [[p, clue.index]], rooms: [room] }, () => withAnotherOnlyText(s.names!, p, room, gender, reacher));
+          s.record('with-another', 2, { people: [p, reacher], clues: [[p, clue.index]], rooms: [room] }, withAnotherOnlyText, p, room, gender, reacher);
         }
         return PROGRESS;
       }
@@ -165,7 +165,7 @@ export const alone: Rule = {
           if (q === p || !s.confinedTo(q, room)) continue;
           s.snapshot();
           s.remove(p, rooms, 3 * room);
-          if (s.recording) s.record('alone', 2, { people: [p, q], clues: [[p, clue.index]], rooms: [room] }, () => aloneExcludedText(s.names!, p, room, q));
+          if (s.recording) s.record('alone', 2, { people: [p, q], clues: [[p, clue.index]], rooms: [room] }, aloneExcludedText, p, room, q);
           return PROGRESS;
         }
       }
@@ -175,7 +175,7 @@ export const alone: Rule = {
       let changed = false;
       for (let q = 0; q < s.n; q++) if (q !== p && s.remove(q, rooms, 3 * room)) changed = true;
       if (!changed) continue;
-      if (s.recording) s.record('alone', 2, { people: [p], clues: [[p, clue.index]], rooms: [room] }, () => aloneClaimText(s.names!, p, room));
+      if (s.recording) s.record('alone', 2, { people: [p], clues: [[p, clue.index]], rooms: [room] }, aloneClaimText, p, room);
       return PROGRESS;
     }
     return NONE;

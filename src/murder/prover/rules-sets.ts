@@ -49,7 +49,7 @@ export const roomCapacity: Rule = {
       if (!changed) continue;
       if (s.recording) {
         const who = bitsOf(people);
-        s.record('room-capacity', 3, { people: who, rooms: [room] }, () => capacityText(s.names!, room, rows, columns, who));
+        s.record('room-capacity', 3, { people: who, rooms: [room] }, capacityText, room, rows, columns, who);
       }
       return PROGRESS;
     }
@@ -95,14 +95,17 @@ function hall(s: ProverState, axis: 0 | 1): RuleResult {
     if (best & (1 << i)) continue;
     for (let line = 0; line < s.n; line++) if (union & (1 << line)) s.remove(active[i]!, sets, 3 * line);
   }
-  if (s.recording) {
-    const people = bitsOf(best).map((i) => active[i]!);
-    const used = bitsOf(union);
-    s.record(axis === 0 ? 'hall-rows' : 'hall-columns', 3, axis === 0 ? { people, rows: used } : { people, columns: used }, () =>
-      hallText(s.names!, people, axis === 0 ? 'row' : 'column', used),
-    );
-  }
+  if (s.recording) recordHall(s, axis, best, union);
   return PROGRESS;
+}
+
+/** The proof step of a Hall set (kept out of `hall`, whose hot loop must not capture variables). */
+function recordHall(s: ProverState, axis: 0 | 1, members: number, union: number): void {
+  const people: number[] = [];
+  for (const i of bitsOf(members)) people.push(s.order[i]!);
+  const used = bitsOf(union);
+  const line = axis === 0 ? 'row' : 'column';
+  s.record(`hall-${line}s`, 3, axis === 0 ? { people, rows: used } : { people, columns: used }, hallText, people, line, used);
 }
 
 export const hallRows: Rule = { id: 'hall-rows', tier: 3, apply: (s) => hall(s, 0) };
@@ -133,7 +136,7 @@ export const rectangle: Rule = {
       if (!changed) continue;
       if (s.recording) {
         const options = cellList(s.cand, 3 * p);
-        s.record('rectangle', 3, { people: [p] }, () => rectangleText(s.names!, p, options, targets!));
+        s.record('rectangle', 3, { people: [p] }, rectangleText, p, options, targets!);
       }
       return PROGRESS;
     }

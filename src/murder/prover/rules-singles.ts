@@ -24,9 +24,8 @@ export const clueFilter: Rule = {
       const before = s.recording ? s.count(clue.person) : 0;
       if (s.restrict(clue.person, clue.mask, 0)) {
         if (s.recording) {
-          s.record('clue-filter', 1, { people: [clue.person], clues: [[clue.person, clue.index]] }, () =>
-            clueFilterText(s.names!, clue.person, clue.index, before - s.count(clue.person)),
-          );
+          const removed = before - s.count(clue.person);
+          s.record('clue-filter', 1, { people: [clue.person], clues: [[clue.person, clue.index]] }, clueFilterText, clue.person, clue.index, removed);
         }
         return PROGRESS;
       }
@@ -49,7 +48,7 @@ export const nakedSingle: Rule = {
       s.done |= 1 << p;
       s.notePlaced(p, cell);
       for (let q = 0; q < s.n; q++) if (q !== p) s.remove(q, s.board.sees, 3 * cell);
-      if (s.recording) s.record('naked-single', 1, { people: [p] }, () => nakedSingleText(s.names!, p, cell));
+      if (s.recording) s.record('naked-single', 1, { people: [p] }, nakedSingleText, p, cell);
       return PROGRESS;
     }
     return NONE;
@@ -82,7 +81,7 @@ export const lineSingle: Rule = {
       s.restrict(who, axis === 0 ? s.board.rows : s.board.columns, 3 * line);
       if (s.recording) {
         const kind = axis === 0 ? 'row' : 'column';
-        s.record('line-single', 1, axis === 0 ? { people: [who], rows: [line] } : { people: [who], columns: [line] }, () => lineSingleText(s.names!, who, kind, line));
+        s.record('line-single', 1, axis === 0 ? { people: [who], rows: [line] } : { people: [who], columns: [line] }, lineSingleText, who, kind, line);
       }
       return PROGRESS;
     }

@@ -136,8 +136,12 @@ export class ProverState {
     if (this.recording) this.placedNow.push({ person, cell });
   }
 
-  /** Turn the change since `snapshot` into a proof step (text built only when recording). */
-  record(rule: string, tier: number, premises: Premises, text: () => { de: string; en: string }): void {
+  /**
+   * Turn the change since `snapshot` into a proof step. The sentence is `text(names, ...args)`:
+   * a function and its arguments rather than a closure, because a closure in a rule's loop makes
+   * V8 allocate the captured variables on every iteration, proof mode or not.
+   */
+  record<A extends unknown[]>(rule: string, tier: number, premises: Premises, text: (names: ProofNames, ...args: A) => { de: string; en: string }, ...args: A): void {
     if (!this.recording) return;
     const removed: RecordedStep['removed'] = [];
     const gone = cellSets(1);
@@ -146,7 +150,7 @@ export class ProverState {
       const cells = cellList(gone, 0);
       if (cells.length > 0) removed.push({ person: p, cells });
     }
-    this.steps.push({ rule, tier, premises, removed, placed: this.placedNow, text: text() });
+    this.steps.push({ rule, tier, premises, removed, placed: this.placedNow, text: text(this.names!, ...args) });
   }
 }
 
