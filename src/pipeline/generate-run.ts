@@ -44,7 +44,7 @@ export interface GenerateRunOptions {
   signal?: AbortSignal;
   /** Extra kind modules the workers must load (kinds outside src/kinds). */
   kindModules?: string[];
-  /** Batch target in ms (default 100). */
+  /** Batch target in ms (default 50). */
   targetMs?: number;
   onProgress?: (done: number, total: number) => void;
   /** One-line warnings (a failed puzzle, a retried batch). */
