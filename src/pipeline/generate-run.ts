@@ -74,7 +74,7 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const stop = (): boolean => {
     if (o.signal?.aborted) summary.stopped = 'signal';
     else if (performance.now() >= deadline) summary.stopped = 'time';
-    else if (summary.made === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
+    else if (summary.made + summary.resumed === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
     return summary.stopped !== null;
   };
 
