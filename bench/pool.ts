@@ -94,12 +94,13 @@ async function coldStart(threads: number): Promise<number> {
 }
 
 /**
- * Scaling can only be seen on cores nobody else is using: wait (up to 15 minutes) until the
- * one-minute load average is below one core, and record the load while measuring.
+ * Scaling can only be seen on cores nobody else is using: wait (up to 2 minutes, holding the heavy
+ * lock keeps other heavy jobs off) until the one-minute load average is below 1.5, and record the
+ * load while measuring.
  */
 async function quietMachine(): Promise<void> {
-  const until = Date.now() + 15 * 60_000;
-  while (loadavg()[0]! > 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 5_000));
+  const until = Date.now() + 2 * 60_000;
+  while (loadavg()[0]! > 1.5 && Date.now() < until) await new Promise((r) => setTimeout(r, 5_000));
 }
 
 export async function run(): Promise<string> {
