@@ -31,12 +31,13 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
     // perLine[line·N + r] = cells of region r in that row (or column); bands sum them.
     const perLine = new Int32Array(n * n);
     for (let c = 0; c < g.cellCount; c++) perLine[(columns ? g.columnOf(c) : g.rowOf(c)) * n + g.regionOf(c)]!++;
-    for (let i = 0; i < n; i++) {
-      overlap.fill(0);
-      for (let j = i; j < n; j++) {
-        for (let r = 0; r < n; r++) overlap[r]! += perLine[j * n + r]!;
-        const k = j - i + 1;
-        if (k === n) continue; // the whole board: nothing left over
+    // Narrow bands first: of two bands with the same leftovers (a band and its complement), the
+    // narrower one is kept, as it is the easier one to see.
+    for (let k = 1; k < n; k++) {
+      for (let i = 0; i + k <= n; i++) {
+        const j = i + k - 1;
+        overlap.fill(0);
+        for (let line = i; line <= j; line++) for (let r = 0; r < n; r++) overlap[r]! += perLine[line * n + r]!;
         order.sort((x, y) => overlap[y]! - overlap[x]! || x - y);
         let inside = 0;
         for (let t = 0; t < k; t++) inside += overlap[order[t]!]!;
