@@ -126,16 +126,22 @@ export const rectangle: Rule = {
     const seen = s.scratch, sees = s.board.sees;
     for (let p = 0; p < s.n; p++) {
       if (s.isDone(p) || s.count(p) < 2) continue;
-      seen[0] = seen[1] = seen[2] = 0x7ffffff;
-      for (let w = 0; w < WORDS; w++) {
+      // Cells seeing all of p's cells; stop as soon as none are left (the usual case).
+      let s0 = 0x7ffffff, s1 = 0x7ffffff, s2 = 0x7ffffff;
+      for (let w = 0; w < WORDS && (s0 | s1 | s2) !== 0; w++) {
         let x = s.cand[3 * p + w]!;
-        while (x !== 0) {
-          const cell = w * 27 + lowestBit(x);
+        while (x !== 0 && (s0 | s1 | s2) !== 0) {
+          const o = 3 * (w * 27 + lowestBit(x));
           x &= x - 1;
-          for (let v = 0; v < WORDS; v++) seen[v]! &= sees[3 * cell + v]!;
+          s0 &= sees[o]!;
+          s1 &= sees[o + 1]!;
+          s2 &= sees[o + 2]!;
         }
       }
-      if ((seen[0]! | seen[1]! | seen[2]!) === 0) continue;
+      if ((s0 | s1 | s2) === 0) continue;
+      seen[0] = s0;
+      seen[1] = s1;
+      seen[2] = s2;
       // In proof mode, name the cells someone else could still take (before they are removed).
       const targets = s.recording ? othersIn(s, p, seen) : null;
       s.snapshot();
