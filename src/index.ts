@@ -18,6 +18,9 @@ import { gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
+export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
+export { generateCase, type CaseRequest } from './murder/generate.ts';
+export type { MurderCaseFile } from './murder/schema.ts';
 export type { Board, Grid } from './sudoku/types.ts';
 export type { NumbridgeBoardFile } from './numbridge/schema.ts';
 export type { ProofStep } from './sudoku/logic/index.ts';

@@ -104,12 +104,34 @@ export async function runBatch(kind: AnyKind, requestInput: Record<string, unkno
   }
 }
 
-/** The `generate <kind>` subcommand of a kind: its request options plus the batch options. */
-export function kindCommand(kind: AnyKind): CommandModule<object, BatchArgs> {
+/** The request part of parsed arguments: the kind's own options, nothing else. */
+export function requestOf(kind: AnyKind, args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(kind.options).map((key) => [key, args[key]]));
+}
+
+/**
+ * The `generate <kind>` subcommand of a kind: its request options plus the batch options. A
+ * request the kind can never meet (parseRequest's RangeError: 5×5 regular, hard on 4×4 …) is a
+ * usage error — one line, exit 2, before any work; one the generator could not meet within its
+ * budget is reported per puzzle (exit 1).
+ */
+export function kindCommand(kind: AnyKind, examples: ReadonlyArray<readonly [string, string]> = []): CommandModule<object, BatchArgs> {
   return {
     command: kind.name,
     describe: kind.describe,
-    builder: (y: Argv) => withBatchOptions(y.options(kind.options as Record<string, Options>)) as unknown as Argv<BatchArgs>,
-    handler: (args) => runBatch(kind, args as unknown as Record<string, unknown>, args),
+    builder: (y: Argv) => {
+      let built = withBatchOptions(y.options(kind.options as Record<string, Options>)).check((args) => {
+        try {
+          kind.parseRequest(requestOf(kind, args));
+          return true;
+        } catch (e) {
+          if (e instanceof RangeError) return e.message;
+          throw e;
+        }
+      });
+      for (const [command, description] of examples) built = built.example(command, description);
+      return built as unknown as Argv<BatchArgs>;
+    },
+    handler: (args) => runBatch(kind, requestOf(kind, args as unknown as Record<string, unknown>), args),
   };
 }

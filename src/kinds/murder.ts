@@ -48,7 +48,11 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseFile> = {
     if (typeof size !== 'number' || !Number.isInteger(size)) throw new RangeError(`size must be a whole number, not ${JSON.stringify(input.size)}`);
     const request: MurderRequest = { size, level: String(input.level) as LevelName, robust: input.robust === true || input.robust === 'true' };
     if (input.setting !== undefined) request.setting = String(input.setting);
-    if (input.budget !== undefined) request.budget = Number(input.budget);
+    if (input.budget !== undefined) {
+      const budget = Number(input.budget);
+      if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`budget ${input.budget}: must be a whole number ≥ 1`);
+      request.budget = budget;
+    }
     checkRequest(caseRequest(request));
     return request;
   },

@@ -70,7 +70,47 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** One worker runs in this thread; more run in a pool. */
+/**
+ * Work done in this thread before the pool is started. Starting workers costs about half a second
+ * (threads, tsx, the task modules), so a run of a few hundred milliseconds is faster without
+ * them; past this much work the pool pays for itself.
+ */
+export const ESCALATE_MS = 1000;
+
+/**
+ * Starts in this thread and moves to a pool of `workers` once ESCALATE_MS of work has been done
+ * here: small runs never pay the pool's start-up, large ones pay it once, early. Which executor
+ * runs a batch never changes its bytes.
+ */
+export class AutoExecutor implements Executor {
+  private pool: PoolExecutor | undefined;
+  private workedMs = 0;
+
+  constructor(readonly parallelism: number) {}
+
+  async run<T extends Task>(task: T): Promise<TaskResult<T>> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.pool && this.workedMs >= ESCALATE_MS) this.pool = new PoolExecutor(this.parallelism);
+    if (this.pool) return this.pool.run(task);
+    const t0 = performance.now();
+    try {
+      return await handleTask(task);
+    } finally {
+      this.workedMs += performance.now() - t0;
+    }
+  }
+
+  /** True once the pool has taken over. */
+  get pooled(): boolean {
+    return this.pool !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}
+
+/** One worker runs in this thread; more start here and move to a pool when the run is long. */
 export function executorFor(workers: number): Executor {
-  return workers <= 1 ? new InProcessExecutor() : new PoolExecutor(workers);
+  return workers <= 1 ? new InProcessExecutor() : new AutoExecutor(workers);
 }

@@ -1,10 +1,10 @@
 /**
  * A verification run: input puzzles in, one report each, in input order. Small inputs are checked
- * in this thread; once more than one batch is waiting the pool starts, so verifying one file
- * costs no thread start-up and verifying a corpus uses every core.
+ * in this thread; a long run moves to the pool (AutoExecutor), so verifying one file costs no
+ * thread start-up and verifying a corpus uses every core.
  */
 import { runOrdered } from './batcher.ts';
-import { executorFor, InProcessExecutor, type Executor } from './executor.ts';
+import { executorFor, type Executor } from './executor.ts';
 import type { VerifyInput, VerifyReport, VerifyTask } from './verify-batch.ts';
 
 export interface VerifyRunOptions {
@@ -24,32 +24,14 @@ export interface VerifyCounts {
   stopped: boolean;
 }
 
-/** Inputs read ahead before deciding between this thread and the pool. */
-const LOOKAHEAD = 64;
-
 export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
   const counts: VerifyCounts = { ok: 0, fail: 0, badInput: 0, stopped: false };
-  const iterator = (Symbol.asyncIterator in o.inputs ? (o.inputs as AsyncIterable<VerifyInput>)[Symbol.asyncIterator]() : (o.inputs as Iterable<VerifyInput>)[Symbol.iterator]()) as AsyncIterator<VerifyInput> | Iterator<VerifyInput>;
-  const head: VerifyInput[] = [];
-  let ended = false;
-  while (head.length < LOOKAHEAD) {
-    const step = await iterator.next();
-    if (step.done) {
-      ended = true;
-      break;
-    }
-    head.push(step.value);
-  }
-  async function* all(): AsyncGenerator<VerifyInput> {
-    yield* head;
-    if (ended) return;
-    for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value;
-  }
-  const executor: Executor = o.executor ?? (ended ? new InProcessExecutor() : executorFor(o.workers ?? 1));
+  const executor: Executor = o.executor ?? executorFor(o.workers ?? 1);
   try {
     const report = await runOrdered<VerifyInput, VerifyReport>({
-      units: all(),
+      units: o.inputs,
       parallelism: executor.parallelism,
+      total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
         const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs };

@@ -18,7 +18,9 @@
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
+import { Fast9Solver } from './fast9.ts';
 import { Geometry, geometryFor } from './geometry.ts';
+import { isRegularRegions } from './regions.ts';
 import type { Board, Grid } from './types.ts';
 
 export interface SolveOptions {
@@ -58,6 +60,8 @@ export class ExactCoverSolver {
   private maxNodes = Infinity;
   private rng: Rng | undefined;
   private qTail = 0;
+  /** The band-word solver, used for regular 9×9 layouts when no random order is asked for. */
+  private readonly fast9: Fast9Solver | null;
 
   constructor(geometry: Geometry) {
     this.geometry = geometry;
@@ -69,9 +73,16 @@ export class ExactCoverSolver {
     this.queue = new Uint8Array(this.cells);
     this.options = new Uint8Array((this.cells + 1) * this.n);
     this.solutionMasks = new Uint16Array(this.cells);
+    this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
   }
 
   solve(givens: Grid, options: SolveOptions = {}): SolveResult {
+    if (this.fast9 && !options.rng) return this.fast9.solve(givens, options.limit ?? 1, options.maxNodes);
+    return this.solveGeneric(givens, options);
+  }
+
+  /** The generic search, whatever the layout (tests compare it with the 9×9 fast path). */
+  solveGeneric(givens: Grid, options: SolveOptions = {}): SolveResult {
     this.limit = Math.max(1, options.limit ?? 1);
     this.rng = options.rng;
     this.maxNodes = options.maxNodes ?? Infinity;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
-import { PoolExecutor } from '../../src/pipeline/executor.ts';
+import { AutoExecutor, PoolExecutor } from '../../src/pipeline/executor.ts';
 import { generateRun, type GenerateRunOptions } from '../../src/pipeline/generate-run.ts';
 import { RunManifest } from '../../src/pipeline/schema.ts';
 import { parseShard, shardRange } from '../../src/pipeline/shard.ts';
@@ -50,6 +50,19 @@ describe('determinism', () => {
     expect(await lines({ executor: pool })).toEqual(inProcess);
     expect(await lines({ executor: pool, targetMs: 0.001 })).toEqual(inProcess); // batches of one
     expect(await lines({ targetMs: 1e6 })).toEqual(inProcess); // one big batch
+  });
+
+  test('the auto executor starts in this thread and moves to the pool on a long run, same bytes', async () => {
+    const auto = new AutoExecutor(2);
+    const request = { work: 4 };
+    const moved = await lines({ executor: auto, count: 300, request });
+    expect(auto.pooled).toBe(true); // 300 × 4 ms > ESCALATE_MS
+    await auto.close();
+    expect(moved).toEqual(await lines({ count: 300, request }));
+    const small = new AutoExecutor(2);
+    await lines({ executor: small, count: 20 });
+    expect(small.pooled).toBe(false);
+    await small.close();
   });
 
   test('rejected seeds are replaced by the next attempt seed of the same index', async () => {
@@ -174,6 +187,15 @@ describe('faults', () => {
     expect(out).toHaveLength(5);
     expect(summary.rejected).toEqual({ verify: 3 });
     expect(summary.failed).toEqual([{ index: 2, reason: 'generator output fails verification (a bug): total does not add up' }]);
+  });
+
+  test('a request whose first puzzles all fail is given up instead of failing every index', async () => {
+    const out: string[] = [];
+    const summary = await generateRun({ kind: toyKind, request: toyKind.parseRequest({ failModulo: 1 }), seed: 'h', count: 500, kindModules: [TOY_MODULE], writeLine: (l) => void out.push(l) });
+    expect(out).toEqual([]);
+    expect(summary.stopped).toBe('hopeless');
+    expect(summary.failed.length).toBeGreaterThanOrEqual(4);
+    expect(summary.failed.length).toBeLessThan(20);
   });
 
   test('an already aborted signal stops before any work; the manifest says incomplete', async () => {

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { grade, solve, verify } from '../../src/index.ts';
+import { generateBoard, generateCase, grade, playerForm, solve, verify } from '../../src/index.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'pm-consumer-'));
@@ -23,6 +23,13 @@ describe('library API', () => {
     expect(verify('11..............')).toMatchObject({ status: 'bad-input', problems: ['givens clash: 1 at r1c1 and r1c2 share a row'] });
     expect(verify('{"format":')).toMatchObject({ status: 'bad-input' });
     expect(verify({ format: 'puzzlemill/numbridge-board' })).toMatchObject({ status: 'bad-input', problems: ['missing field "version"'] });
+    const board = generateBoard({ size: 9, blocks: 'regular', givens: 30 }, 'deal-1');
+    expect(board).toEqual(generateBoard({ size: 9, blocks: 'regular', givens: 30 }, 'deal-1')); // same seed, same board
+    expect(verify(board)).toMatchObject({ status: 'ok', problems: [] });
+    expect(grade(board).grade).toEqual(board.public.grade);
+    const kase = generateCase({ size: 6, level: 'medium', robust: true }, 'deal-2');
+    expect(verify(JSON.stringify(kase))).toMatchObject({ status: 'ok' });
+    expect(playerForm(kase)).not.toHaveProperty('secret');
   });
 
   test("plain Node imports 'puzzlemill' from a dependent project", () => {
@@ -32,7 +39,10 @@ describe('library API', () => {
     writeFileSync(
       join(project, 'app.mjs'),
       [
-        "import { solve, grade, verify } from 'puzzlemill';",
+        "import { generateBoard, generateCase, solve, grade, verify, playerForm } from 'puzzlemill';",
+        "const board = generateBoard({ size: 6, blocks: 'irregular', givens: 14 }, 'table-1/deal-1');",
+        "const kase = generateCase({ size: 5, level: 'easy' }, 'table-2/deal-1');",
+        "if (verify(board).status !== 'ok' || verify(kase).status !== 'ok' || 'secret' in playerForm(kase)) throw new Error('bad');",
         "const r = solve('1.........4.....', { limit: 2 });",
         "const g = grade('.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...');",
         "console.log(JSON.stringify({ count: r.count, guessFree: g.guessFree, status: verify('1.........4.....').status }));",
@@ -41,5 +51,6 @@ describe('library API', () => {
     const run = spawnSync(process.execPath, ['app.mjs'], { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ count: 2, guessFree: true, status: 'fail' });
+    expect(run.status).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
 import { isSolutionOf } from '../../src/sudoku/check.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
-import { solve } from '../../src/sudoku/solver.ts';
+import { geometryFor } from '../../src/sudoku/geometry.ts';
+import { ExactCoverSolver, solve } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 import { bruteCount } from '../helpers/brute.ts';
 
@@ -128,4 +129,23 @@ describe('seeded branching', () => {
     expect(result.complete).toBe(false);
     expect(result.nodes).toBeLessThanOrEqual(11);
   });
+});
+
+describe('the regular 9×9 fast path agrees with the generic search', () => {
+  const geometry = geometryFor(9, regularRegions(9));
+  const solver = new ExactCoverSolver(geometry);
+  test.prop([seeds, fc.double({ min: 0.15, max: 0.6, noNaN: true }), fc.double({ min: 0, max: 0.15, noNaN: true })], { numRuns: 300 })(
+    'same count (to 5), same first solution when unique, on puzzles with 0, 1 or many solutions',
+    (seed, keep, noise) => {
+      const board = randomPuzzle(9, regularRegions(9), seed, keep);
+      const givens = Uint8Array.from(board.givens);
+      const rng = new Rng('noise', seed);
+      for (let c = 0; c < 81; c++) if (givens[c] === 0 && rng.chance(noise)) givens[c] = rng.range(1, 9); // often contradictory
+      const fast = solver.solve(givens, { limit: 5 });
+      const generic = solver.solveGeneric(givens, { limit: 5 });
+      expect(fast.count).toBe(generic.count);
+      if (fast.count === 1) expect(fast.solution).toEqual(generic.solution);
+      if (fast.count > 0) expect(isSolutionOf({ ...board, givens }, fast.solution!)).toBe(true);
+    },
+  );
 });

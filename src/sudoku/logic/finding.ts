@@ -27,7 +27,8 @@ export class Finding {
   houseCount = 0;
   readonly chain: Uint16Array;
   chainCount = 0;
-  /** Technique-specific small numbers for the text (e.g. which kind of pattern). */
+  /** Technique-specific small numbers for the text (e.g. which kind of pattern); not cleared: a
+   * technique sets every entry its `describe` reads. */
   readonly note: Int32Array;
   /** Marks to keep premise cells unique. */
   private readonly cellMark: Uint8Array;
@@ -46,7 +47,6 @@ export class Finding {
     for (let i = 0; i < this.cellCount; i++) this.cellMark[this.cells[i]!] = 0;
     this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = 0;
     this.digits = 0;
-    this.note.fill(0);
   }
 
   /** Add a premise cell (duplicates are ignored). */

@@ -38,17 +38,35 @@ export interface ProveResult {
   techniqueCounts: Record<string, number>;
 }
 
-const states = new Map<Geometry, LogicState>();
+const states = new WeakMap<Geometry, LogicState>();
 
-/** The shared prover state of a layout (all scratch memory allocated once). */
+/** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
 export function stateFor(geometry: Geometry): LogicState {
   let s = states.get(geometry);
   if (!s) {
-    if (states.size > 256) states.clear();
     s = new LogicState(geometry);
     states.set(geometry, s);
   }
   return s;
+}
+
+// Generators prove many boards of one layout in a row: remember the last one, so a call costs a
+// byte comparison instead of building the layout's cache key.
+let lastSize = 0;
+let lastRegions = new Uint8Array(0);
+let lastGeometry: Geometry | null = null;
+
+function geometryOf(board: Board): Geometry {
+  const r = board.regions;
+  if (lastGeometry && board.size === lastSize && r.length === lastRegions.length) {
+    let same = true;
+    for (let i = 0; i < r.length && same; i++) same = r[i] === lastRegions[i];
+    if (same) return lastGeometry;
+  }
+  lastGeometry = geometryFor(board.size, r);
+  lastSize = board.size;
+  lastRegions = Uint8Array.from(r);
+  return lastGeometry;
 }
 
 const ladders = new Map<string, Technique[]>();
@@ -67,7 +85,7 @@ function rungs(maxTier: number, only: readonly string[] | undefined, irregular: 
 
 /** Solve by logic alone; see ProveResult. */
 export function prove(board: Board, options: ProveOptions = {}): ProveResult {
-  const s = stateFor(geometryFor(board.size, board.regions));
+  const s = stateFor(geometryOf(board));
   const collect = options.collectSteps ?? true;
   s.load(board);
   s.resetRun('apply', collect);

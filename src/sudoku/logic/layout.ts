@@ -62,13 +62,13 @@ function buildLayout(g: Geometry): LogicLayout {
   const lists: number[][] = [];
   for (let line = 0; line < 2 * n; line++) {
     const lineCells = Array.from(g.cellsOf(line));
-    for (let r = 2 * n; r < 3 * n; r++) {
-      const regionCells = Array.from(g.cellsOf(r));
-      const shared = lineCells.filter((c) => regionCells.includes(c));
+    for (let region = 0; region < n; region++) {
+      const shared = lineCells.filter((c) => g.regionOf(c) === region);
       if (shared.length < 2) continue;
       lines.push(line);
-      regions.push(r);
-      lists.push(shared, lineCells.filter((c) => !shared.includes(c)), regionCells.filter((c) => !shared.includes(c)));
+      regions.push(2 * n + region);
+      const regionCells = Array.from(g.cellsOf(2 * n + region));
+      lists.push(shared, lineCells.filter((c) => g.regionOf(c) !== region), regionCells.filter((c) => !shared.includes(c)));
     }
   }
   const irregular = !isRegularRegions(n, g.regions);

@@ -49,6 +49,9 @@ export class LogicState {
   readonly finding: Finding;
   /** Scratch: N-bit position masks, one per house and digit (filled by `fillPositions`). */
   readonly positions: Uint16Array;
+  /** Bumped on every change of the candidates; `positions` is current when the stamps agree. */
+  private version = 0;
+  private positionsVersion = -1;
   /** Scratch for techniques (marks, BFS queues), sized generously once. */
   readonly scratchA: Int32Array;
   readonly scratchB: Int32Array;
@@ -86,17 +89,42 @@ export class LogicState {
     this.scratchC = new Int32Array(nodes * 2 + 16);
   }
 
-  /** Reset to the board's givens: every open cell gets all digits its peers leave. */
+  /**
+   * Reset to the board's givens: every open cell gets the digits its houses still lack. Done in
+   * bulk (one pass for the houses, one for the cells); a digit twice in a house, or an open cell
+   * left without candidates, is a contradiction.
+   */
   load(board: Board | { givens: Grid }): void {
     this.reset();
     const givens = board.givens;
+    const ch = this.geometry.cellHouses;
+    const placed = this.housePlaced;
     for (let c = 0; c < this.cellCount; c++) {
       const d = givens[c]!;
       if (d === 0) continue;
       if (d > this.n) throw new RangeError(`digit ${d} in cell ${c} exceeds size ${this.n}`);
+      const bit = 1 << (d - 1);
+      for (let k = 0; k < 3; k++) {
+        const h = ch[c * 3 + k]!;
+        if (placed[h]! & bit) this.contradiction = true;
+        placed[h]! |= bit;
+        this.houseOpen[h]!--;
+      }
+      this.grid[c] = d;
       this.given[c] = d;
-      this.setDigit(c, d);
+      this.open--;
     }
+    for (let c = 0; c < this.cellCount; c++) {
+      if (this.grid[c] !== 0) {
+        this.cand[c] = 0;
+        continue;
+      }
+      const m = this.full & ~(placed[ch[c * 3]!]! | placed[ch[c * 3 + 1]!]! | placed[ch[c * 3 + 2]!]!);
+      this.cand[c] = m;
+      if (m === 0) this.contradiction = true;
+      else if ((m & (m - 1)) === 0) this.nakedQueue[this.nakedTail++] = c;
+    }
+    for (let h = 0; h < this.houseCount; h++) if (this.houseOpen[h] === 1) this.fullHouseQueue[this.fullHouseTail++] = h;
   }
 
   /**
@@ -144,6 +172,7 @@ export class LogicState {
 
   /** Empty board, all candidates. */
   reset(): void {
+    this.version++;
     this.cand.fill(this.full);
     this.grid.fill(0);
     this.given.fill(0);
@@ -169,6 +198,7 @@ export class LogicState {
     this.grid[c] = d;
     this.cand[c] = 0;
     this.open--;
+    this.version++;
     const ch = g.cellHouses;
     for (let k = 0; k < 3; k++) {
       const h = ch[c * 3 + k]!;
@@ -191,12 +221,13 @@ export class LogicState {
     }
   }
 
-  /** Remove candidate bit from cell c (no proof step). */
-  removeCandidate(c: number, bit: number): void {
+  /** Remove the candidates `bits` from cell c (no proof step). */
+  removeCandidate(c: number, bits: number): void {
     const m = this.cand[c]!;
-    if ((m & bit) === 0) return;
-    const rest = m ^ bit;
+    if ((m & bits) === 0) return;
+    const rest = m & ~bits;
     this.cand[c] = rest;
+    this.version++;
     if (rest === 0) this.contradiction = true;
     else if ((rest & (rest - 1)) === 0) this.nakedQueue[this.nakedTail++] = c;
   }
@@ -211,6 +242,8 @@ export class LogicState {
    * the house). Placed cells have no candidates, so a placed digit has an empty mask.
    */
   fillPositions(): void {
+    if (this.positionsVersion === this.version) return;
+    this.positionsVersion = this.version;
     const n = this.n;
     const hc = this.geometry.houseCells;
     const pos = this.positions;
@@ -235,6 +268,6 @@ export class LogicState {
 
   /** A copy of the placed digits. */
   gridCopy(): Grid {
-    return Uint8Array.from(this.grid);
+    return this.grid.slice();
   }
 }

@@ -25,33 +25,39 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
   const n = g.size;
   const out: LeftoverSet[] = [];
   const seen = new Set<string>();
-  for (const firstLine of [0, n]) {
-    for (let i = 0; i < n; i++) {
-      for (let j = i; j < n; j++) {
-        if (i === 0 && j === n - 1) continue; // the whole board: nothing left over
-        const lines = Array.from({ length: j - i + 1 }, (_, k) => firstLine + i + k);
-        const inBand = new Uint8Array(g.cellCount);
-        for (const line of lines) for (const c of g.cellsOf(line)) inBand[c] = 1;
-        const overlap = Array.from({ length: n }, (_, r) => {
-          let k = 0;
-          for (const c of g.cellsOf(2 * n + r)) k += inBand[c]!;
-          return { region: 2 * n + r, k };
-        });
-        overlap.sort((x, y) => y.k - x.k || x.region - y.region);
-        const regions = overlap.slice(0, lines.length).map((x) => x.region).sort((x, y) => x - y);
-        const inRegions = new Uint8Array(g.cellCount);
-        for (const r of regions) for (const c of g.cellsOf(r)) inRegions[c] = 1;
+  const order = Array.from({ length: n }, (_, r) => r);
+  const overlap = new Int32Array(n);
+  for (const columns of [false, true]) {
+    // perLine[line·N + r] = cells of region r in that row (or column); bands sum them.
+    const perLine = new Int32Array(n * n);
+    for (let c = 0; c < g.cellCount; c++) perLine[(columns ? g.columnOf(c) : g.rowOf(c)) * n + g.regionOf(c)]!++;
+    // Narrow bands first: of two bands with the same leftovers (a band and its complement), the
+    // narrower one is kept, as it is the easier one to see.
+    for (let k = 1; k < n; k++) {
+      for (let i = 0; i + k <= n; i++) {
+        const j = i + k - 1;
+        overlap.fill(0);
+        for (let line = i; line <= j; line++) for (let r = 0; r < n; r++) overlap[r]! += perLine[line * n + r]!;
+        order.sort((x, y) => overlap[y]! - overlap[x]! || x - y);
+        let inside = 0;
+        for (let t = 0; t < k; t++) inside += overlap[order[t]!]!;
+        const leftover = k * n - inside;
+        if (leftover === 0 || leftover > MAX_LEFTOVER) continue;
+        const regions = order.slice(0, k).sort((x, y) => x - y);
         const a: number[] = [];
         const b: number[] = [];
         for (let c = 0; c < g.cellCount; c++) {
-          if (inBand[c] && !inRegions[c]) a.push(c);
-          if (inRegions[c] && !inBand[c]) b.push(c);
+          const line = columns ? g.columnOf(c) : g.rowOf(c);
+          const inBand = line >= i && line <= j;
+          const inRegions = regions.includes(g.regionOf(c));
+          if (inBand && !inRegions) a.push(c);
+          if (inRegions && !inBand) b.push(c);
         }
-        if (a.length === 0 || a.length > MAX_LEFTOVER) continue;
         const key = [a.join(','), b.join(',')].sort().join('|');
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ lines, regions, a, b });
+        const first = columns ? n : 0;
+        out.push({ lines: Array.from({ length: k }, (_, t) => first + i + t), regions: regions.map((r) => 2 * n + r), a, b });
       }
     }
   }

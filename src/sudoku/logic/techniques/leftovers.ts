@@ -90,8 +90,8 @@ export const lawOfLeftovers: Technique = defineTechnique({
     const b = (lang: Lang) => cellList(s.n, f.cells.subarray(split, f.cellCount), lang);
     return eliminationText(g, f, lawOfLeftovers.name, (lang) =>
       lang === 'en'
-        ? `${lines(lang)} and ${regions(lang)} each hold every digit ${TIMES.en[k]}, hence ${a(lang)} (outside the ${k === 1 ? 'block' : 'blocks'}) hold the same digits as ${b(lang)} (outside the ${k === 1 ? 'line' : 'lines'})`
-        : `${capitalise(lines(lang))} und ${regions(lang)} enthalten jede Ziffer je ${TIMES.de[k]}, daher enthalten ${a(lang)} (außerhalb ${k === 1 ? 'des Blocks' : 'der Blöcke'}) dieselben Ziffern wie ${b(lang)} (außerhalb ${k === 1 ? 'der Linie' : 'der Linien'})`,
+        ? `${lines(lang)} and ${regions(lang)} each hold every digit ${TIMES.en[k]}, hence ${a(lang)} (outside the ${k === 1 ? 'block' : 'blocks'}) ${split === 1 ? 'holds the same digit' : 'hold the same digits'} as ${b(lang)} (outside the ${k === 1 ? 'line' : 'lines'})`
+        : `${capitalise(lines(lang))} und ${regions(lang)} enthalten jede Ziffer je ${TIMES.de[k]}, daher ${split === 1 ? 'enthält' : 'enthalten'} ${a(lang)} (außerhalb ${k === 1 ? 'des Blocks' : 'der Blöcke'}) ${split === 1 ? 'dieselbe Ziffer' : 'dieselben Ziffern'} wie ${b(lang)} (außerhalb ${k === 1 ? 'der Linie' : 'der Linien'})`,
     );
   },
 });

@@ -198,9 +198,9 @@ export function runSingles(s: LogicState): boolean {
     if (s.open === 0) return progress;
     let found = false;
     for (let k = 0; k < houses; k++) {
-      const h = blocksFirst(s, cursor + k < houses ? cursor + k : cursor + k - houses);
-      if (hiddenSingleIn(s, h, false)) {
-        cursor = cursor + k < houses ? cursor + k : cursor + k - houses;
+      const at = cursor + k < houses ? cursor + k : cursor + k - houses;
+      if (hiddenSingleIn(s, blocksFirst(s, at), false)) {
+        cursor = at;
         found = true;
         break;
       }

@@ -1,0 +1,356 @@
+/**
+ * A specialised solver for regular 9×9 boards: the same exact-cover search as solver.ts, with the
+ * state held digit-major in 27-bit band words so that one bitwise operation touches a whole band.
+ *
+ *   band b = rows 3b..3b+2; a band word has bit (r−3b)·9 + c for cell (r, c):
+ *
+ *        bit 26 ………………………… bit 18 | bit 17 ………… bit 9 | bit 8 ……… bit 0
+ *        [ row 3b+2: c8 … c0 ]        [ row 3b+1 ]           [ row 3b: c8 … c0 ]
+ *
+ *   state at one search depth (32 int32 words):
+ *     word d·3 + b  (d = 0..8, b = 0..2)  cells of band b where digit d+1 is still possible;
+ *                                         a placed cell keeps only its own digit's bit
+ *     word 27 + b                         cells of band b not yet placed
+ *
+ * Rules applied before every branch, until nothing changes (all are forced options of the exact
+ * cover, plus one sound band-level deduction):
+ *   naked single    an open cell with one digit left            (cell constraint, 1 option)
+ *   hidden single   a row, column or box with one place for d   (house-digit constraint, 1 option)
+ *   band pattern    within a band (or stack) a digit occupies one mini-row per row and per box, a
+ *                   permutation: mini-rows in no permutation consistent with the candidates are
+ *                   cleared (pointing and claiming, and a little more)
+ * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
+ * options, so this is a constraint with the fewest options), preferring the one whose digits have
+ * the most candidates among its peers; if no cell has two, on the open cell with the fewest.
+ */
+import { popcount } from '../core/bits.ts';
+import type { Grid } from './types.ts';
+
+const STRIDE = 32;
+/** How many two-candidate cells the branching rule compares (measured: 12 is as good as all). */
+const PAIR_CELLS_SCORED = 12;
+const U = 27;
+const ROW9 = 0x1ff;
+const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
+
+/** PEERS[cell·3 + b]: band-b word of the cells that share a house with `cell` (itself excluded). */
+const PEERS = new Int32Array(81 * 3);
+/** For each 9-bit set of occupied mini-rows (bit i·3+j = row i, box j), the union of the
+ *  permutation patterns it contains; 0 when no permutation fits (a contradiction). */
+const BAND_PATTERN = new Int32Array(512);
+/** Mini-row bit (i·3+j) → its three cells in a band word. */
+const MINIROW_CELLS = new Int32Array(9);
+/** 9-bit row → 3-bit mini-row occupancy (bit j set when the row has a candidate in box j). */
+const ROW_TO_MINIROWS = new Int32Array(512);
+/** 3-bit mini-row set → the 9-bit row mask of their cells. */
+const MINIROWS_TO_ROW = new Int32Array(8);
+/** Mini-column bit (b·3+k) of stack j → cells of column 3j+k in band b (band-local word). */
+const COLUMN_CELLS = new Int32Array(9);
+
+(function buildTables() {
+  for (let cell = 0; cell < 81; cell++) {
+    const r = (cell / 9) | 0;
+    const c = cell % 9;
+    for (let other = 0; other < 81; other++) {
+      if (other === cell) continue;
+      const r2 = (other / 9) | 0;
+      const c2 = other % 9;
+      if (r2 === r || c2 === c || ((r2 / 3) | 0) * 3 + ((c2 / 3) | 0) === ((r / 3) | 0) * 3 + ((c / 3) | 0)) {
+        PEERS[cell * 3 + ((r2 / 3) | 0)]! |= 1 << ((r2 % 3) * 9 + c2);
+      }
+    }
+  }
+  const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  for (let s = 0; s < 512; s++) {
+    let union = 0;
+    for (const p of perms) {
+      const pattern = (1 << p[0]!) | (1 << (3 + p[1]!)) | (1 << (6 + p[2]!));
+      if ((pattern & s) === pattern) union |= pattern;
+    }
+    BAND_PATTERN[s] = union;
+  }
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) MINIROW_CELLS[i * 3 + j] = 0x7 << (i * 9 + j * 3);
+  for (let x = 0; x < 512; x++) ROW_TO_MINIROWS[x] = (x & 7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
+  for (let m = 0; m < 8; m++) MINIROWS_TO_ROW[m] = (m & 1 ? 7 : 0) | (m & 2 ? 0x38 : 0) | (m & 4 ? 0x1c0 : 0);
+  for (let k = 0; k < 9; k++) COLUMN_CELLS[k] = (1 << k) | (1 << (k + 9)) | (1 << (k + 18));
+})();
+
+export interface Fast9Result {
+  count: number;
+  solution: Grid | null;
+  nodes: number;
+  complete: boolean;
+}
+
+/** The regular-9×9 solver; one instance holds all scratch memory. */
+export class Fast9Solver {
+  private readonly s = new Int32Array(STRIDE * 82);
+  private readonly solutionState = new Int32Array(STRIDE);
+  /** The digit words as last examined by `propagate`: a digit whose words are unchanged is skipped. */
+  private readonly seen = new Int32Array(27);
+  private limit = 1;
+  private count = 0;
+  private nodes = 0;
+  private maxNodes = Infinity;
+
+  solve(givens: Grid, limit: number, maxNodes = Infinity): Fast9Result {
+    this.limit = Math.max(1, limit);
+    this.maxNodes = maxNodes;
+    this.count = 0;
+    this.nodes = 0;
+    const s = this.s;
+    for (let w = 0; w < 27; w++) s[w] = 0x7ffffff;
+    s[U] = s[U + 1] = s[U + 2] = 0x7ffffff;
+    let ok = true;
+    for (let cell = 0; cell < 81 && ok; cell++) {
+      const d = givens[cell]!;
+      if (d === 0) continue;
+      if (d > 9) throw new RangeError(`digit ${d} in cell ${cell} exceeds size 9`);
+      const b = (cell / 27) | 0;
+      const bit = 1 << (cell - 27 * b);
+      if ((s[(d - 1) * 3 + b]! & bit) === 0) ok = false;
+      else this.place(0, d - 1, b, bit, cell);
+    }
+    if (ok) this.search(0);
+    let solution: Grid | null = null;
+    if (this.count > 0) {
+      solution = new Uint8Array(81);
+      const st = this.solutionState;
+      for (let d = 0; d < 9; d++) {
+        for (let b = 0; b < 3; b++) {
+          let m = st[d * 3 + b]!;
+          while (m !== 0) {
+            const p = 31 - Math.clz32(m & -m);
+            m &= m - 1;
+            solution[b * 27 + p] = d + 1;
+          }
+        }
+      }
+    }
+    return { count: this.count, solution, nodes: this.nodes, complete: this.nodes <= this.maxNodes };
+  }
+
+  /** Place digit d (0-based) on the cell with band-word bit `bit` in band b. */
+  private place(base: number, d: number, b: number, bit: number, cell: number): void {
+    const s = this.s;
+    const keep = ~bit;
+    for (let w = base + b; w < base + 27; w += 3) s[w]! &= keep;
+    const dw = base + d * 3;
+    s[dw] = (s[dw]! & ~PEERS[cell * 3]!);
+    s[dw + 1] = (s[dw + 1]! & ~PEERS[cell * 3 + 1]!);
+    s[dw + 2] = (s[dw + 2]! & ~PEERS[cell * 3 + 2]!);
+    s[dw + b]! |= bit;
+    s[base + U + b]! &= keep;
+  }
+
+  /** True when the search must stop. */
+  private search(depth: number): boolean {
+    if (++this.nodes > this.maxNodes) return true;
+    const base = depth * STRIDE;
+    if (!this.propagate(base)) return false;
+    const s = this.s;
+    // Branch on an open cell with exactly two candidates; among those, on the one whose two
+    // digits remove the most candidates from its peers (more propagation in both branches: on
+    // top1465 this visits 37 % fewer nodes than taking the first such cell).
+    let branchBand = -1;
+    let branchBit = 0;
+    let bestGain = -1;
+    let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
+    let open = false;
+    for (let b = 0; b < 3; b++) {
+      const u = s[base + U + b]!;
+      if (u === 0) continue;
+      open = true;
+      let ones = 0, twos = 0, threes = 0;
+      for (let w = base + b; w < base + 27; w += 3) {
+        const x = s[w]! & u;
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
+      }
+      let pairs = twos & ~threes;
+      while (pairs !== 0 && scanned < PAIR_CELLS_SCORED) {
+        const bit = pairs & -pairs;
+        pairs ^= bit;
+        scanned++;
+        const peers = (b * 27 + (31 - Math.clz32(bit))) * 3;
+        let gain = 0;
+        for (let d = 0; d < 9; d++) {
+          const dw = base + d * 3;
+          if (s[dw + b]! & bit) {
+            gain += popcount(PEERS[peers]! & s[dw]!) + popcount(PEERS[peers + 1]! & s[dw + 1]!) + popcount(PEERS[peers + 2]! & s[dw + 2]!);
+          }
+        }
+        if (gain > bestGain) {
+          bestGain = gain;
+          branchBand = b;
+          branchBit = bit;
+        }
+      }
+    }
+    if (!open) {
+      this.count++;
+      if (this.count === 1) this.solutionState.set(s.subarray(base, base + STRIDE));
+      return this.count >= this.limit;
+    }
+    if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
+    const cell = branchBand * 27 + (31 - Math.clz32(branchBit));
+    const next = base + STRIDE;
+    for (let d = 0; d < 9; d++) {
+      if ((s[base + d * 3 + branchBand]! & branchBit) === 0) continue;
+      s.copyWithin(next, base, base + STRIDE);
+      this.place(next, d, branchBand, branchBit, cell);
+      if (this.search(depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
+  private fewestCandidates(base: number): [number, number] {
+    const s = this.s;
+    let best = 10, bestBand = -1, bestBit = 0;
+    for (let b = 0; b < 3; b++) {
+      let u = s[base + U + b]!;
+      while (u !== 0) {
+        const bit = u & -u;
+        u ^= bit;
+        let n = 0;
+        for (let w = base + b; w < base + 27; w += 3) if (s[w]! & bit) n++;
+        if (n < best) {
+          best = n;
+          bestBand = b;
+          bestBit = bit;
+        }
+      }
+    }
+    return [bestBand, bestBit];
+  }
+
+  /** Apply the rules until nothing changes; false on contradiction. */
+  private propagate(base: number): boolean {
+    const s = this.s;
+    const seen = this.seen;
+    // A child starts from its parent's fixpoint plus one placement: only digits whose words differ
+    // from the parent's need their rules run again.
+    if (base === 0) seen.fill(-1);
+    else for (let k = 0, p = base - STRIDE; k < 27; k++) seen[k] = s[p + k]!;
+    for (;;) {
+      let changed = false;
+      // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
+      for (let b = 0; b < 3; b++) {
+        let again = false;
+        const u = s[base + U + b]!;
+        if (u === 0) continue;
+        let ones = 0, twos = 0;
+        for (let w = base + b; w < base + 27; w += 3) {
+          const x = s[w]! & u;
+          twos |= ones & x;
+          ones |= x;
+        }
+        if (ones !== u) return false;
+        let singles = ones & ~twos;
+        while (singles !== 0) {
+          const bit = singles & -singles;
+          singles ^= bit;
+          let d = 0;
+          while (d < 9 && (s[base + d * 3 + b]! & bit) === 0) d++;
+          if (d === 9) return false;
+          this.place(base, d, b, bit, b * 27 + (31 - Math.clz32(bit)));
+          changed = true;
+          again = true;
+        }
+        if (again) b--; // a placement can make new singles in the same band
+      }
+      // Per digit: hidden singles in rows, boxes and columns; band and stack patterns.
+      for (let d = 0; d < 9; d++) {
+        const dw = base + d * 3;
+        const sw = d * 3;
+        if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
+        for (let b = 0; b < 3; b++) {
+          let f = s[dw + b]!;
+          // A band word unchanged since its rules last ran is at its fixpoint. Otherwise remember
+          // it as it is before the rules run: if they change it, the next pass comes back.
+          if (f === seen[sw + b]) continue;
+          seen[sw + b] = f;
+          // Mini-row occupancy → allowed patterns (pointing / claiming within the band).
+          const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
+          const allowed = BAND_PATTERN[occ]!;
+          if (allowed === 0) return false;
+          if (allowed !== occ) {
+            f &= MINIROWS_TO_ROW[allowed & 7]! | (MINIROWS_TO_ROW[(allowed >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[allowed >>> 6]! << 18);
+            s[dw + b] = f;
+            changed = true;
+          }
+          const u = s[base + U + b]!;
+          for (let i = 0; i < 3; i++) {
+            const x = (f >>> (9 * i)) & ROW9;
+            if ((x & (x - 1)) === 0 && ((u >>> (9 * i)) & x) !== 0) {
+              const bit = x << (9 * i);
+              this.place(base, d, b, bit, b * 27 + (31 - Math.clz32(bit)));
+              changed = true;
+              f = s[dw + b]!;
+            }
+          }
+          for (let j = 0; j < 3; j++) {
+            const x = f & (BOX << (3 * j));
+            if ((x & (x - 1)) === 0 && (x & s[base + U + b]!) !== 0) {
+              this.place(base, d, b, x, b * 27 + (31 - Math.clz32(x)));
+              changed = true;
+              f = s[dw + b]!;
+            }
+          }
+        }
+        // Columns: the digit's mini-columns over the three bands, per stack.
+        const f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
+        const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
+        if ((p0 | p1 | p2) !== ROW9) return false; // a column with no place for d
+        for (let j = 0; j < 3; j++) {
+          const occ = ((p0 >>> (3 * j)) & 7) | (((p1 >>> (3 * j)) & 7) << 3) | (((p2 >>> (3 * j)) & 7) << 6);
+          const allowed = BAND_PATTERN[occ]!;
+          if (allowed === 0) return false;
+          if (allowed !== occ) {
+            let clear = occ & ~allowed;
+            while (clear !== 0) {
+              const k = 31 - Math.clz32(clear & -clear);
+              clear &= clear - 1;
+              const band = (k / 3) | 0;
+              s[dw + band]! &= ~COLUMN_CELLS[3 * j + (k % 3)]!;
+            }
+            changed = true;
+          }
+        }
+        // Hidden singles in columns: one band holds the column, in one of its rows.
+        const g0 = s[dw]!, g1 = s[dw + 1]!, g2 = s[dw + 2]!;
+        const multi =
+          multiRow(g0) | multiRow(g1) | multiRow(g2);
+        const q0 = fold(g0), q1 = fold(g1), q2 = fold(g2);
+        const placed0 = g0 & ~s[base + U]!, placed1 = g1 & ~s[base + U + 1]!, placed2 = g2 & ~s[base + U + 2]!;
+        const placedColumns = fold(placed0) | fold(placed1) | fold(placed2);
+        let lone = (q0 ^ q1 ^ q2) & ~((q0 & q1) | (q0 & q2) | (q1 & q2)) & ~multi & ~placedColumns;
+        while (lone !== 0) {
+          const c = 31 - Math.clz32(lone & -lone);
+          lone &= lone - 1;
+          const band = q0 & (1 << c) ? 0 : q1 & (1 << c) ? 1 : 2;
+          const g = s[dw + band]!;
+          const bit = g & COLUMN_CELLS[c]!;
+          if (bit === 0 || (bit & (bit - 1)) !== 0) continue; // changed meanwhile; the next pass sees it
+          if ((s[base + U + band]! & bit) === 0) continue; // already placed
+          this.place(base, d, band, bit, band * 27 + (31 - Math.clz32(bit)));
+          changed = true;
+        }
+      }
+      if (!changed) return true;
+    }
+  }
+}
+
+/** Columns (9-bit) in which a band word has any candidate. */
+function fold(f: number): number {
+  return (f | (f >>> 9) | (f >>> 18)) & ROW9;
+}
+
+/** Columns (9-bit) in which a band word has candidates in two or more rows. */
+function multiRow(f: number): number {
+  const r0 = f & ROW9, r1 = (f >>> 9) & ROW9, r2 = (f >>> 18) & ROW9;
+  return (r0 & r1) | (r0 & r2) | (r1 & r2);
+}
