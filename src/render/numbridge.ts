@@ -76,13 +76,13 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
   const cells: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[board.regions[r * n + c]!], stroke: GRID_LINE, 'stroke-width': 1 }));
+      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[board.regions[r * n + c]!] }));
     }
   }
-  parts.push(g({}, cells));
+  parts.push(g({ stroke: GRID_LINE, 'stroke-width': 1 }, cells));
 
   // player sides: coloured bands on the outline (the two obtuse-corner edges belong to both sides: left plain)
-  const sides: string[] = [];
+  const sides: string[][] = [[], []];
   const outline: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -92,13 +92,16 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
         const side = boardSide(n, r, c, k);
         if (side) {
           const player = side === 'top' || side === 'bottom' ? 1 : 2;
-          sides.push(line(a[0], a[1], b[0], b[1], { class: `side-${player}`, stroke: player === 1 ? PLAYER_1 : PLAYER_2, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }));
+          sides[player - 1]!.push(line(a[0], a[1], b[0], b[1], { class: `side-${player}` }));
         }
-        outline.push(line(a[0], a[1], b[0], b[1], { stroke: INK, 'stroke-width': 2.5, 'stroke-linecap': 'round' }));
+        outline.push(line(a[0], a[1], b[0], b[1]));
       }
     }
   }
-  parts.push(g({}, sides));
+  parts.push(
+    g({ stroke: PLAYER_1, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[0]!),
+    g({ stroke: PLAYER_2, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[1]!),
+  );
 
   // thick borders between blocks: edges 0..2 of each cell cover every inner edge once
   const borders: string[] = [];
@@ -111,11 +114,11 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
         if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
         if (board.regions[r * n + c] === board.regions[rr * n + cc]) continue;
         const [a, b] = hexEdge(layout, r, c, k);
-        borders.push(line(a[0], a[1], b[0], b[1], { class: 'block-edge', stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }));
+        borders.push(line(a[0], a[1], b[0], b[1], { class: 'block-edge' }));
       }
     }
   }
-  parts.push(g({}, borders), g({}, outline));
+  parts.push(g({ stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }, borders), g({ stroke: INK, 'stroke-width': 2.5, 'stroke-linecap': 'round' }, outline));
 
   // digits
   const digitSize = radius * 0.9;
@@ -126,14 +129,14 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
       const [x, y] = hexCenter(layout, r, c);
       const given = board.givens[cell]!;
       if (given > 0) {
-        digits.push(text(x, y + digitSize * 0.36, String(given), { class: 'given', 'font-size': digitSize, 'font-weight': 'bold', 'text-anchor': 'middle', fill: INK }));
+        digits.push(text(x, y + digitSize * 0.36, String(given), { class: 'given', 'font-size': digitSize, 'font-weight': 'bold', fill: INK }));
       } else if (solution) {
         const size = digitSize * 0.85;
-        digits.push(text(x, y + size * 0.36, String(solution[cell]), { class: 'solution', 'font-size': size, 'text-anchor': 'middle', fill: SOLUTION }));
+        digits.push(text(x, y + size * 0.36, String(solution[cell]), { class: 'solution', 'font-size': size, fill: SOLUTION }));
       }
     }
   }
-  parts.push(g({}, digits));
+  parts.push(g({ 'text-anchor': 'middle' }, digits));
 
   // row numbers left of column 0, column numbers above row 0 (the r3c5 of proofs and reports)
   const labels: string[] = [];

@@ -13,6 +13,7 @@ export function isBlockingObject(id: ObjectId): boolean {
   return BLOCKING.has(id);
 }
 
+/** Shape styles relative to the icon's group, which carries the object's fill and stroke. */
 interface Ink {
   fill: Attrs;
   /** Lines only (no fill). */
@@ -21,14 +22,16 @@ interface Ink {
   light: Attrs;
 }
 
-function inkFor(id: ObjectId): Ink {
+const INK: Ink = { fill: {}, stroke: { fill: 'none' }, light: { fill: '#ffffff', 'stroke-width': 4 } };
+
+function groupStyle(id: ObjectId): Attrs {
   const blocking = isBlockingObject(id);
-  const strokeColour = blocking ? BLOCKING_STROKE : STANDABLE_STROKE;
-  const fillColour = blocking ? BLOCKING_FILL : STANDABLE_FILL;
   return {
-    fill: { fill: fillColour, stroke: strokeColour, 'stroke-width': 5, 'stroke-linejoin': 'round' },
-    stroke: { fill: 'none', stroke: strokeColour, 'stroke-width': 5, 'stroke-linecap': 'round' },
-    light: { fill: '#ffffff', stroke: strokeColour, 'stroke-width': 4, 'stroke-linejoin': 'round' },
+    fill: blocking ? BLOCKING_FILL : STANDABLE_FILL,
+    stroke: blocking ? BLOCKING_STROKE : STANDABLE_STROKE,
+    'stroke-width': 5,
+    'stroke-linejoin': 'round',
+    'stroke-linecap': 'round',
   };
 }
 
@@ -76,7 +79,7 @@ function leaf(cx: number, cy: number, rx: number, ry: number, degrees: number, a
 /** The icon of `id` in the square (x, y, size). */
 export function objectIcon(id: ObjectId, x: number, y: number, size: number): string {
   const scale = size / 100;
-  return g({ class: `object object-${id}`, transform: `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})` }, DRAW[id](inkFor(id)));
+  return g({ class: `object object-${id}`, transform: `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})`, ...groupStyle(id) }, DRAW[id](INK));
 }
 
 function round(x: number, digits = 2): number {

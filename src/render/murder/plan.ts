@@ -17,7 +17,7 @@ import type { ObjectId } from '../../murder/catalogue/objects.ts';
 import type { MurderPublic } from '../../murder/schema.ts';
 import type { Lang } from '../labels.ts';
 import { FALLBACK_TINTS, FLOOR_TINTS, GRID_LINE, HATCH, INK, MUTED, WALL } from '../palette.ts';
-import { circle, g, line, rect, text } from '../svg.ts';
+import { circle, g, line, path, pathData, rect, text } from '../svg.ts';
 import { fitSize, wrapText } from '../text.ts';
 import { isBlockingObject, objectIcon } from './icons.ts';
 
@@ -77,12 +77,12 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
       const room = pub.roomOf[r]![c];
       if (c + 1 < n) {
         const wall = pub.roomOf[r]![c + 1] !== room;
-        const seg = line(x + S, y, x + S, y + S, wall ? { class: 'room-wall', stroke: WALL, 'stroke-width': 4, 'stroke-linecap': 'square' } : { stroke: GRID_LINE, 'stroke-width': 0.8 });
+        const seg = line(x + S, y, x + S, y + S, wall ? { class: 'room-wall' } : {});
         (wall ? walls : inner).push(seg);
       }
       if (r + 1 < n) {
         const wall = pub.roomOf[r + 1]![c] !== room;
-        const seg = line(x, y + S, x + S, y + S, wall ? { class: 'room-wall', stroke: WALL, 'stroke-width': 4, 'stroke-linecap': 'square' } : { stroke: GRID_LINE, 'stroke-width': 0.8 });
+        const seg = line(x, y + S, x + S, y + S, wall ? { class: 'room-wall' } : {});
         (wall ? walls : inner).push(seg);
       }
     }
@@ -93,8 +93,8 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
 
   const numbers: string[] = [];
   for (let i = 0; i < n; i++) {
-    numbers.push(text(o.x - 8, o.y + (i + 0.5) * S + 4, String(i + 1), { class: 'row-label', 'font-size': 12, 'text-anchor': 'end', fill: MUTED }));
-    numbers.push(text(o.x + (i + 0.5) * S, o.y - 8, String(i + 1), { class: 'column-label', 'font-size': 12, 'text-anchor': 'middle', fill: MUTED }));
+    numbers.push(text(o.x - 8, o.y + (i + 0.5) * S + 4, String(i + 1), { class: 'row-label', 'text-anchor': 'end' }));
+    numbers.push(text(o.x + (i + 0.5) * S, o.y - 8, String(i + 1), { class: 'column-label', 'text-anchor': 'middle' }));
   }
 
   const tokens: string[] = [];
@@ -104,7 +104,17 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
     tokens.push(personToken(x + 0.76 * S, y + 0.74 * S, 0.2 * S, token));
   }
 
-  return [g({}, floors), g({}, hatches), g({}, inner), g({}, icons), g({}, walls), outline, g({}, names), g({}, numbers), g({}, tokens)].join('');
+  return [
+    g({}, floors),
+    g({}, hatches),
+    g({ stroke: GRID_LINE, 'stroke-width': 0.8 }, inner),
+    g({}, icons),
+    g({ stroke: WALL, 'stroke-width': 4, 'stroke-linecap': 'square' }, walls),
+    outline,
+    g({}, names),
+    g({ 'font-size': 12, fill: MUTED }, numbers),
+    g({}, tokens),
+  ].join('');
 }
 
 /** A numbered person token (cards use the same badge). */
@@ -115,18 +125,14 @@ export function personToken(cx: number, cy: number, radius: number, token: Token
   ]);
 }
 
-/** Diagonal hatch lines inside one cell (x + y = const), no clip path needed. */
+/** Diagonal hatch lines inside one cell (x + y = const): one path, no clip path needed. */
 export function hatch(x: number, y: number, size: number): string {
   const step = size / 7;
-  const lines: string[] = [];
-  for (let t = step; t < 2 * size; t += step) {
-    const x1 = x + Math.max(0, t - size);
-    const y1 = y + Math.min(t, size);
-    const x2 = x + Math.min(t, size);
-    const y2 = y + Math.max(0, t - size);
-    lines.push(line(x1, y1, x2, y2, { stroke: HATCH, 'stroke-width': 1.2 }));
+  const d: Array<string | number> = [];
+  for (let t = step; t < 2 * size - 0.01; t += step) {
+    d.push('M', x + Math.max(0, t - size), y + Math.min(t, size), 'L', x + Math.min(t, size), y + Math.max(0, t - size));
   }
-  return g({ class: 'hatch' }, lines);
+  return path(pathData(...d), { class: 'hatch', fill: 'none', stroke: HATCH, 'stroke-width': 1.2 });
 }
 
 interface Run {
