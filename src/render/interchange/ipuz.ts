@@ -143,7 +143,7 @@ function regionsOf(doc: Record<string, unknown>, grid: unknown[][], n: number, w
 }
 
 /** Blocks from `barred` styles: cells joined when no bar separates them; null when there are no bars. */
-function barsOf(grid: unknown[][], n: number): number[] | null {
+export function barsOf(grid: unknown[][], n: number): number[] | null {
   const barred = (r: number, c: number): string => {
     const v = grid[r]![c];
     const style = v !== null && typeof v === 'object' ? (v as { style?: { barred?: unknown } }).style : undefined;

@@ -60,7 +60,7 @@ export function drawCard(person: CardPerson, x: number, y: number, width: number
   if (person.victim || person.murderer) {
     parts.push(line(x + 1.5, y + 5, x + 1.5, y + height - 5, { stroke: person.victim ? VICTIM : INK, 'stroke-width': 4, 'stroke-linecap': 'round' }));
   }
-  parts.push(personToken(x + PAD + 10, y + PAD + 10, 10, person.token));
+  parts.push(personToken(x + PAD + 10, y + PAD + 10, 10, person.token, 'badge'));
   const nameX = x + PAD + 28;
   const baseline = y + PAD + 15;
   parts.push(text(nameX, baseline, person.name, { class: 'person-name', 'font-size': NAME_SIZE, 'font-weight': 'bold', fill: INK }));

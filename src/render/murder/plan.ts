@@ -118,8 +118,8 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
 }
 
 /** A numbered person token (cards use the same badge). */
-export function personToken(cx: number, cy: number, radius: number, token: Token): string {
-  return g({ class: 'person' }, [
+export function personToken(cx: number, cy: number, radius: number, token: Token, className = 'person'): string {
+  return g({ class: className }, [
     circle(cx, cy, radius, { fill: token.fill, stroke: token.ring, 'stroke-width': Math.max(2, radius * 0.22) }),
     text(cx, cy + radius * 0.42, String(token.number), { 'font-size': radius * 1.15, 'font-weight': 'bold', 'text-anchor': 'middle', fill: '#ffffff' }),
   ]);
