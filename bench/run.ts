@@ -13,6 +13,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
+  { name: 'numbridge', describe: 'Numbridge boards: throughput, grades, givens sweep, layouts, npm generators side by side', run: async () => (await import('./numbridge.ts')).run() },
   { name: 'pool', describe: 'worker pool scaling: in-process vs 1 vs 2 workers on verify and generate', run: async () => (await import('./pool.ts')).run() },
   { name: 'games', describe: 'Domino-SUDOKU completion proof; Kosmos solo players over 1,000 deals', run: async () => (await import('./games.ts')).run() },
   { name: 'murder', describe: 'Murder cases per second per size and level, deal success rates', run: async () => (await import('./murder.ts')).run() },

@@ -21,7 +21,8 @@
  * K − m givens that the prover capped at G − 1 places anyway: they change nothing the prover
  * needs, so the grade stays G (the final check in generate.ts proves it) and the count is K.
  * Running out of orbits first (the board turned minimal above K, or never reached G) fails the
- * carve; the generator then tries another order or another grid.
+ * carve; a carve minimal above K may then descend (trade givens, see `descend`), otherwise the
+ * generator tries another order or another grid.
  *
  * With a symmetry, an orbit is skipped when removing it would leave a number of givens to remove
  * that the orbits still untried cannot make up exactly (orbit sizes 1, 2, 4).
@@ -60,6 +61,7 @@ export function emptyCarveStats(): CarveStats {
 }
 
 export type CarveFailure = 'minimal' | 'grade';
+export type CarveResult = { ok: true; tier: number } | { ok: false; reason: CarveFailure };
 
 export class Carver {
   readonly givens: Grid;
@@ -70,6 +72,8 @@ export class Carver {
   private readonly board: Board;
   private count = 0;
   private tier = 1;
+  /** Orbit lists for descend(). */
+  private readonly scratch: Uint16Array;
 
   constructor(
     private readonly geometry: Geometry,
@@ -84,30 +88,38 @@ export class Carver {
     this.used = new Uint16Array(geometry.houseCount);
     this.solver = solverFor(geometry);
     this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
+    this.scratch = new Uint16Array(orbits.count);
   }
 
   /**
    * Carve the full grid in the given orbit order. On success `givens` holds the board and the
    * result is its grade; otherwise the reason.
    */
-  carve(order: ArrayLike<number>, target: CarveTarget, rng: Rng): { ok: true; tier: number } | { ok: false; reason: CarveFailure } {
-    const { orbits, givens } = this;
-    const cap = target.grade ?? target.maxTier;
+  carve(order: ArrayLike<number>, target: CarveTarget, rng: Rng): CarveResult {
+    const { givens } = this;
     givens.set(this.solution);
     this.used.fill(this.full);
     this.count = givens.length;
     this.tier = 1;
-    // Orbits of each size not yet tried: what is left to make up the exact count with.
-    const left = { 1: orbits.sizes[1], 2: orbits.sizes[2], 4: orbits.sizes[4] };
+    return this.pass(order, order.length, target, rng);
+  }
+
+  /**
+   * One removal pass over order[0 .. length) from the current board (see the module comment).
+   * An orbit is skipped when removing it would leave a count the orbits still untried in this
+   * pass cannot make up exactly.
+   */
+  private pass(order: ArrayLike<number>, length: number, target: CarveTarget, rng: Rng): CarveResult {
+    const cap = target.grade ?? target.maxTier;
+    const left = { 1: 0, 2: 0, 4: 0 };
+    for (let i = 0; i < length; i++) left[this.sizeOf(order[i]!)]++;
     let below = false; // past K, looking for the grade
-    for (let i = 0; i < order.length; i++) {
+    for (let i = 0; i < length; i++) {
       const orbit = order[i]!;
-      const from = orbits.start[orbit]!;
-      const to = orbits.start[orbit + 1]!;
-      const size = (to - from) as 1 | 2 | 4;
+      const size = this.sizeOf(orbit);
       left[size]--;
       if (!below && !isReachable(this.count - size - target.givens, left[1], left[2], left[4])) continue;
-      if (!this.tryRemove(from, to, cap)) continue;
+      if (!this.tryRemove(orbit, cap)) continue;
       this.count -= size;
       if (target.grade === undefined || this.tier === target.grade) {
         if (this.count === target.givens) return { ok: true, tier: this.tier };
@@ -119,14 +131,80 @@ export class Carver {
     return { ok: false, reason: below ? 'grade' : 'minimal' };
   }
 
+  /**
+   * After a carve that ended minimal above K: step to neighbouring minimal boards. Trade a given
+   * orbit for an empty one of the same size (kept only when the board still passes the gate), then
+   * run a removal pass over the other givens; up to `swaps` trades. Plain removal gets stuck around
+   * the typical minimal count (≈ 24–25 givens on 9×9); these steps walk below it.
+   */
+  descend(target: CarveTarget, rng: Rng, swaps: number): CarveResult {
+    const { orbits, scratch } = this;
+    const cap = target.grade ?? target.maxTier;
+    for (let t = 0; t < swaps; t++) {
+      let given = 0;
+      let empty = orbits.count;
+      for (let k = 0; k < orbits.count; k++) {
+        if (this.givens[orbits.cells[orbits.start[k]!]!] !== 0) scratch[given++] = k;
+        else scratch[--empty] = k;
+      }
+      if (given === 0 || empty === orbits.count) break;
+      const out = scratch[rng.int(given)]!;
+      // An empty orbit of the same size, so the count stays put.
+      const size = this.sizeOf(out);
+      let same = 0;
+      for (let i = empty; i < orbits.count; i++) if (this.sizeOf(scratch[i]!) === size) same++;
+      if (same === 0) continue;
+      let pick = rng.int(same);
+      let into = -1;
+      for (let i = empty; into < 0; i++) if (this.sizeOf(scratch[i]!) === size && pick-- === 0) into = scratch[i]!;
+      this.setOrbit(out, false);
+      this.setOrbit(into, true);
+      if (!this.passesGate(cap)) {
+        this.setOrbit(into, false);
+        this.setOrbit(out, true);
+        continue;
+      }
+      // The other givens, shuffled (the orbit just given back is not removed again at once).
+      let length = 0;
+      for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
+      for (let i = length - 1; i > 0; i--) {
+        const j = rng.int(i + 1);
+        const tmp = scratch[i]!;
+        scratch[i] = scratch[j]!;
+        scratch[j] = tmp;
+      }
+      const result = this.pass(scratch, length, target, rng);
+      if (result.ok || result.reason === 'grade') return result;
+    }
+    return { ok: false, reason: 'minimal' };
+  }
+
+  private sizeOf(orbit: number): 1 | 2 | 4 {
+    return (this.orbits.start[orbit + 1]! - this.orbits.start[orbit]!) as 1 | 2 | 4;
+  }
+
+  /** Give or empty every cell of an orbit, keeping the house masks. */
+  private setOrbit(orbit: number, given: boolean): void {
+    const { orbits, givens, used, solution } = this;
+    const houses = this.geometry.cellHouses;
+    for (let i = orbits.start[orbit]!; i < orbits.start[orbit + 1]!; i++) {
+      const c = orbits.cells[i]!;
+      const bit = 1 << (solution[c]! - 1);
+      givens[c] = given ? solution[c]! : 0;
+      for (let k = 0; k < 3; k++) {
+        if (given) used[houses[c * 3 + k]!]! |= bit;
+        else used[houses[c * 3 + k]!]! &= ~bit;
+      }
+    }
+  }
+
   /** Remove the orbit's cells and keep the removal if the board passes the gate. */
-  private tryRemove(from: number, to: number, cap: number): boolean {
-    const { givens, used, geometry, stats } = this;
-    const cells = this.orbits.cells;
+  private tryRemove(orbit: number, cap: number): boolean {
+    const { givens, used, geometry, stats, orbits } = this;
     const houses = geometry.cellHouses;
     let immediate = true;
-    for (let i = from; i < to; i++) {
-      const c = cells[i]!;
+    for (let i = orbits.start[orbit]!; i < orbits.start[orbit + 1]!; i++) {
+      const c = orbits.cells[i]!;
       const bit = 1 << (givens[c]! - 1);
       used[houses[c * 3]!]! &= ~bit;
       used[houses[c * 3 + 1]!]! &= ~bit;
@@ -140,15 +218,7 @@ export class Carver {
     }
     if (this.passesGate(cap)) return true;
     stats.rejected++;
-    for (let i = from; i < to; i++) {
-      const c = cells[i]!;
-      const d = this.solution[c]!;
-      const bit = 1 << (d - 1);
-      used[houses[c * 3]!]! |= bit;
-      used[houses[c * 3 + 1]!]! |= bit;
-      used[houses[c * 3 + 2]!]! |= bit;
-      givens[c] = d;
-    }
+    this.setOrbit(orbit, true);
     return false;
   }
 
@@ -200,7 +270,7 @@ export class Carver {
    * Give back `missing` givens, whole orbits, from cells the prover capped at grade − 1 places
    * anyway (so the grade cannot fall).
    */
-  private addBack(missing: number, grade: number, rng: Rng): { ok: true; tier: number } | { ok: false; reason: CarveFailure } {
+  private addBack(missing: number, grade: number, rng: Rng): CarveResult {
     const { orbits, givens } = this;
     const reached = this.judge.prove(this.board, grade - 1).grid;
     const free: number[] = [];

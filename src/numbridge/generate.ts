@@ -7,7 +7,8 @@
  *   ├─ layout      regular blocks, or a random hex-connected layout (layouts.ts)
  *   ├─ solution    a random full grid (fill.ts); a layout that cannot be filled is skipped
  *   └─ for order o = 0 .. ordersPerGrid−1
- *        ├─ carve  shuffled orbits, gate capped at the grade, exactly K givens (carve.ts)
+ *        ├─ carve  shuffled orbits, gate capped at the grade, exactly K givens (carve.ts);
+ *        │         stuck minimal above K, it trades givens to walk lower (descend)
  *        └─ final  re-checked by code that shares nothing with the carve's shortcuts:
  *                  the exact-cover counter (limit 2) must find exactly our solution, and the
  *                  prover, run once more with steps, must solve it at exactly the grade asked
@@ -34,6 +35,14 @@ export type { BoardRequest, Budget } from './request.ts';
 /** The prover's top tier: the highest grade a request may ask for. */
 export const MAX_GRADE: number = Math.max(...TIERS.map((t) => t.tier));
 
+/**
+ * Trades of givens a carve may make after it ends minimal above K: N² (81 on 9×9), about as many
+ * removal passes as a fresh grid and order would cost, but starting from a board already close.
+ */
+function descentSwaps(size: number): number {
+  return size * size;
+}
+
 /** The prover in its fast mode (no step objects), as the carver's gate. */
 const fastProver: TierJudge = {
   prove: (board, maxTier) => prove(board, { maxTier, collectSteps: false }),
@@ -46,7 +55,9 @@ export interface GenerateStats {
   /** Layouts (irregular) that could not be filled within the node budget. */
   unfillable: number;
   orders: number;
-  /** Carves that ended minimal above K, or without reaching the grade. */
+  /** Carves that ended minimal above K and went on by trading givens (carve.ts, descend). */
+  descents: number;
+  /** Carves that ended minimal above K (after the descent), or without reaching the grade. */
   minimal: number;
   wrongGrade: number;
   /** Carved boards the final re-check threw out (the prover graded the added-back board differently). */
@@ -56,7 +67,7 @@ export interface GenerateStats {
 }
 
 export function emptyGenerateStats(): GenerateStats {
-  return { boards: 0, grids: 0, unfillable: 0, orders: 0, minimal: 0, wrongGrade: 0, finalRejects: 0, fill: { deals: 0, nodes: 0 }, carve: emptyCarveStats() };
+  return { boards: 0, grids: 0, unfillable: 0, orders: 0, descents: 0, minimal: 0, wrongGrade: 0, finalRejects: 0, fill: { deals: 0, nodes: 0 }, carve: emptyCarveStats() };
 }
 
 /**
@@ -90,7 +101,11 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
       stats.orders++;
       for (let k = 0; k < order.length; k++) order[k] = k;
       rng.shuffle(order);
-      const carved = carver.carve(order, target, rng);
+      let carved = carver.carve(order, target, rng);
+      if (!carved.ok && carved.reason === 'minimal') {
+        stats.descents++;
+        carved = carver.descend(target, rng, descentSwaps(size));
+      }
       if (!carved.ok) {
         if (carved.reason === 'minimal') stats.minimal++;
         else stats.wrongGrade++;

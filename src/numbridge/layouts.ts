@@ -3,45 +3,74 @@
  * RULES.md. A layout is drawn by a random walk on the space of such partitions:
  *
  *   start   the rows (block k = row k): a valid partition, as far from any final layout as can be
- *   step    pick a random cell a, a random hex neighbour of a in another block B, and a random
- *           cell b of B; swap the blocks of a and b (sizes stay N); keep the swap only when both
- *           blocks are still connected
+ *   step    pick a random cell a, a random hex neighbour of a in another block B, and (from a
+ *           random start) the first cell b of B that can trade places with a: b touches a's
+ *           block A, a touches B without b, and each leaves its block along ONE unbroken arc of
+ *           neighbours. Then swap the blocks of a and b.
  *
- * (Swapping only adjacent a and b is not enough: the rows are a dead end for that move.) Every
- * state is a valid layout, and enough steps forget the start, so the shapes are as varied as the
- * partitions themselves: bench/numbridge.ts measures how varied. Afterwards blocks are numbered in
- * order of their first cell, so equal layouts have equal maps. Whether a layout admits a solution
- * is decided by filling it (fill.ts); the generator throws away layouts that cannot be filled.
+ * The arc test is the hex form of a "simple point" in digital topology: consecutive neighbours of
+ * a cell touch each other, so if a block's neighbours of a form one arc, every path through a can
+ * go round it and the block without a stays connected. With it every step is decided locally (no
+ * search), sizes stay N, and every state is a valid layout. (Swapping only adjacent a and b is not
+ * enough: the rows are a dead end for that move.) Enough steps forget the start, so the shapes are
+ * as varied as the partitions the walk reaches: bench/numbridge.ts measures how varied. Afterwards
+ * blocks are numbered in order of their first cell, so equal layouts have equal maps. Whether a
+ * layout admits a solution is decided by filling it (fill.ts); the generator throws away layouts
+ * that cannot be filled.
  *
  *   members[b·N + i]   the i-th cell of block b        slot[cell]   its index i in its block
  */
 import type { Rng } from '../core/rng.ts';
-import { neighbours } from '../sudoku/hex.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
 import type { Regions } from '../sudoku/types.ts';
 
 const NONE = 255;
 
+/**
+ * The six neighbour directions in cyclic order around a cell, each adjacent to the next:
+ * E (0,+1), NE (−1,+1), NW (−1,0), W (0,−1), SW (+1,−1), SE (+1,0).
+ */
+const CYCLE: ReadonlyArray<readonly [number, number]> = [[0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0]];
+
 const tables = new Map<number, Uint8Array>();
 
-/** Six hex neighbours per cell, flat (cell·6 + k), NONE where the board ends. */
+/** Six hex neighbours per cell in CYCLE order, flat (cell·6 + k), NONE where the board ends. */
 export function hexNeighbourTable(size: number): Uint8Array {
   let t = tables.get(size);
   if (!t) {
     t = new Uint8Array(size * size * 6).fill(NONE);
-    for (let cell = 0; cell < size * size; cell++) neighbours(size, cell, 'hex').forEach((nb, k) => (t![cell * 6 + k] = nb));
+    for (let cell = 0; cell < size * size; cell++) {
+      const r = Math.floor(cell / size);
+      const c = cell % size;
+      CYCLE.forEach(([dr, dc], k) => {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr >= 0 && rr < size && cc >= 0 && cc < size) t![cell * 6 + k] = rr * size + cc;
+      });
+    }
     tables.set(size, t);
   }
   return t;
 }
 
+/** RUNS[m]: contiguous runs of set bits in the 6-bit cyclic mask m (a full ring counts as one). */
+const RUNS: Uint8Array = (() => {
+  const t = new Uint8Array(64);
+  for (let m = 1; m < 64; m++) {
+    let runs = 0;
+    for (let k = 0; k < 6; k++) if (m & (1 << k) && !(m & (1 << ((k + 5) % 6)))) runs++;
+    t[m] = Math.max(runs, 1);
+  }
+  return t;
+})();
+
 /**
- * Swap attempts per layout. About 6·N³ accepted-or-not attempts: at that length the block shapes
- * of many layouts are statistically indistinguishable from much longer walks (bench/numbridge.ts,
- * "layout mixing"), while a 9×9 layout still takes well under a millisecond.
+ * Steps per layout: 3·N³ (2,187 on 9×9). Measured (bench/numbridge.ts, "layout mixing"): from
+ * about 2·N³ on, the block statistics — inner edges, distinct shapes, how much of row 0 still
+ * shares a block — match those of walks ten times as long.
  */
 export function defaultSwaps(size: number): number {
-  return 6 * size * size * size;
+  return 3 * size * size * size;
 }
 
 /** A random hex-connected layout of N blocks of N cells (not yet known to admit a solution). */
@@ -62,13 +91,10 @@ export function randomLayout(size: number, rng: Rng, swaps = defaultSwaps(size))
   return numbered;
 }
 
-/** The random walk's state: block member lists, a BFS stack and visit stamps. */
+/** The random walk's state: the block member lists. */
 class Walk {
   private readonly members: Uint8Array;
   private readonly slot: Uint8Array;
-  private readonly stack: Uint8Array;
-  private readonly seen: Uint16Array;
-  private stamp = 0;
 
   constructor(
     private readonly size: number,
@@ -84,8 +110,6 @@ class Walk {
       this.slot[c] = fill[g]!;
       this.members[g * size + fill[g]!++] = c;
     }
-    this.stack = new Uint8Array(cells);
-    this.seen = new Uint16Array(cells);
   }
 
   run(rng: Rng, attempts: number): void {
@@ -97,48 +121,48 @@ class Walk {
       if (x === NONE) continue;
       const blockA = regions[a]!;
       const blockB = regions[x]!;
-      if (blockA === blockB) continue;
-      const b = members[blockB * size + rng.int(size)]!;
-      regions[a] = blockB;
-      regions[b] = blockA;
-      if (this.connected(blockA, b) && this.connected(blockB, a)) {
+      if (blockA === blockB || !this.leavesOneArc(a, blockA)) continue;
+      // The first cell b of B, from a random start, that may trade places with a.
+      const from = rng.int(size);
+      for (let i = 0; i < size; i++) {
+        const slotB = (from + i) % size;
+        const b = members[blockB * size + slotB]!;
+        if (!this.touches(b, blockA, a) || !this.touches(a, blockB, b) || !this.leavesOneArc(b, blockB)) continue;
+        regions[a] = blockB;
+        regions[b] = blockA;
         const slotA = slot[a]!;
-        const slotB = slot[b]!;
         members[blockA * size + slotA] = b;
         members[blockB * size + slotB] = a;
         slot[a] = slotB;
         slot[b] = slotA;
-        continue;
+        break;
       }
-      regions[a] = blockA;
-      regions[b] = blockB;
     }
   }
 
-  /** True when the block reached from `from` has all N cells. */
-  private connected(block: number, from: number): boolean {
-    const { size, regions, nb, stack, seen } = this;
-    if (++this.stamp === 0xffff) {
-      seen.fill(0);
-      this.stamp = 1;
+  /** True when `cell` has a hex neighbour in `block` other than `except`. */
+  private touches(cell: number, block: number, except: number): boolean {
+    const { regions, nb } = this;
+    for (let k = cell * 6, end = k + 6; k < end; k++) {
+      const c = nb[k]!;
+      if (c !== NONE && c !== except && regions[c] === block) return true;
     }
-    const stamp = this.stamp;
-    let top = 0;
-    let reached = 1;
-    stack[top++] = from;
-    seen[from] = stamp;
-    while (top > 0) {
-      const cell = stack[--top]!;
-      for (let k = cell * 6, end = k + 6; k < end; k++) {
-        const next = nb[k]!;
-        if (next !== NONE && regions[next] === block && seen[next] !== stamp) {
-          seen[next] = stamp;
-          reached++;
-          stack[top++] = next;
-        }
-      }
+    return false;
+  }
+
+  /**
+   * True when the neighbours of `cell` in its block form one unbroken arc around it: consecutive
+   * neighbours touch, so every path through `cell` can go round it, and the block without it
+   * stays connected.
+   */
+  private leavesOneArc(cell: number, block: number): boolean {
+    const { regions, nb } = this;
+    let arc = 0;
+    for (let k = 0; k < 6; k++) {
+      const c = nb[cell * 6 + k]!;
+      if (c !== NONE && regions[c] === block) arc |= 1 << k;
     }
-    return reached === size;
+    return RUNS[arc] === 1;
   }
 }
 

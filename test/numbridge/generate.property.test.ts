@@ -9,7 +9,7 @@ import { describe, expect } from 'vitest';
 import { GenerationError } from '../../src/core/errors.ts';
 import { validator } from '../../src/core/schema.ts';
 import { flattenGrid, playerForm } from '../../src/numbridge/board-file.ts';
-import { generateBoard, type BoardRequest } from '../../src/numbridge/generate.ts';
+import { emptyGenerateStats, generateBoard, type BoardRequest } from '../../src/numbridge/generate.ts';
 import { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { isSymmetricPattern, SYMMETRIES, symmetryProblem } from '../../src/numbridge/symmetry.ts';
 import { verifyBoard } from '../../src/numbridge/verify.ts';
@@ -89,5 +89,27 @@ describe('generateBoard', () => {
   test('boards were made for nearly every request', () => {
     expect(made).toBeGreaterThan(0);
     expect(outOfBudget).toBeLessThanOrEqual(Math.ceil((made + outOfBudget) * 0.1));
+  });
+});
+
+describe('hard corners', () => {
+  const stats = emptyGenerateStats();
+  // Below the typical minimal count (≈ 24–25 givens on 9×9) plain removal gets stuck; the carver
+  // trades givens to walk lower (carve.ts, descend). Symmetric orbits trade only for their size.
+  test.each<BoardRequest>([
+    { size: 9, blocks: 'regular', givens: 22 },
+    { size: 9, blocks: 'regular', givens: 22, grade: 3 },
+    { size: 9, blocks: 'regular', givens: 24, symmetry: 'rot180' },
+    { size: 9, blocks: 'irregular', givens: 22, grade: 4 },
+    { size: 9, blocks: 'regular', givens: 25, symmetry: 'all', grade: 2 },
+  ])('%o', (request) => {
+    const file = generateBoard(request, 'hard-corner', stats);
+    expect(verifyBoard(file)).toEqual({ ok: true, problems: [] });
+    expect(file.public.givens.flat().filter((d) => d !== 0)).toHaveLength(request.givens);
+    if (request.grade) expect(file.public.grade.level).toBe(request.grade);
+  });
+
+  test('some of them needed the descent', () => {
+    expect(stats.descents).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { aic, xChain, xyChain } from './techniques/chains.ts';
 import { simpleColorsTechnique } from './techniques/coloring.ts';
+import { emptyRectangleTechnique } from './techniques/empty-rectangle.ts';
 import { jellyfish, swordfish, xWing } from './techniques/fish.ts';
 import { lawOfLeftovers } from './techniques/leftovers.ts';
 import { skyscraper, turbotFish, twoStringKite } from './techniques/single-digit.ts';
@@ -38,6 +39,7 @@ export const LADDER: readonly Technique[] = [
   skyscraper,
   twoStringKite,
   turbotFish,
+  emptyRectangleTechnique,
   wWingTechnique,
   xyWingTechnique,
   xyzWingTechnique,

@@ -5,7 +5,7 @@
 import { regularRegions } from '../../../src/sudoku/regions.ts';
 import type { PencilMarks } from '../../../src/sudoku/logic/index.ts';
 
-/** HoDoKu reglib code → our technique id, for every technique we implement. */
+/** HoDoKu reglib code (or code-variant) → our technique id, for every technique we implement. */
 export const REGLIB_CODES: Readonly<Record<string, string>> = {
   '0000': 'full-house',
   '0002': 'hidden-single',
@@ -25,6 +25,9 @@ export const REGLIB_CODES: Readonly<Record<string, string>> = {
   '0302': 'jellyfish',
   '0400': 'skyscraper',
   '0401': 'two-string-kite',
+  '0402': 'empty-rectangle',
+  // HoDoKu's optional empty rectangles with two places are strong links in the box: turbot fish.
+  '0402-1': 'turbot-fish',
   '0403': 'turbot-fish',
   '0500': 'simple-colors',
   '0701': 'x-chain',
@@ -111,6 +114,7 @@ export const EXEMPLAR_TOKENS: Readonly<Record<string, string>> = {
   bf4: 'jellyfish',
   sk: 'skyscraper',
   '2sk': 'two-string-kite',
+  er: 'empty-rectangle',
   tf: 'turbot-fish',
   sc: 'simple-colors',
   x: 'x-chain',
