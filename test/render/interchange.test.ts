@@ -115,8 +115,8 @@ describe('the line format with a block map', () => {
     expect(at(`${givens}:${blocks}:x`).position.column).toBe(165);
   });
 
-  test('blocks that are connected only on a square grid are refused (hex adjacency)', () => {
-    // 4×4 with the block {(0,0),(0,1),(1,1),(1,0)}… made diagonal: (0,0) and (1,1) are not hex neighbours
+  test('blocks whose cells touch only corner to corner at (r+1, c+1) are refused (not hex neighbours)', () => {
+    // block A runs down the main diagonal: (0,0), (1,1), (2,2), (3,3)
     const diag = 'ABBB' + 'CABB' + 'CCAD' + 'CDDA';
     expect(() => fromLine(`1...${'.'.repeat(12)}:${diag}`, where)).toThrow(/not connected.*hex/);
   });
