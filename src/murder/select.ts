@@ -109,18 +109,28 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
     return null;
   }
   // A capped run that solves using tier T proves the tier below fails (fixpoints do not depend on
-  // rule order), so each run also says whether the set has reached the target level. First pass:
-  // only removals that reach it (or keep it); second pass: any removal that keeps the set solvable.
+  // rule order), so each run also says whether the set has reached the target level. Drops that
+  // keep the set solvable but not (yet) at the level are deferred and retried after the others;
+  // a clue found necessary stays necessary in every subset, so it is never tried again.
   prover.run(set, options.tier);
   let level = prover.level;
-  for (let pass = 0; pass < 2; pass++) {
-    for (const clue of dropOrder(set, rng)) {
-      const at = set.indexOf(clue);
-      set.splice(at, 1);
-      const keep = prover.run(set, options.tier) === 'solved' && (pass === 1 || prover.level === options.tier || level === options.tier);
-      if (keep) level = prover.level;
-      else set.splice(at, 0, clue);
+  const deferred: CompiledClue[] = [];
+  for (const clue of dropOrder(set, rng)) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    const solved = prover.run(set, options.tier) === 'solved';
+    if (solved && (level === options.tier || prover.level === options.tier)) {
+      level = prover.level;
+      continue;
     }
+    if (solved) deferred.push(clue);
+    set.splice(at, 0, clue);
+  }
+  for (const clue of deferred) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    if (prover.run(set, options.tier) === 'solved') level = prover.level;
+    else set.splice(at, 0, clue);
   }
   if (level !== options.tier) {
     if (stats) stats.tooEasy++;
