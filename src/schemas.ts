@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { DominoDealFile, DominoPositionFile, DominoRecordFile, DominoReplayJson } from './games/domino/schema.ts';
 import { KosmosDealFile, KosmosRecordFile } from './games/kosmos/schema.ts';
+import { NumbridgeDealFile, NumbridgeRecordFile, NumbridgeReplayJson, NumbridgeView } from './games/numbridge/schema.ts';
 import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { DailyIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
@@ -18,6 +19,10 @@ export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'domino-record.schema.json', schema: DominoRecordFile },
   { file: 'domino-position.schema.json', schema: DominoPositionFile },
   { file: 'domino-replay.schema.json', schema: DominoReplayJson },
+  { file: 'numbridge-deal.schema.json', schema: NumbridgeDealFile },
+  { file: 'numbridge-record.schema.json', schema: NumbridgeRecordFile },
+  { file: 'numbridge-view.schema.json', schema: NumbridgeView },
+  { file: 'numbridge-replay.schema.json', schema: NumbridgeReplayJson },
   { file: 'run-manifest.schema.json', schema: RunManifest },
   { file: 'daily-index.schema.json', schema: DailyIndex },
   { file: 'fingerprint-entry.schema.json', schema: FingerprintEntry },

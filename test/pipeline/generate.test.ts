@@ -195,7 +195,7 @@ describe('faults', () => {
     expect(out).toEqual([]);
     expect(summary.stopped).toBe('hopeless');
     expect(summary.failed.length).toBeGreaterThanOrEqual(4);
-    expect(summary.failed.length).toBeLessThan(20);
+    expect(summary.failed.length).toBeLessThan(500); // the batches already running finish, no more start
   });
 
   test('an already aborted signal stops before any work; the manifest says incomplete', async () => {

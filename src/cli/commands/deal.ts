@@ -2,9 +2,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { dealDominoCommand } from './deal-domino.ts';
 import { dealKosmosCommand } from './deal-kosmos.ts';
+import { dealNumbridgeCommand } from './deal-numbridge.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const DEAL_GAMES: CommandModule<any, any>[] = [dealKosmosCommand, dealDominoCommand];
+export const DEAL_GAMES: CommandModule<any, any>[] = [dealKosmosCommand, dealDominoCommand, dealNumbridgeCommand];
 
 export const dealCommand: CommandModule = {
   command: 'deal',

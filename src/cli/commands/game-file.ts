@@ -12,6 +12,8 @@ export const MAX_GAME_FILE_BYTES = 16 * 1024 * 1024;
 export type GameFile = { kind: 'json'; value: unknown; where: InputPosition } | { kind: 'text'; text: string; source: string };
 
 export function readGameFile(file: string): GameFile {
+  // yargs hands a positional "-" over as "" (its parser reads a lone dash as an empty flag)
+  if (file === '') file = '-';
   const source = file === '-' ? '<stdin>' : file;
   let text: string;
   try {

@@ -2,9 +2,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { replayDominoCommand } from './replay-domino.ts';
 import { replayKosmosCommand } from './replay-kosmos.ts';
+import { replayNumbridgeCommand } from './replay-numbridge.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const REPLAY_GAMES: CommandModule<any, any>[] = [replayDominoCommand, replayKosmosCommand];
+export const REPLAY_GAMES: CommandModule<any, any>[] = [replayDominoCommand, replayKosmosCommand, replayNumbridgeCommand];
 
 export const replayCommand: CommandModule = {
   command: 'replay',

@@ -1,0 +1,95 @@
+/**
+ * Reading Numbridge deals and records: the schema first, then the board checks of board files
+ * (square grids of the stated size, hex-connected blocks, no clashing givens) as InputErrors with
+ * JSON pointers. What a schema-valid deal can still get wrong against the rules — a solution that
+ * is not one, a bag that does not match the empty cells, hands of the wrong size — is listed by
+ * `dealProblems`; a replay reports those as contradictions.
+ */
+import { InputError, type InputPosition } from '../../core/errors.ts';
+import { assertValid } from '../../core/schema.ts';
+import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
+import { isSolutionOf } from '../../sudoku/check.ts';
+import type { Digit } from '../../sudoku/types.ts';
+import { BLITZ_SIZE, HAND_SIZE, roomProblem } from './room.ts';
+import { NumbridgeDealFile, NumbridgeRecordFile } from './schema.ts';
+import { invariantProblem, type GameSetup } from './state.ts';
+
+/** Validate a deal and read it as the setup of a game. */
+export function readNumbridgeDeal(data: unknown, where: InputPosition, pointer = ''): { file: NumbridgeDealFile; setup: GameSetup } {
+  if (pointer === '') assertValid<NumbridgeDealFile>(NumbridgeDealFile, data, where);
+  const file = data as NumbridgeDealFile;
+  const at = (p: string) => ({ ...where, pointer: pointer + p });
+  const pub = file.public;
+  const { board } = readBoardFileAt(file, where, pointer);
+  if (pub.variant === 'blitz' && pub.size !== BLITZ_SIZE) throw new InputError(at('/public/size'), `Blitz is played on ${BLITZ_SIZE}×${BLITZ_SIZE}, not ${pub.size}×${pub.size}`);
+  const room = roomProblem(pub.room);
+  if (room) throw new InputError(at('/public/room'), room);
+  const secret = file.secret;
+  if (!secret) throw new InputError(at('/secret'), 'the deal has no secret part (a player form): the game needs its solution, bag and hands');
+  const solution = flattenGrid(secret.solution, pub.size, where, pointer + '/secret/solution');
+  const digitOk = (d: Digit, p: string) => {
+    if (d > pub.size) throw new InputError(at(p), `digit ${d} exceeds size ${pub.size}`);
+  };
+  solution.forEach((d, i) => digitOk(d, `/secret/solution/${Math.floor(i / pub.size)}/${i % pub.size}`));
+  secret.bag.forEach((d, i) => digitOk(d, `/secret/bag/${i}`));
+  for (const p of ['1', '2'] as const) secret.hands[p].forEach((d, i) => digitOk(d, `/secret/hands/${p}/${i}`));
+  return {
+    file,
+    setup: {
+      variant: pub.variant,
+      room: pub.room,
+      seed: secret.seed,
+      size: pub.size,
+      regions: board.regions,
+      givens: board.givens,
+      solution,
+      bag: secret.bag,
+      hands: [secret.hands['1'], secret.hands['2']],
+    },
+  };
+}
+
+/** The board of a deal through the board-file checks, errors pointing into the deal. */
+function readBoardFileAt(file: NumbridgeDealFile, where: InputPosition, pointer: string): ReturnType<typeof readBoardFile> {
+  const pub = file.public;
+  try {
+    return readBoardFile(
+      { format: 'puzzlemill/numbridge-board', version: 1, id: pub.boardId, public: { size: pub.size, geometry: pub.geometry, blockShape: pub.blockShape, regions: pub.regions, givens: pub.givens, grade: pub.grade } },
+      where,
+    );
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError({ ...e.position, pointer: pointer + (e.position.pointer ?? '') }, e.reason);
+    throw e;
+  }
+}
+
+/** What a schema-valid deal gets wrong against the rules (empty when nothing). */
+export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[] {
+  const problems: string[] = [];
+  if (!isSolutionOf({ size: setup.size, regions: setup.regions, givens: setup.givens }, setup.solution)) {
+    problems.push('the secret solution is not a solution of the board (it breaks the Sudoku rule or a given)');
+  }
+  const hands = setup.hands;
+  const invariant = invariantProblem({ bag: setup.bag, hands, digits: setup.givens, solution: setup.solution });
+  if (invariant) problems.push(`the bag and hands are not one tile per empty cell: ${invariant}`);
+  let tiles = setup.bag.length + hands[0].length + hands[1].length;
+  hands.forEach((hand, i) => {
+    const expected = Math.min(HAND_SIZE, tiles);
+    if (hand.length !== expected) problems.push(`player ${i + 1}'s starting hand holds ${hand.length} tiles, expected ${expected}`);
+    tiles -= expected;
+  });
+  if (file.public.bagSize !== setup.bag.length) problems.push(`public.bagSize says ${file.public.bagSize}, the bag holds ${setup.bag.length}`);
+  if (file.public.handSizes['1'] !== hands[0].length || file.public.handSizes['2'] !== hands[1].length) problems.push('public.handSizes does not match the hands');
+  return problems;
+}
+
+/** Validate a record and read its deal. */
+export function readNumbridgeRecord(data: unknown, where: InputPosition): { file: NumbridgeRecordFile; setup: GameSetup; dealFile: NumbridgeDealFile } {
+  assertValid<NumbridgeRecordFile>(NumbridgeRecordFile, data, where);
+  const { file: dealFile, setup } = readNumbridgeDeal(data.public.deal, where, '/public/deal');
+  const n = setup.size;
+  data.public.moves.forEach((m, i) => {
+    if ('cell' in m && (m.cell[0] >= n || m.cell[1] >= n)) throw new InputError({ ...where, pointer: `/public/moves/${i}/cell` }, `[${m.cell.join(', ')}] is outside the ${n}×${n} board`);
+  });
+  return { file: data, setup, dealFile };
+}
