@@ -52,7 +52,6 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 const SOCIAL_CUT = 0.5;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
-const SLACK = 0;
 
 /** The candidate clues of one cast, ready for dealing. */
 export interface DealPool {
@@ -136,11 +135,6 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
     if (stats) stats.tooEasy++;
     return null;
   }
-  if (SLACK > 0) {
-    const onCard = new Int8Array(32);
-    for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
-    for (let p = 0; p < 32; p++) if (p !== board.victim && onCard[p]! > options.perCard) { if (stats) stats.cardsFull++; return null; }
-  }
   if (pinned(board, set) > options.pinCap) {
     if (stats) stats.pinned++;
     return null;
@@ -165,7 +159,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // The least determined person with room on the card (random among ties).
     let person = -1, most = 1, ties = 0;
     for (let p = 0; p < n; p++) {
-      const room = p === board.victim ? options.victimExtra : options.perCard + SLACK;
+      const room = p === board.victim ? options.victimExtra : options.perCard;
       if (onCard[p]! >= room) continue;
       const k = prover.candidateCount(p);
       if (k > most) { person = p; most = k; ties = 1; }
