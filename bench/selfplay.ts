@@ -10,6 +10,7 @@ import { replayNumbridge } from '../src/games/numbridge/replay.ts';
 import type { Variant } from '../src/games/numbridge/room.ts';
 import { selfplayGame } from '../src/games/numbridge/selfplay.ts';
 import { newGame } from '../src/games/numbridge/state.ts';
+import { loadavg } from 'node:os';
 import { Rng } from '../src/core/rng.ts';
 import { median, table } from './results.ts';
 
@@ -29,10 +30,13 @@ function rate(work: (repeat: number) => number): number {
 }
 
 export async function run(): Promise<string> {
+  const load = loadavg()[0]!;
   const rows: Array<Array<string | number>> = [];
+  // warm-up: let the JIT see every variant before anything is timed
+  for (const variant of VARIANTS) for (let k = 0; k < 20; k++) selfplayGame({ variants: [variant], bots: ['logic', 'random'] }, 'bench-warm', k + 1);
   for (const variant of VARIANTS) {
     const deals = rate((r) => {
-      for (let k = 0; k < GAMES; k++) dealNumbridge({ variant }, `bench-deal-${r}-${k}`);
+      for (let k = 0; k < GAMES; k++) dealNumbridge({ variant }, `bench-deal-${variant}-${r}-${k}`);
       return GAMES;
     });
     // the referee alone: uniformly random legal moves until the game ends (many mistakes: long games)
@@ -77,6 +81,8 @@ export async function run(): Promise<string> {
     '### Numbridge referee and self-play',
     '',
     `Default boards (9×9 with 30 givens; Blitz 6×6 with 14), one thread. Rates are medians of ${REPEATS} runs; self-play: ${GAMES} games of the logic bot (error rate 0.1) against the random bot, deal included; the referee row plays uniformly random legal moves (mostly wrong tiles, so long games) on 10 deals; replay re-runs the self-play records from their JSON text.`,
+    '',
+    `Load average when the run started: ${load.toFixed(1)} (on a shared machine the rates move by up to 2× between runs).`,
     '',
     table(['variant', 'deals/s', 'referee moves/s', 'self-play games/s', 'moves/game (median)', 'replays/s', 'record (median)'], rows),
   ].join('\n');
