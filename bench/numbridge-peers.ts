@@ -101,7 +101,9 @@ export async function peerSection(): Promise<string> {
     '',
     `Up to ${PUZZLES} puzzles each (capped at ${CAP_MS / 1000} s of generating), judged by our counter, prover and canonical form.`,
     'Grades 1–4 are shares of all puzzles; "essentially different" counts distinct canonical forms of the',
-    'puzzles and of the solution grids of the unique ones.',
+    'puzzles and of the solution grids of the unique ones. sudoku-gen transforms a few stored seed',
+    'puzzles (its README says so); @algorithm.ts/sudoku stops removing at about 52 givens; sudoku-core',
+    'generates by trial and logic grading and takes seconds per puzzle.',
     '',
     table(['generator', 'puzzles', 'puzzles/s', 'givens median (range)', 'unique', 'guess-free', 'grade 1 / 2 / 3 / 4', 'essentially different puzzles', 'essentially different solutions'], rows),
   ].join('\n');

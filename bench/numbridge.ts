@@ -72,9 +72,10 @@ function throughputSection(): string {
   return [
     '### Throughput, one core',
     '',
-    `Boards per second of \`generateBoard\` (request → validated-shape file with proof), median of ${REPEATS} runs;`,
-    'any guess-free grade. "+ verify" adds the independent re-check `verifyBoard` of every board (what',
-    'the pipeline does before writing).',
+    `Boards per second of \`generateBoard\` (request → file with proof), median of ${REPEATS} runs; any`,
+    'guess-free grade. "+ verify" adds the independent re-check `verifyBoard` of every board (what the',
+    'pipeline does before writing). The machine is shared (about seven agents on two cores; the heavy',
+    'lock keeps other benchmarks and suites out, not everything): the range shows the noise.',
     '',
     table(['request', 'target /s', 'boards/s (median)', 'range', 'target met', 'µs/board', 'boards/s + verify'], rows),
     '',

@@ -10,6 +10,7 @@ import { readCaseFile } from '../murder/model.ts';
 import type { LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile } from '../murder/schema.ts';
 import { verifyCase } from '../murder/verify.ts';
+import { murderPicture } from '../render/murder/index.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
 
 /** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest). */
@@ -69,4 +70,5 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseFile> = {
   playerForm,
   fingerprint: caseFingerprint,
   seedOf: (file) => file.secret?.seed,
+  render: (file, options) => murderPicture(file, options),
 };

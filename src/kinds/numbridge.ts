@@ -10,6 +10,7 @@ import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, puzzleSeed, requestProbl
 import { NumbridgeBoardFile } from '../numbridge/schema.ts';
 import { SYMMETRIES, type Symmetry } from '../numbridge/symmetry.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
+import { numbridgePicture } from '../render/numbridge.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
@@ -71,6 +72,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardFile> = {
   },
 
   seedOf: (file) => file.secret?.seed,
+  render: (file, options) => numbridgePicture(file, options),
 };
 
 function integer(value: unknown, name: string): number {

@@ -32,6 +32,14 @@ export function trueClues(model: CaseModel, cells: Int8Array, readings = false):
   const standable = objects.filter((id) => !isBlockingCode(OBJECT_IDS.indexOf(id)));
 
   const out: Candidate[] = [];
+  // Whether a fact's cell set is the same under every reading does not depend on the person.
+  const sameCells = new Map<string, boolean>();
+  const stableCells = (fact: ClueFact) => {
+    const key = JSON.stringify(fact);
+    let same = sameCells.get(key);
+    if (same === undefined) sameCells.set(key, (same = sameCellsUnderMisreadings(model, fact)));
+    return same;
+  };
   model.people.forEach((person, p) => {
     const cell = cells[p]!;
     const room = model.roomIds[model.roomOf[cell]!]!;
@@ -52,7 +60,7 @@ export function trueClues(model: CaseModel, cells: Int8Array, readings = false):
     for (const fact of facts) {
       if (!clueHolds(model, cells, p, fact)) continue;
       const steady = readings && MISREADINGS.every(({ reading }) => clueHolds(model, cells, p, fact, reading));
-      const stable = steady && (READING_FREE.has(fact.kind) || (!SOCIAL.has(fact.kind) && sameCellsUnderMisreadings(model, fact)));
+      const stable = steady && (READING_FREE.has(fact.kind) || (!SOCIAL.has(fact.kind) && stableCells(fact)));
       out.push({ person: p, fact, steady, stable });
     }
   });

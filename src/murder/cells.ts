@@ -49,10 +49,6 @@ export function countCells(set: Uint32Array, o: number): number {
   return popcount(set[o]!) + popcount(set[o + 1]!) + popcount(set[o + 2]!);
 }
 
-export function isEmptySet(set: Uint32Array, o: number): boolean {
-  return (set[o]! | set[o + 1]! | set[o + 2]!) === 0;
-}
-
 /** The lowest cell of a non-empty set. */
 export function firstCell(set: Uint32Array, o: number): number {
   for (let w = 0; w < WORDS; w++) {
@@ -94,11 +90,6 @@ export function columnsOf(set: Uint32Array, o: number): number {
   return (x | (x >>> 9) | (x >>> 18)) & ROW_BITS;
 }
 
-/** The column bits of one row of the set. */
-export function rowBitsOf(set: Uint32Array, o: number, row: number): number {
-  return (set[o + ((row / 3) | 0)]! >>> (9 * (row % 3))) & ROW_BITS;
-}
-
 /** True when every cell of the set at `a` is also in the set at `b`. */
 export function isSubset(a: Uint32Array, ao: number, b: Uint32Array, bo: number): boolean {
   return (a[ao]! & ~b[bo]!) === 0 && (a[ao + 1]! & ~b[bo + 1]!) === 0 && (a[ao + 2]! & ~b[bo + 2]!) === 0;
@@ -106,17 +97,4 @@ export function isSubset(a: Uint32Array, ao: number, b: Uint32Array, bo: number)
 
 export function intersects(a: Uint32Array, ao: number, b: Uint32Array, bo: number): boolean {
   return ((a[ao]! & b[bo]!) | (a[ao + 1]! & b[bo + 1]!) | (a[ao + 2]! & b[bo + 2]!)) !== 0;
-}
-
-/** The set of all cells in the rows of `rowMask` (9 bits) and the columns of `columnMask`. */
-export function rowsAndColumnsSet(out: Uint32Array, o: number, rowMask: number, columnMask: number): void {
-  for (let w = 0; w < WORDS; w++) {
-    let x = 0;
-    for (let k = 0; k < 3; k++) {
-      const row = 3 * w + k;
-      const bits = (rowMask >>> row) & 1 ? ROW_BITS : columnMask;
-      x |= bits << (9 * k);
-    }
-    out[o + w] = x >>> 0;
-  }
 }

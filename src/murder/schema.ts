@@ -211,7 +211,5 @@ export const MurderCaseFile = Type.Object(
 export type MurderCaseFile = Static<typeof MurderCaseFile>;
 export type MurderPublic = Static<typeof MurderPublic>;
 export type MurderSecret = Static<typeof MurderSecret>;
-export type MurderPerson = Static<typeof Person>;
-export type MurderRoom = Static<typeof Room>;
 export type ProofStep = Static<typeof ProofStep>;
 export type Robustness = Static<typeof Robustness>;

@@ -52,7 +52,6 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 const SOCIAL_CUT = 0.5;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
-const SLACK = 0;
 
 /** The candidate clues of one cast, ready for dealing. */
 export interface DealPool {
@@ -109,27 +108,32 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
     return null;
   }
   // A capped run that solves using tier T proves the tier below fails (fixpoints do not depend on
-  // rule order), so each run also says whether the set has reached the target level. First pass:
-  // only removals that reach it (or keep it); second pass: any removal that keeps the set solvable.
+  // rule order), so each run also says whether the set has reached the target level. Drops that
+  // keep the set solvable but not (yet) at the level are deferred and retried after the others;
+  // a clue found necessary stays necessary in every subset, so it is never tried again.
   prover.run(set, options.tier);
   let level = prover.level;
-  for (let pass = 0; pass < 2; pass++) {
-    for (const clue of dropOrder(set, rng)) {
-      const at = set.indexOf(clue);
-      set.splice(at, 1);
-      const keep = prover.run(set, options.tier) === 'solved' && (pass === 1 || prover.level === options.tier || level === options.tier);
-      if (keep) level = prover.level;
-      else set.splice(at, 0, clue);
+  const deferred: CompiledClue[] = [];
+  for (const clue of dropOrder(set, rng)) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    const solved = prover.run(set, options.tier) === 'solved';
+    if (solved && (level === options.tier || prover.level === options.tier)) {
+      level = prover.level;
+      continue;
     }
+    if (solved) deferred.push(clue);
+    set.splice(at, 0, clue);
+  }
+  for (const clue of deferred) {
+    const at = set.indexOf(clue);
+    set.splice(at, 1);
+    if (prover.run(set, options.tier) === 'solved') level = prover.level;
+    else set.splice(at, 0, clue);
   }
   if (level !== options.tier) {
     if (stats) stats.tooEasy++;
     return null;
-  }
-  if (SLACK > 0) {
-    const onCard = new Int8Array(32);
-    for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
-    for (let p = 0; p < 32; p++) if (p !== board.victim && onCard[p]! > options.perCard) { if (stats) stats.cardsFull++; return null; }
   }
   if (pinned(board, set) > options.pinCap) {
     if (stats) stats.pinned++;
@@ -155,7 +159,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // The least determined person with room on the card (random among ties).
     let person = -1, most = 1, ties = 0;
     for (let p = 0; p < n; p++) {
-      const room = p === board.victim ? options.victimExtra : options.perCard + SLACK;
+      const room = p === board.victim ? options.victimExtra : options.perCard;
       if (onCard[p]! >= room) continue;
       const k = prover.candidateCount(p);
       if (k > most) { person = p; most = k; ties = 1; }

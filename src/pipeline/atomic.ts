@@ -14,12 +14,13 @@ import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
 
-/** Write `text` to `path` atomically; `durable` adds the fsync before the rename. */
-export function writeFileAtomic(path: string, text: string, durable = true): void {
+/** Write `text` (or bytes) to `path` atomically; `durable` adds the fsync before the rename. */
+export function writeFileAtomic(path: string, text: string | Uint8Array, durable = true): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}-${counter++}.tmp`);
   const fd = openSync(tmp, 'w', 0o644);
   try {
-    writeSync(fd, text);
+    if (typeof text === 'string') writeSync(fd, text);
+    else writeSync(fd, text);
     if (durable) fsyncSync(fd);
   } catch (e) {
     closeSync(fd);

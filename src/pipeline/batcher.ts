@@ -4,8 +4,9 @@
  * hands the results on in unit order.
  *
  *   units ──► [batch 0][batch 1][batch 2] … ──► workers ──► reorder buffer ──► emit (in order)
- *              sizes adapt: ≈ targetMs of work each, 1 unit until the cost is known,
- *              smaller again near the end so the workers finish together
+ *              sizes adapt: ≈ targetMs (50 ms) of work each — far above the pool's ≈0.1 ms per
+ *              task, short enough to balance —, 1 unit until the cost is known, smaller again
+ *              near the end so the workers finish together
  *
  * A batch whose task rejects (the worker threw or died) is retried unit by unit, once; a unit
  * that fails again gets `failed(unit, error)` as its result. Units carry their own seeds, so a
@@ -42,7 +43,7 @@ export interface OrderedBatchReport {
 }
 
 export async function runOrdered<U, R>(o: OrderedBatchOptions<U, R>): Promise<OrderedBatchReport> {
-  const targetMs = o.targetMs ?? 100;
+  const targetMs = o.targetMs ?? 50;
   const maxBatch = o.maxBatch ?? 1000;
   const maxInFlight = Math.max(2, o.parallelism * 2);
   const iterator = (Symbol.asyncIterator in o.units ? (o.units as AsyncIterable<U>)[Symbol.asyncIterator]() : (o.units as Iterable<U>)[Symbol.iterator]()) as AsyncIterator<U> | Iterator<U>;
@@ -57,7 +58,8 @@ export async function runOrdered<U, R>(o: OrderedBatchOptions<U, R>): Promise<Or
   const batchSize = (): number => {
     if (msPerUnit === undefined) return 1;
     let size = Math.round(targetMs / Math.max(msPerUnit, 1e-3));
-    if (o.total !== undefined) size = Math.min(size, Math.ceil((o.total - nextSeq) / (2 * o.parallelism)));
+    // Near the end, a quarter of the remaining share per worker: the last batches finish together.
+    if (o.total !== undefined) size = Math.min(size, Math.ceil((o.total - nextSeq) / (4 * o.parallelism)));
     return Math.max(1, Math.min(maxBatch, size));
   };
 

@@ -44,7 +44,7 @@ export interface GenerateRunOptions {
   signal?: AbortSignal;
   /** Extra kind modules the workers must load (kinds outside src/kinds). */
   kindModules?: string[];
-  /** Batch target in ms (default 100). */
+  /** Batch target in ms (default 50). */
   targetMs?: number;
   onProgress?: (done: number, total: number) => void;
   /** One-line warnings (a failed puzzle, a retried batch). */
@@ -74,7 +74,7 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const stop = (): boolean => {
     if (o.signal?.aborted) summary.stopped = 'signal';
     else if (performance.now() >= deadline) summary.stopped = 'time';
-    else if (summary.made === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
+    else if (summary.made + summary.resumed === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
     return summary.stopped !== null;
   };
 

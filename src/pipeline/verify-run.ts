@@ -31,6 +31,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
     const report = await runOrdered<VerifyInput, VerifyReport>({
       units: o.inputs,
       parallelism: executor.parallelism,
+      total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
         const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs };

@@ -189,6 +189,15 @@ describe('faults', () => {
     expect(summary.failed).toEqual([{ index: 2, reason: 'generator output fails verification (a bug): total does not add up' }]);
   });
 
+  test('a request whose first puzzles all fail is given up instead of failing every index', async () => {
+    const out: string[] = [];
+    const summary = await generateRun({ kind: toyKind, request: toyKind.parseRequest({ failModulo: 1 }), seed: 'h', count: 500, kindModules: [TOY_MODULE], writeLine: (l) => void out.push(l) });
+    expect(out).toEqual([]);
+    expect(summary.stopped).toBe('hopeless');
+    expect(summary.failed.length).toBeGreaterThanOrEqual(4);
+    expect(summary.failed.length).toBeLessThan(500); // the batches already running finish, no more start
+  });
+
   test('an already aborted signal stops before any work; the manifest says incomplete', async () => {
     const dir = join(tmp, 'aborted');
     const controller = new AbortController();

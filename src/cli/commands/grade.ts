@@ -47,7 +47,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       if (!parsed) continue;
       const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
       if (!result.solved) raiseExitCode(EXIT_FAILED);
-      const verdict = result.solved ? null : whyNot(parsed.board, result);
+      const verdict = result.solved ? null : whyNot(parsed.board, result, args.maxTier);
       if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, verdict, args)));
       else textReport(parsed.where, parsed.id, result, verdict, args);
     }
@@ -62,13 +62,14 @@ interface Verdict {
 }
 
 /** Why the prover did not finish: no solution, several, or a unique board beyond the ladder. */
-function whyNot(board: Board, result: ProveResult): Verdict {
+function whyNot(board: Board, result: ProveResult, maxTier: number | undefined): Verdict {
   if (result.contradiction) return { solutions: 0, reason: 'no solution (the givens contradict each other)' };
   const solutions = solve(board, { limit: 2 }).count;
   if (solutions === 0) return { solutions, reason: 'no solution' };
   if (solutions > 1) return { solutions, reason: 'more than one solution' };
   const open = result.grid.reduce((k, d) => k + (d === 0 ? 1 : 0), 0);
-  return { solutions, reason: `unique, but the techniques stall with ${open} cells open` };
+  const techniques = maxTier === undefined ? 'the techniques' : `the techniques up to tier ${maxTier}`;
+  return { solutions, reason: `unique, but ${techniques} stall with ${open} cells open` };
 }
 
 /** "hidden-single ×12, x-wing ×1" in ladder order. */

@@ -6,6 +6,9 @@ import { dailyCommand } from './daily.ts';
 import { dealCommand } from './deal.ts';
 import { generateCommand } from './generate.ts';
 import { gradeCommand } from './grade.ts';
+import { renderCommand } from './render.ts';
+import { exportCommand } from './export.ts';
+import { importCommand } from './import.ts';
 import { replayCommand } from './replay.ts';
 import { schemasCommand } from './schemas.ts';
 import { selfplayCommand } from './selfplay.ts';
@@ -13,4 +16,4 @@ import { solveCommand } from './solve.ts';
 import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, dealCommand, replayCommand, selfplayCommand, completeCommand, gradeCommand, generateCommand];
+export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, dealCommand, replayCommand, selfplayCommand, completeCommand, gradeCommand, generateCommand, renderCommand, exportCommand, importCommand];

@@ -20,9 +20,6 @@ export const STANDABLE_COUNT = STANDABLE_OBJECTS.length;
 export function isBlockingCode(code: number): boolean {
   return code >= STANDABLE_COUNT;
 }
-export function isObjectId(id: string): id is ObjectId {
-  return Object.hasOwn(OBJECT_CODE, id);
-}
 
 /** German and English nouns of every object (RULES.md, the sheet's German words). */
 export const OBJECT_NOUNS: Readonly<Record<ObjectId, Noun>> = {

@@ -5,7 +5,7 @@
  */
 import { isSingleBit, lowestBit } from '../../core/bits.ts';
 import { columnsOf, rowsOf } from '../cells.ts';
-import { CONTRADICTION, NONE, PROGRESS, type ProverState, type RuleResult } from './state.ts';
+import { CONTRADICTION, NONE, PROGRESS, type ProverState } from './state.ts';
 import type { Rule } from './rules-singles.ts';
 import {
   aloneClaimText,
@@ -75,34 +75,57 @@ export const victimRoom: Rule = {
     }
     const room = s.confinedRoom(v);
     if (room < 0) return NONE;
-    let reach = 0, confined = 0, reacher = -1, keeper = -1;
-    for (let q = 0; q < s.n; q++) {
-      if (q === v || !s.reaches(q, room)) continue;
-      reach++;
-      reacher = q;
-      if (s.confinedTo(q, room)) {
-        confined++;
-        keeper = q;
-      }
-    }
-    if (reach === 0 || confined > 1) return CONTRADICTION;
-    if (confined === 1) {
-      s.snapshot();
-      let changed = false;
-      for (let q = 0; q < s.n; q++) if (q !== v && q !== keeper && s.remove(q, rooms, 3 * room)) changed = true;
-      if (!changed) return NONE;
-      if (s.recording) s.record('victim-room', 2, { people: [v, keeper], rooms: [room] }, victimClosedText, v, room, keeper);
+    const outcome = exactlyOneIn(s, room, ((1 << s.n) - 1) & ~(1 << v));
+    if (outcome === CLOSED) {
+      if (s.recording) s.record('victim-room', 2, { people: [v, s.pivot], rooms: [room] }, victimClosedText, v, room, s.pivot);
       return PROGRESS;
     }
-    if (reach === 1) {
-      s.snapshot();
-      s.restrict(reacher, rooms, 3 * room);
-      if (s.recording) s.record('victim-room', 2, { people: [v, reacher], rooms: [room] }, victimMurdererText, v, room, reacher);
+    if (outcome === JOINED) {
+      if (s.recording) s.record('victim-room', 2, { people: [v, s.pivot], rooms: [room] }, victimMurdererText, v, room, s.pivot);
       return PROGRESS;
     }
-    return NONE;
+    return outcome === CONTRADICTION ? CONTRADICTION : NONE;
   },
 };
+
+const CLOSED = 2;
+const JOINED = 3;
+type RoomOutcome = typeof NONE | typeof CONTRADICTION | typeof CLOSED | typeof JOINED;
+
+/**
+ * "Exactly one of the people in `eligible` (bit p) is in `room`": with one of them certainly
+ * there, the room closes to the others (CLOSED); with only one able to get there, that one is
+ * there (JOINED). `s.pivot` is then that person. None able, or two certain: a contradiction.
+ * The victim's room (the murderer) and "with another man/woman" are both this argument.
+ */
+function exactlyOneIn(s: ProverState, room: number, eligible: number): RoomOutcome {
+  let reach = 0, confined = 0, reacher = -1, keeper = -1;
+  for (let q = 0; q < s.n; q++) {
+    if (!(eligible & (1 << q)) || !s.reaches(q, room)) continue;
+    reach++;
+    reacher = q;
+    if (s.confinedTo(q, room)) {
+      confined++;
+      keeper = q;
+    }
+  }
+  if (reach === 0 || confined > 1) return CONTRADICTION;
+  if (confined === 1) {
+    s.snapshot();
+    let changed = false;
+    for (let q = 0; q < s.n; q++) if (q !== keeper && eligible & (1 << q) && s.remove(q, s.board.rooms, 3 * room)) changed = true;
+    if (!changed) return NONE;
+    s.pivot = keeper;
+    return CLOSED;
+  }
+  if (reach === 1) {
+    s.snapshot();
+    s.restrict(reacher, s.board.rooms, 3 * room);
+    s.pivot = reacher;
+    return JOINED;
+  }
+  return NONE;
+}
 
 /** "with another man in R": exactly one man besides the speaker is in R. */
 export const withAnother: Rule = {
@@ -113,38 +136,17 @@ export const withAnother: Rule = {
     for (const clue of s.clues) {
       if (clue.kind !== 'withAnother') continue;
       const p = clue.person, room = clue.room;
-      let reach = 0, confined = 0, reacher = -1, keeper = -1;
-      for (let q = 0; q < s.n; q++) {
-        if (q === p || s.board.female[q] !== clue.female || !s.reaches(q, room)) continue;
-        reach++;
-        reacher = q;
-        if (s.confinedTo(q, room)) {
-          confined++;
-          keeper = q;
-        }
+      let eligible = 0;
+      for (let q = 0; q < s.n; q++) if (q !== p && s.board.female[q] === clue.female) eligible |= 1 << q;
+      const outcome = exactlyOneIn(s, room, eligible);
+      if (outcome === NONE) continue;
+      if (outcome === CONTRADICTION) return CONTRADICTION;
+      if (s.recording) {
+        const gender = clue.female ? 'f' : 'm';
+        const text = outcome === CLOSED ? withAnotherTakenText : withAnotherOnlyText;
+        s.record('with-another', 2, { people: [p, s.pivot], clues: [[p, clue.index]], rooms: [room] }, text, p, room, gender, s.pivot);
       }
-      if (reach === 0 || confined > 1) return CONTRADICTION;
-      const gender = clue.female ? 'f' : 'm';
-      if (confined === 1) {
-        s.snapshot();
-        let changed = false;
-        for (let q = 0; q < s.n; q++) {
-          if (q !== p && q !== keeper && s.board.female[q] === clue.female && s.remove(q, rooms, 3 * room)) changed = true;
-        }
-        if (!changed) continue;
-        if (s.recording) {
-          s.record('with-another', 2, { people: [p, keeper], clues: [[p, clue.index]], rooms: [room] }, withAnotherTakenText, p, room, gender, keeper);
-        }
-        return PROGRESS;
-      }
-      if (reach === 1) {
-        s.snapshot();
-        s.restrict(reacher, rooms, 3 * room);
-        if (s.recording) {
-          s.record('with-another', 2, { people: [p, reacher], clues: [[p, clue.index]], rooms: [room] }, withAnotherOnlyText, p, room, gender, reacher);
-        }
-        return PROGRESS;
-      }
+      return PROGRESS;
     }
     return NONE;
   },

@@ -58,44 +58,52 @@ export const roomCapacity: Rule = {
 };
 
 /**
- * Hall sets over one axis. The unions of reachable lines for every subset of the open people are
- * built in one pass (unions[mask] from mask without its lowest person); a subset of k people whose
- * union has k lines closes those lines to the rest. Proof mode reports the smallest such subset.
+ * Hall sets over one axis: k open people who between them reach only k lines fill those lines.
+ * Only people who reach at most k lines can belong to such a set, so for each k = 2, 3, … the
+ * k-subsets of those people are enumerated (Gosper's hack over their indices); the first set
+ * found is a smallest one, which is also the clearest proof step.
  */
 function hall(s: ProverState, axis: 0 | 1): RuleResult {
-  const active = s.order;
+  const active = s.order, lines = s.lines, pool = s.unions;
   let m = 0;
   for (let p = 0; p < s.n; p++) if (!s.isDone(p)) active[m++] = p;
   if (m < 3) return NONE;
-  const lines = s.lines, unions = s.unions;
   for (let i = 0; i < m; i++) lines[i] = axis === 0 ? rowsOf(s.cand, 3 * active[i]!) : columnsOf(s.cand, 3 * active[i]!);
-  const full = (1 << m) - 1;
-  unions[0] = 0;
-  for (let mask = 1; mask <= full; mask++) {
-    const low = mask & -mask;
-    unions[mask] = unions[mask ^ low]! | lines[31 - Math.clz32(low)]!;
+  for (let k = 2; k < m; k++) {
+    let c = 0;
+    for (let i = 0; i < m; i++) if (POPCOUNT_1024[lines[i]!]! <= k) pool[c++] = i;
+    if (c < k) continue;
+    for (let subset = (1 << k) - 1; subset < 1 << c; ) {
+      let members = 0, union = 0;
+      for (let x = subset; x !== 0; x &= x - 1) {
+        const i = pool[31 - Math.clz32(x & -x)]!;
+        members |= 1 << i;
+        union |= lines[i]!;
+      }
+      const width = POPCOUNT_1024[union]!;
+      if (width < k) return CONTRADICTION;
+      if (width === k) {
+        let outside = false;
+        for (let i = 0; i < m; i++) if (!(members & (1 << i)) && lines[i]! & union) outside = true;
+        if (outside) return closeLines(s, axis, m, members, union);
+      }
+      // Gosper's hack: the next larger number with the same number of bits.
+      const low = subset & -subset, ripple = subset + low;
+      subset = (((ripple ^ subset) >>> 2) / low) | ripple;
+    }
   }
-  let best = 0, bestSize = m;
-  for (let mask = 3; mask < full; mask++) {
-    const k = POPCOUNT_1024[mask]!;
-    if (k < 2 || k >= bestSize) continue;
-    const union = unions[mask]!;
-    const width = POPCOUNT_1024[union]!;
-    if (width < k) return CONTRADICTION;
-    if (width > k || (unions[full ^ mask]! & union) === 0) continue;
-    best = mask;
-    bestSize = k;
-    if (!s.recording) break;
-  }
-  if (best === 0) return NONE;
-  const union = unions[best]!;
+  return NONE;
+}
+
+/** Remove the Hall set's lines from every open person outside it. */
+function closeLines(s: ProverState, axis: 0 | 1, m: number, members: number, union: number): RuleResult {
   const sets = axis === 0 ? s.board.rows : s.board.columns;
   s.snapshot();
   for (let i = 0; i < m; i++) {
-    if (best & (1 << i)) continue;
-    for (let line = 0; line < s.n; line++) if (union & (1 << line)) s.remove(active[i]!, sets, 3 * line);
+    if (members & (1 << i)) continue;
+    for (let line = 0; line < s.n; line++) if (union & (1 << line)) s.remove(s.order[i]!, sets, 3 * line);
   }
-  if (s.recording) recordHall(s, axis, best, union);
+  if (s.recording) recordHall(s, axis, members, union);
   return PROGRESS;
 }
 
@@ -118,16 +126,22 @@ export const rectangle: Rule = {
     const seen = s.scratch, sees = s.board.sees;
     for (let p = 0; p < s.n; p++) {
       if (s.isDone(p) || s.count(p) < 2) continue;
-      seen[0] = seen[1] = seen[2] = 0x7ffffff;
-      for (let w = 0; w < WORDS; w++) {
+      // Cells seeing all of p's cells; stop as soon as none are left (the usual case).
+      let s0 = 0x7ffffff, s1 = 0x7ffffff, s2 = 0x7ffffff;
+      for (let w = 0; w < WORDS && (s0 | s1 | s2) !== 0; w++) {
         let x = s.cand[3 * p + w]!;
-        while (x !== 0) {
-          const cell = w * 27 + lowestBit(x);
+        while (x !== 0 && (s0 | s1 | s2) !== 0) {
+          const o = 3 * (w * 27 + lowestBit(x));
           x &= x - 1;
-          for (let v = 0; v < WORDS; v++) seen[v]! &= sees[3 * cell + v]!;
+          s0 &= sees[o]!;
+          s1 &= sees[o + 1]!;
+          s2 &= sees[o + 2]!;
         }
       }
-      if ((seen[0]! | seen[1]! | seen[2]!) === 0) continue;
+      if ((s0 | s1 | s2) === 0) continue;
+      seen[0] = s0;
+      seen[1] = s1;
+      seen[2] = s2;
       // In proof mode, name the cells someone else could still take (before they are removed).
       const targets = s.recording ? othersIn(s, p, seen) : null;
       s.snapshot();

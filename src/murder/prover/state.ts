@@ -45,6 +45,8 @@ export class ProverState {
   /** Scratch: rows / columns each person can reach (9-bit masks), subset unions. */
   readonly lines: Uint16Array;
   readonly unions: Uint16Array;
+  /** The person a room argument rested on (set by the rule helpers, read for proof steps). */
+  pivot = -1;
   /** Scratch: a list of people; per room, the people confined to it (bit p). */
   readonly order: Int8Array;
   readonly roomPeople: Uint32Array;

@@ -8,7 +8,8 @@
  * strong link, so "start false ⇒ end true": one of its ends is true, and every candidate weakly
  * linked to both ends is false.
  *
- *   X-chain   one digit, strong links from houses only (≥ 3 strong links; 2 are turbot fish)
+ *   X-chain   one digit, strong links from houses only (≥ 2 strong links; in the ladder the
+ *             two-link ones are already taken by the tier-3 turbot fish family)
  *   XY-chain  strong links inside two-candidate cells only, weak links between cells on one digit,
  *             both ends on the same digit (≥ 3 cells; this includes the XY-Wing shape)
  *   AIC       any strong and weak links
@@ -115,7 +116,10 @@ function endEliminations(s: LogicState, a: number, x: number, b: number, y: numb
   return count;
 }
 
-/** Find chains of one kind; commit the shortest productive one (or, in `all` mode, each start's). */
+/**
+ * Find chains of one kind; commit the shortest productive one. In `all` mode every productive
+ * end reached from every start is committed (each as the shortest chain to that end).
+ */
 function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
   const n = s.n;
   const x = scratchFor(s);

@@ -1,0 +1,85 @@
+/**
+ * `puzzlemill export --to line|ipuz|fpuzzles|sudokupad [FILE…]`: Numbridge board files in another
+ * tool's format (src/render/interchange/). One board per output line on stdout (ipuz and
+ * f-puzzles JSON as NDJSON), or with --out DIR one file per board named by its id. The solution
+ * goes out only with --solution (it is secret: a URL or file a player sees must not carry it).
+ */
+import { join } from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { formatPosition, InputError } from '../../core/errors.ts';
+import { readBoardFile } from '../../numbridge/board-file.ts';
+import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
+import { exportBoard, targetExtension, TARGETS, type Target } from '../../render/interchange/index.ts';
+import { safeStem } from '../../render/output-names.ts';
+import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
+import { readItems } from '../input.ts';
+import { flushOutput, writeLine } from '../output.ts';
+
+interface ExportArgs {
+  files: string[];
+  to: Target;
+  solution: boolean;
+  url: boolean;
+  out?: string;
+}
+
+export const exportCommand: CommandModule<object, ExportArgs> = {
+  command: 'export [files..]',
+  describe: 'Write Numbridge boards in another tool\'s format: line (with block map), ipuz, f-puzzles, SudokuPad (stdin when no file)',
+  builder: (y: Argv) =>
+    y
+      .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'board files, JSON or NDJSON (- for stdin)' })
+      .option('to', { choices: TARGETS, demandOption: true, describe: 'target format' })
+      .option('solution', { type: 'boolean', default: false, describe: 'include the solution (secret: not for players)' })
+      .option('url', { type: 'boolean', default: false, describe: 'fpuzzles: print the f-puzzles.com URL instead of the JSON' })
+      .option('out', { alias: 'o', type: 'string', describe: 'one file per board in this directory instead of stdout' })
+      .example('$0 export --to sudokupad corpus/daily/2026-01-01/numbridge-9-irregular.player.json', 'a SudokuPad link')
+      .example('$0 export --to line boards.ndjson', 'one line per board (block map for irregular blocks)') as unknown as Argv<ExportArgs>,
+  handler: async (args) => {
+    const options = { solution: args.solution, url: args.url };
+    const used = new Set<string>();
+    for await (const item of readItems(args.files)) {
+      if (item.kind === 'error') {
+        bad(item.error);
+        continue;
+      }
+      if (item.kind === 'line') {
+        bad(new InputError(item.where, 'a line-format puzzle: run puzzlemill import first (export takes Numbridge board files)'));
+        continue;
+      }
+      let text: string;
+      let id: string;
+      try {
+        const format = (item.value as { format?: unknown } | null)?.format;
+        if (format !== 'puzzlemill/numbridge-board') throw new InputError({ ...item.where, pointer: `${item.where.pointer ?? ''}/format` }, `expected a puzzlemill/numbridge-board, found ${typeof format === 'string' ? format : 'no format'}`);
+        const { file } = readBoardFile(item.value, item.where);
+        if (args.solution && !file.secret) warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, exported without the solution`);
+        text = exportBoard(file, args.to, options);
+        id = file.id;
+      } catch (e) {
+        if (e instanceof InputError) {
+          bad(e);
+          continue;
+        }
+        throw e;
+      }
+      if (args.out === undefined) {
+        writeLine(text);
+        continue;
+      }
+      ensureDir(args.out);
+      const stem = `${safeStem(id)}${args.solution ? '.solution' : ''}`;
+      let name = `${stem}.${targetExtension(args.to, options)}`;
+      for (let k = 2; used.has(name); k++) name = `${stem}-${k}.${targetExtension(args.to, options)}`;
+      used.add(name);
+      writeFileAtomic(join(args.out, name), text + '\n');
+      writeLine(join(args.out, name));
+    }
+    flushOutput();
+  },
+};
+
+function bad(error: InputError): void {
+  warn(`puzzlemill: ${error.message}`);
+  raiseExitCode(EXIT_BAD_INPUT);
+}

@@ -1,0 +1,214 @@
+/**
+ * The offline index page of a corpus folder (a daily set, a `generate --out` directory, any folder
+ * of puzzle files): one section per puzzle with its picture as inline SVG, its grade or level,
+ * the day's one-line summary and — for Murder cases — every card's clue texts as text. No external
+ * CSS, scripts or fonts: the page works from the file system.
+ *
+ *   DIR/*.json, DIR/*.ndjson   every drawable file; a player form and its full file are one puzzle
+ *   DIR/index.json             (a daily index) gives the order, slot names and summaries
+ *   --solution                 a closed <details> under each picture holds the solution picture
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../core/errors.ts';
+import { validator } from '../core/schema.ts';
+import type { MurderCaseFile } from '../murder/schema.ts';
+import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
+import { DailyIndex, type DailyEntry } from '../pipeline/schema.ts';
+import { gradeName, L, type Lang } from './labels.ts';
+import type { PictureOptions } from './picture.ts';
+import { drawableFormats, pictureOf } from './pictures.ts';
+import { esc } from './svg.ts';
+
+export interface CorpusPage {
+  html: string;
+  /** Puzzles on the page. */
+  count: number;
+  /** One line per file that could not be read (the page lists them too). */
+  problems: string[];
+}
+
+interface Found {
+  value: Record<string, unknown>;
+  file: string;
+  line?: number;
+  hasSecret: boolean;
+}
+
+const isDailyIndex = validator(DailyIndex);
+
+export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
+  const problems: string[] = [];
+  const drawable = new Set(drawableFormats());
+  const found = new Map<string, Found>();
+  let daily: DailyEntry[] | null = null;
+  let dailyDate = '';
+
+  const files = readdirSync(dir).filter((name) => /\.(nd)?json$/.test(name)).sort();
+  for (const name of files) {
+    const path = join(dir, name);
+    let values: Array<{ value: unknown; line?: number }>;
+    try {
+      values = parseFile(path, name.endsWith('.ndjson'));
+    } catch (e) {
+      problems.push((e as Error).message);
+      continue;
+    }
+    for (const { value, line } of values) {
+      if (isDailyIndex(value)) {
+        daily = (value as DailyIndex).puzzles;
+        dailyDate = (value as DailyIndex).date;
+        continue;
+      }
+      const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      if (!record || typeof record.format !== 'string' || !drawable.has(record.format)) continue; // manifests, indexes, other files
+      const key = `${record.format}\u0000${String(record.id)}`;
+      const hasSecret = record.secret !== undefined;
+      const previous = found.get(key);
+      if (!previous || (hasSecret && !previous.hasSecret)) found.set(key, { value: record, file: name, ...(line ? { line } : {}), hasSecret });
+    }
+  }
+
+  // order: the daily index's slots first (in its order), then everything else by file name
+  const bySlot = new Map<string, DailyEntry>();
+  const ordered: Found[] = [];
+  if (daily) {
+    for (const entry of daily) {
+      const hit = [...found.values()].find((f) => f.value.id === entry.id && f.value.format === entry.format);
+      if (hit && !ordered.includes(hit)) {
+        ordered.push(hit);
+        bySlot.set(hit.file, entry);
+      }
+    }
+  }
+  for (const f of [...found.values()].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) if (!ordered.includes(f)) ordered.push(f);
+
+  const sections: string[] = [];
+  const toc: string[] = [];
+  ordered.forEach((f, i) => {
+    const where = { source: join(dir, f.file), ...(f.line ? { line: f.line } : {}) };
+    try {
+      const player = pictureOf(f.value, where, { ...options, solution: false });
+      const solved = options.solution && f.hasSecret ? pictureOf(f.value, where, options) : null;
+      const entry = bySlot.get(f.file);
+      const anchor = `p${i + 1}`;
+      const heading = entry?.slot ?? player.id;
+      toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(entry?.summary ?? shortMeta(f.value, options.lang))}</span></li>`);
+      sections.push(section(anchor, heading, f, entry, player.picture.svg, solved?.picture.svg ?? null, options.lang));
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push(e.message);
+    }
+  });
+
+  const title = daily ? `puzzlemill · ${dailyDate}` : `puzzlemill · ${dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop()}`;
+  const html = page(title, options.lang, toc, sections, problems);
+  return { html, count: sections.length, problems };
+}
+
+/** The values of one file: a JSON document, or NDJSON (one object per line; also in a .json file). */
+function parseFile(path: string, ndjson: boolean): Array<{ value: unknown; line?: number }> {
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  let documentError: Error | null = null;
+  if (!ndjson) {
+    try {
+      return [{ value: JSON.parse(text) }];
+    } catch (e) {
+      documentError = e as Error;
+    }
+  }
+  const out: Array<{ value: unknown; line?: number }> = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    if (l === '' || l.startsWith('#')) continue;
+    try {
+      out.push({ value: JSON.parse(l), line: i + 1 });
+    } catch (e) {
+      const reason = (documentError ?? (e as Error)).message.split('\n')[0];
+      throw new InputError(documentError ? { source: path } : { source: path, line: i + 1 }, `not valid JSON (${reason})`);
+    }
+  }
+  return out;
+}
+
+/** Grade or level and size, when the page has no daily summary. */
+function shortMeta(value: Record<string, unknown>, lang: Lang): string {
+  if (value.format === 'puzzlemill/numbridge-board') {
+    const pub = (value as unknown as NumbridgeBoardFile).public;
+    return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})`;
+  }
+  if (value.format === 'puzzlemill/murder-case') {
+    const pub = (value as unknown as MurderCaseFile).public;
+    return `${pub.size}×${pub.size}, ${L.level[lang]} ${pub.level.level} (${gradeName(pub.level.name, lang)})`;
+  }
+  return String(value.format).replace('puzzlemill/', '');
+}
+
+function section(anchor: string, heading: string, f: Found, entry: DailyEntry | undefined, svg: string, solution: string | null, lang: Lang): string {
+  const meta: string[] = [];
+  const value = f.value;
+  if (value.format === 'puzzlemill/numbridge-board') {
+    const grade = (value as unknown as NumbridgeBoardFile).public.grade;
+    meta.push(`${L.grade[lang]} ${grade.level} (${gradeName(grade.name, lang)}), score ${grade.score}`);
+  } else if (value.format === 'puzzlemill/murder-case') {
+    const level = (value as unknown as MurderCaseFile).public.level;
+    meta.push(`${L.level[lang]} ${level.level} (${gradeName(level.name, lang)})`);
+  }
+  if (entry) meta.push(entry.summary);
+  meta.push(`<code>${esc(f.file)}${f.line ? `:${f.line}` : ''}</code>`, `<code>${esc(String(value.id))}</code>`);
+  const parts = [
+    `<section id="${anchor}" class="puzzle">`,
+    `<h2>${esc(heading)}</h2>`,
+    `<p class="meta">${meta.map((m) => (m.startsWith('<code>') ? m : esc(m))).join(' · ')}</p>`,
+    `<div class="picture">${svg}</div>`,
+  ];
+  if (value.format === 'puzzlemill/murder-case') parts.push(cardList(value as unknown as MurderCaseFile, lang));
+  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${solution}</div></details>`);
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+/** The cards as text: selectable, searchable, readable by screen readers. */
+function cardList(file: MurderCaseFile, lang: Lang): string {
+  const items = file.public.people.map((p, i) => {
+    const clues = p.clues.map((c) => `<li>${esc(c.text[lang])}</li>`).join('');
+    return `<li><strong>${i + 1}. ${esc(p.name)}</strong> ${p.gender === 'f' ? '♀' : '♂'}<ul>${clues || `<li class="muted">—</li>`}</ul></li>`;
+  });
+  return `<ol class="cards">${items.join('')}</ol>`;
+}
+
+const STYLE = `
+body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:24px auto;max-width:1320px;padding:0 16px;color:#1b1b1b;background:#fafafa}
+h1{font-size:22px}h2{font-size:18px;margin:0 0 4px}
+.muted{color:#5f6368}.meta{color:#5f6368;font-size:13px;margin:0 0 10px}
+section.puzzle{background:#fff;border:1px solid #dde1e4;border-radius:8px;padding:16px;margin:18px 0}
+.picture svg{max-width:100%;height:auto}
+ol.cards{columns:3 260px;font-size:13px}ol.cards>li{break-inside:avoid;margin-bottom:8px;list-style:none}
+ol.cards ul{margin:2px 0 0 0;padding-left:18px}
+details{margin-top:10px}summary{cursor:pointer;font-weight:bold}
+nav ol{font-size:14px;line-height:1.6}.problems{color:#c92a2a}
+code{font-size:12px}
+@media print{body{background:#fff}section.puzzle{break-inside:avoid;border:none}}
+`;
+
+function page(title: string, lang: Lang, toc: string[], sections: string[], problems: string[]): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${lang}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<h1>${esc(title)}</h1>`,
+    `<nav><ol>${toc.join('\n')}</ol></nav>`,
+    problems.length > 0 ? `<div class="problems"><h2>${lang === 'de' ? 'Nicht lesbar' : 'Not readable'}</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>` : '',
+    ...sections,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,69 @@
+/**
+ * The interchange formats in one place: which targets `export` knows, and how `import` tells the
+ * source format of an input item (a line or a JSON value) when it is not named.
+ *
+ *   target      one board becomes                       import reads
+ *   line        one line (FORMATS.md + block map)       lines
+ *   ipuz        one ipuz JSON object                    ipuz Sudoku JSON
+ *   fpuzzles    f-puzzles JSON (or, --url, its URL)     f-puzzles JSON or URL
+ *   sudokupad   a SudokuPad URL (f-puzzles data)        SudokuPad fpuzzles URLs
+ */
+import { InputError, type InputPosition } from '../../core/errors.ts';
+import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { ImportedPuzzle } from './board.ts';
+import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
+import { fromIpuz, isIpuzSudoku, toIpuz } from './ipuz.ts';
+import { fromLine, toLine } from './line.ts';
+
+export const TARGETS = ['line', 'ipuz', 'fpuzzles', 'sudokupad'] as const;
+export type Target = (typeof TARGETS)[number];
+export const SOURCES = ['auto', ...TARGETS] as const;
+export type Source = (typeof SOURCES)[number];
+
+export interface ExportOptions {
+  solution: boolean;
+  /** fpuzzles: the f-puzzles.com URL instead of the JSON. */
+  url?: boolean;
+}
+
+/** One board in a target format, as the text of one output (one line for line, URLs and NDJSON). */
+export function exportBoard(file: NumbridgeBoardFile, target: Target, options: ExportOptions): string {
+  switch (target) {
+    case 'line':
+      return toLine(file, options);
+    case 'ipuz':
+      return JSON.stringify(toIpuz(file, options));
+    case 'fpuzzles':
+      return options.url ? fpuzzlesUrl(toFpuzzles(file, options)) : JSON.stringify(toFpuzzles(file, options));
+    case 'sudokupad':
+      return sudokupadUrl(toFpuzzles(file, options));
+  }
+}
+
+/** The file extension of a target's output file. */
+export function targetExtension(target: Target, options: ExportOptions): string {
+  if (target === 'line') return 'txt';
+  if (target === 'ipuz') return 'ipuz';
+  if (target === 'fpuzzles' && !options.url) return 'fpuzzles.json';
+  return 'url';
+}
+
+export type ImportItem = { kind: 'line'; text: string; where: InputPosition } | { kind: 'json'; value: unknown; where: InputPosition };
+
+/** Read one input item as a puzzle of the named (or recognised) source format. */
+export function importItem(item: ImportItem, from: Source): ImportedPuzzle {
+  if (item.kind === 'json') {
+    if (from === 'ipuz' || (from === 'auto' && isIpuzSudoku(item.value))) return fromIpuz(item.value, item.where);
+    if (from === 'fpuzzles' || from === 'sudokupad' || (from === 'auto' && isFpuzzles(item.value))) return fromFpuzzles(item.value, item.where, from === 'sudokupad' ? 'sudokupad' : 'fpuzzles');
+    if (from === 'line') throw new InputError(item.where, 'a JSON value, not a line-format puzzle');
+    throw new InputError(item.where, 'not a puzzle format import knows (ipuz Sudoku, f-puzzles JSON); puzzlemill files need no import');
+  }
+  if (from === 'line') return fromLine(item.text, item.where);
+  if (from !== 'ipuz') {
+    const packed = fpuzzlesFromUrl(item.text, item.where);
+    if (packed) return fromFpuzzles(packed.data, item.where, packed.origin);
+    if (from !== 'auto') throw new InputError(item.where, `not an ${from === 'sudokupad' ? 'SudokuPad' : 'f-puzzles'} URL`);
+    return fromLine(item.text, item.where);
+  }
+  throw new InputError(item.where, 'an ipuz file is JSON, not a line');
+}

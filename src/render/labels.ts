@@ -1,0 +1,69 @@
+/**
+ * The words the pictures print themselves (titles, legends), in German and English. Room names,
+ * people and clue texts come from the files; only the frame around them is here.
+ */
+export type Lang = 'de' | 'en';
+export const LANGS: readonly Lang[] = ['de', 'en'];
+
+type Phrase = Readonly<Record<Lang, string>>;
+
+export const L = {
+  numbridge: { de: 'Numbridge', en: 'Numbridge' },
+  regularBlocks: { de: 'reguläre Blöcke', en: 'regular blocks' },
+  irregularBlocks: { de: 'unregelmäßige Blöcke', en: 'irregular blocks' },
+  givens: { de: 'Vorgaben', en: 'givens' },
+  grade: { de: 'Stufe', en: 'grade' },
+  level: { de: 'Stufe', en: 'level' },
+  player1: { de: 'Spieler 1', en: 'Player 1' },
+  player2: { de: 'Spieler 2', en: 'Player 2' },
+  player1Joins: { de: 'Spieler 1 verbindet oben und unten', en: 'Player 1 joins top and bottom' },
+  player2Joins: { de: 'Spieler 2 verbindet links und rechts', en: 'Player 2 joins left and right' },
+  solution: { de: 'Lösung', en: 'solution' },
+  solutionDigits: { de: 'Lösungsziffern', en: 'solution digits' },
+  row: { de: 'Reihe', en: 'row' },
+  column: { de: 'Spalte', en: 'column' },
+  murder: { de: 'Sudoku Murder', en: 'Sudoku Murder' },
+  standable: { de: 'betretbar', en: 'standable' },
+  blocking: { de: 'blockiert (niemand steht dort)', en: 'blocking (nobody stands there)' },
+  victim: { de: 'Opfer', en: 'victim' },
+  murderer: { de: 'Täter', en: 'murderer' },
+  people: { de: 'Personen', en: 'people' },
+  kosmos: { de: 'SuDoku – Das Brettspiel', en: 'SuDoku – the board game' },
+  domino: { de: 'Domino-SUDOKU', en: 'Domino-SUDOKU' },
+  deal: { de: 'Austeilung', en: 'deal' },
+  record: { de: 'Partie', en: 'game record' },
+  position: { de: 'Stellung', en: 'position' },
+  players: { de: 'Spieler', en: 'players' },
+  gold: { de: 'Goldplättchen', en: 'gold tiles' },
+  tile: { de: 'Plättchen', en: 'tiles' },
+  lateError: { de: 'Fehler, zu spät bemerkt (bleibt liegen)', en: 'error noticed late (stays)' },
+  lastMove: { de: 'letzter Zug', en: 'last move' },
+  afterTurn: { de: 'nach Zug', en: 'after turn' },
+  completion: { de: 'Vervollständigung (geheim)', en: 'completion (secret)' },
+  pile: { de: 'Stapel in Ziehreihenfolge (geheim)', en: 'pile in draw order (secret)' },
+  hand: { de: 'Hand', en: 'hand' },
+  remaining: { de: 'noch zu legen', en: 'still to place' },
+  lastDomino: { de: 'zuletzt gelegt', en: 'played last' },
+  score: { de: 'Punkte', en: 'score' },
+  winner: { de: 'Sieger', en: 'winner' },
+  seat: { de: 'Platz', en: 'seat' },
+  aside: { de: 'beiseite gelegt', en: 'put aside' },
+} as const satisfies Record<string, Phrase>;
+
+/** Grade and level names of the files (English ids) in German. */
+const GRADE_NAMES_DE: Readonly<Record<string, string>> = {
+  easy: 'leicht',
+  medium: 'mittel',
+  moderate: 'mittel',
+  hard: 'schwer',
+  fiendish: 'teuflisch',
+};
+
+/** "hotel" → "Hotel": headings start with a capital in both languages. */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function gradeName(name: string, lang: Lang): string {
+  return lang === 'de' ? (GRADE_NAMES_DE[name] ?? name) : name;
+}

@@ -1,0 +1,85 @@
+/**
+ * The people's cards beside the plan: a numbered badge (the plan's tokens use the same number),
+ * the name with ♀/♂, the victim's mark, every clue text wrapped to the card, and with the
+ * solution the murderer's mark and the person's cell.
+ *
+ *   ┌──────────────────────────────┐   padding 10, header 34, clue lines 16 apart,
+ *   │ (3) Lisa ♀  · victim         │   bullets hang 14 px left of the text
+ *   │  • The victim. She was alone │
+ *   │    with the murderer.        │
+ *   │  → row 5, column 3           │   (solution only)
+ *   └──────────────────────────────┘
+ */
+import { L, type Lang } from '../labels.ts';
+import { INK, MUTED, SOLUTION, VICTIM } from '../palette.ts';
+import { g, line, rect, text } from '../svg.ts';
+import { textWidth, wrapText } from '../text.ts';
+import { personToken, type Token } from './plan.ts';
+
+export interface CardPerson {
+  name: string;
+  gender: 'f' | 'm';
+  /** Clue texts in the picture's language, in card order. */
+  clues: string[];
+  victim: boolean;
+  /** Solution pictures only. */
+  murderer?: boolean;
+  cell?: readonly [number, number];
+  token: Token;
+}
+
+const PAD = 10;
+const HEADER = 34;
+const LINE = 16;
+const TEXT_SIZE = 12;
+const NAME_SIZE = 14;
+const BULLET = 14;
+
+const NO_CLUE: Readonly<Record<Lang, string>> = { de: '(keine Aussage)', en: '(no clue)' };
+
+function clueLines(person: CardPerson, width: number, lang: Lang): Array<{ text: string; first: boolean }> {
+  const out: Array<{ text: string; first: boolean }> = [];
+  const texts = person.clues.length > 0 ? person.clues : [NO_CLUE[lang]];
+  for (const clue of texts) {
+    wrapText(clue, width - 2 * PAD - BULLET, TEXT_SIZE).forEach((l, i) => out.push({ text: l, first: i === 0 }));
+  }
+  return out;
+}
+
+function positionText(cell: readonly [number, number], lang: Lang): string {
+  return `→ ${L.row[lang]} ${cell[0] + 1}, ${L.column[lang]} ${cell[1] + 1}`;
+}
+
+export function cardHeight(person: CardPerson, width: number, lang: Lang): number {
+  return HEADER + clueLines(person, width, lang).length * LINE + (person.cell ? LINE : 0) + PAD;
+}
+
+export function drawCard(person: CardPerson, x: number, y: number, width: number, lang: Lang): string {
+  const height = cardHeight(person, width, lang);
+  const parts: string[] = [rect(x, y, width, height, { fill: '#fbfbfa', stroke: '#cfd4d8', 'stroke-width': 1, rx: 6 })];
+  if (person.victim || person.murderer) {
+    parts.push(line(x + 1.5, y + 5, x + 1.5, y + height - 5, { stroke: person.victim ? VICTIM : INK, 'stroke-width': 4, 'stroke-linecap': 'round' }));
+  }
+  parts.push(personToken(x + PAD + 10, y + PAD + 10, 10, person.token, 'badge'));
+  const nameX = x + PAD + 28;
+  const baseline = y + PAD + 15;
+  parts.push(text(nameX, baseline, person.name, { class: 'person-name', 'font-size': NAME_SIZE, 'font-weight': 'bold', fill: INK }));
+  let tagX = nameX + textWidth(person.name, NAME_SIZE, 'bold') + 5;
+  parts.push(text(tagX, baseline, person.gender === 'f' ? '♀' : '♂', { 'font-size': NAME_SIZE - 1, fill: MUTED }));
+  tagX += 16;
+  if (person.victim) {
+    parts.push(text(tagX, baseline, L.victim[lang], { class: 'victim-tag', 'font-size': 11, 'font-weight': 'bold', fill: VICTIM }));
+    tagX += textWidth(L.victim[lang], 11, 'bold') + 8;
+  }
+  if (person.murderer) parts.push(text(tagX, baseline, L.murderer[lang], { class: 'murderer-tag', 'font-size': 11, 'font-weight': 'bold', fill: INK }));
+
+  let lineY = y + HEADER + TEXT_SIZE;
+  for (const l of clueLines(person, width, lang)) {
+    if (l.first) parts.push(text(x + PAD + 2, lineY, '•', { 'font-size': TEXT_SIZE, fill: MUTED }));
+    const empty = person.clues.length === 0;
+    parts.push(text(x + PAD + BULLET, lineY, l.text, { class: empty ? 'no-clue' : 'clue', 'font-size': TEXT_SIZE, fill: empty ? MUTED : INK }));
+    lineY += LINE;
+  }
+  if (person.cell) parts.push(text(x + PAD + BULLET, lineY, positionText(person.cell, lang), { class: 'position', 'font-size': TEXT_SIZE, fill: SOLUTION }));
+  return g({ class: 'card' }, parts);
+}

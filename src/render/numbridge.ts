@@ -1,0 +1,214 @@
+/**
+ * The Numbridge board picture: hexagons in a rhombus (hex.ts), blocks tinted and bordered thick,
+ * givens bold, the two players' sides as coloured bands with numbered badges and a legend, row and
+ * column numbers, and — only when asked and only when the file has `secret` — the solution digits
+ * in another colour and weight.
+ *
+ * Class names mark what tests count: `cell` (one hexagon per cell), `block-edge` (one segment per
+ * edge between two blocks), `given`, `solution`, `side-1`, `side-2`.
+ */
+import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
+import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
+import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
+import { gradeName, L } from './labels.ts';
+import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
+import type { PictureOptions } from './picture.ts';
+import { circle, g, line, polygon, svgDocument, text, type Picture } from './svg.ts';
+import { textWidth } from './text.ts';
+
+const TITLE_SIZE = 17;
+const SUBTITLE_SIZE = 11.5;
+const LEGEND_SIZE = 12;
+const LABEL_SIZE = 11;
+const MARGIN = 18;
+
+/** Circumradius for a board of size N: 9×9 gets 24 px, small boards grow up to 34 px. */
+export function hexRadius(size: number): number {
+  return Math.min(34, 540 / (Math.sqrt(3) * (1.5 * size - 0.5)));
+}
+
+/** Draw a board file (the caller passes the player form unless the solution is wanted). */
+export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOptions): Picture {
+  const { file, board } = readBoardFile(input, { source: input.id ?? 'board' });
+  const { lang } = options;
+  const n = board.size;
+  const pub = file.public;
+  const solution = options.solution && file.secret ? flattenGrid(file.secret.solution, n, { source: file.id }, '/secret/solution') : null;
+
+  const radius = hexRadius(n);
+  const bandWidth = Math.max(5, radius * 0.3);
+  const title = `${L.numbridge[lang]} ${n}×${n}`;
+  const blocks = pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang];
+  const givenCount = board.givens.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
+  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})${solution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const legend: Array<{ kind: 'band' | 'digit'; colour: string; label: string }> = [
+    { kind: 'band', colour: PLAYER_1, label: L.player1Joins[lang] },
+    { kind: 'band', colour: PLAYER_2, label: L.player2Joins[lang] },
+  ];
+  if (solution) legend.push({ kind: 'digit', colour: SOLUTION, label: L.solutionDigits[lang] });
+
+  // Layout: title, column numbers and the top badge, the rhombus, the bottom badge, the legend.
+  const labelGap = LABEL_SIZE + bandWidth;
+  const top = MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE + 14 + 26 + labelGap;
+  const left = MARGIN + 30 + labelGap;
+  const layout: HexLayout = { size: n, radius, x0: 0, y0: 0 };
+  const probe = rhombusBounds(layout);
+  layout.x0 = left - probe.left;
+  layout.y0 = top - probe.top;
+  const bounds = rhombusBounds(layout);
+  const legendTop = bounds.bottom + bandWidth + 34;
+  const legendWidth = Math.max(...legend.map((item) => 34 + textWidth(item.label, LEGEND_SIZE)));
+  const contentWidth = Math.max(
+    bounds.right + bandWidth + 40,
+    MARGIN + textWidth(title, TITLE_SIZE, 'bold'),
+    MARGIN + textWidth(subtitle, SUBTITLE_SIZE),
+    MARGIN + legendWidth,
+  );
+  const width = contentWidth + MARGIN;
+  const height = legendTop + legend.length * 20 + MARGIN;
+
+  const parts: string[] = [];
+  parts.push(text(MARGIN, MARGIN + TITLE_SIZE, title, { 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: INK }));
+  parts.push(text(MARGIN, MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE, subtitle, { 'font-size': SUBTITLE_SIZE, fill: MUTED }));
+
+  // cells, tinted by block
+  const tints = blockTints(n, board.regions);
+  const cells: string[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[board.regions[r * n + c]!] }));
+    }
+  }
+  parts.push(g({ stroke: GRID_LINE, 'stroke-width': 1 }, cells));
+
+  // player sides: coloured bands on the outline (the two obtuse-corner edges belong to both sides: left plain)
+  const sides: string[][] = [[], []];
+  const outline: string[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (let k = 0; k < 6; k++) {
+        if (!isOuterEdge(n, r, c, k)) continue;
+        const [a, b] = hexEdge(layout, r, c, k);
+        const side = boardSide(n, r, c, k);
+        if (side) {
+          const player = side === 'top' || side === 'bottom' ? 1 : 2;
+          sides[player - 1]!.push(line(a[0], a[1], b[0], b[1], { class: `side-${player}` }));
+        }
+        outline.push(line(a[0], a[1], b[0], b[1]));
+      }
+    }
+  }
+  parts.push(
+    g({ stroke: PLAYER_1, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[0]!),
+    g({ stroke: PLAYER_2, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[1]!),
+  );
+
+  // thick borders between blocks: edges 0..2 of each cell cover every inner edge once
+  const borders: string[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (let k = 0; k < 3; k++) {
+        const [dr, dc] = EDGE_NEIGHBOUR[k]!;
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
+        if (board.regions[r * n + c] === board.regions[rr * n + cc]) continue;
+        const [a, b] = hexEdge(layout, r, c, k);
+        borders.push(line(a[0], a[1], b[0], b[1], { class: 'block-edge' }));
+      }
+    }
+  }
+  parts.push(g({ stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }, borders), g({ stroke: INK, 'stroke-width': 2.5, 'stroke-linecap': 'round' }, outline));
+
+  // digits
+  const digitSize = radius * 0.9;
+  const digits: string[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const cell = r * n + c;
+      const [x, y] = hexCenter(layout, r, c);
+      const given = board.givens[cell]!;
+      if (given > 0) {
+        digits.push(text(x, y + digitSize * 0.36, String(given), { class: 'given', 'font-size': digitSize, 'font-weight': 'bold', fill: INK }));
+      } else if (solution) {
+        const size = digitSize * 0.85;
+        digits.push(text(x, y + size * 0.36, String(solution[cell]), { class: 'solution', 'font-size': size, fill: SOLUTION }));
+      }
+    }
+  }
+  parts.push(g({ 'text-anchor': 'middle' }, digits));
+
+  // row numbers left of column 0, column numbers above row 0 (the r3c5 of proofs and reports)
+  const labels: string[] = [];
+  const half = cellWidth(layout) / 2;
+  for (let i = 0; i < n; i++) {
+    const [rx, ry] = hexCenter(layout, i, 0);
+    labels.push(text(rx - half - bandWidth - 6, ry + LABEL_SIZE * 0.36, String(i + 1), { class: 'row-label', 'font-size': LABEL_SIZE, 'text-anchor': 'end', fill: MUTED }));
+    const [cx, cy] = hexCenter(layout, 0, i);
+    labels.push(text(cx, cy - radius - bandWidth - 5, String(i + 1), { class: 'column-label', 'font-size': LABEL_SIZE, 'text-anchor': 'middle', fill: MUTED }));
+  }
+  parts.push(g({}, labels));
+
+  // numbered badges in the middle of each side
+  const mid = Math.floor((n - 1) / 2);
+  const badge = (x: number, y: number, player: 1 | 2) =>
+    g({ class: `badge-${player}` }, [
+      circle(x, y, 10, { fill: player === 1 ? PLAYER_1 : PLAYER_2 }),
+      text(x, y + 4.3, String(player), { 'font-size': 12, 'font-weight': 'bold', 'text-anchor': 'middle', fill: '#ffffff' }),
+    ]);
+  const midTop = (hexCenter(layout, 0, mid)[0] + hexCenter(layout, 0, n - 1 - mid)[0]) / 2;
+  const midBottom = (hexCenter(layout, n - 1, mid)[0] + hexCenter(layout, n - 1, n - 1 - mid)[0]) / 2;
+  const [leftX, midY] = hexCenter(layout, mid, 0);
+  const [rightX] = hexCenter(layout, mid, n - 1);
+  const midRowY = (midY + hexCenter(layout, n - 1 - mid, 0)[1]) / 2;
+  const leftMidX = (leftX + hexCenter(layout, n - 1 - mid, 0)[0]) / 2;
+  const rightMidX = (rightX + hexCenter(layout, n - 1 - mid, n - 1)[0]) / 2;
+  parts.push(
+    badge(midTop, bounds.top - bandWidth - LABEL_SIZE - 18, 1),
+    badge(midBottom, bounds.bottom + bandWidth + 14, 1),
+    badge(leftMidX - half - bandWidth - 34, midRowY, 2),
+    badge(rightMidX + half + bandWidth + 16, midRowY, 2),
+  );
+
+  // legend
+  const legendParts = legend.map((item, i) => {
+    const y = legendTop + i * 20;
+    const mark =
+      item.kind === 'band'
+        ? line(MARGIN, y - 4, MARGIN + 24, y - 4, { stroke: item.colour, 'stroke-width': bandWidth, 'stroke-linecap': 'round' })
+        : text(MARGIN + 12, y, '7', { 'font-size': LEGEND_SIZE + 1, 'text-anchor': 'middle', fill: item.colour });
+    return g({ class: 'legend' }, [mark, text(MARGIN + 34, y, item.label, { 'font-size': LEGEND_SIZE, fill: INK })]);
+  });
+  parts.push(...legendParts);
+
+  return svgDocument(width, height, `${title}, ${subtitle}`, parts);
+}
+
+/**
+ * A tint per block such that blocks sharing an edge differ: greedy colouring in block order
+ * (the block graph is planar; five tints are always enough for the greedy order in practice,
+ * and the modulo keeps it total).
+ */
+export function blockTints(n: number, regions: ArrayLike<number>): string[] {
+  const adjacent: Array<Set<number>> = Array.from({ length: n }, () => new Set<number>());
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (const [dr, dc] of EDGE_NEIGHBOUR) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
+        const a = regions[r * n + c]!;
+        const b = regions[rr * n + cc]!;
+        if (a !== b) adjacent[a]!.add(b);
+      }
+    }
+  }
+  const colour = new Array<number>(n).fill(-1);
+  for (let block = 0; block < n; block++) {
+    const used = new Set([...adjacent[block]!].map((b) => colour[b]));
+    let k = 0;
+    while (used.has(k)) k++;
+    colour[block] = k;
+  }
+  return colour.map((k) => BLOCK_TINTS[k % BLOCK_TINTS.length]!);
+}

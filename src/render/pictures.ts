@@ -1,0 +1,93 @@
+/**
+ * One picture from one JSON value of any drawable format, chosen by its `format` field:
+ *
+ *   puzzle kinds with a render hook (src/kinds/: numbridge-board, murder-case, and any kind a
+ *   club registers)                    schema check, player form unless the solution is asked for
+ *   kosmos-deal, kosmos-record, domino-deal, domino-position, domino-record     (src/games/ readers)
+ *
+ * Everything is validated with ajv through the existing readers before a line is drawn; an
+ * unreadable value is an InputError placed at the input's position (file, line, JSON pointer).
+ */
+import { InputError, type InputPosition } from '../core/errors.ts';
+import { assertValid } from '../core/schema.ts';
+import { readDominoRecord } from '../games/domino/files.ts';
+import type { DominoDealFile, DominoPositionFile } from '../games/domino/schema.ts';
+import type { KosmosDealFile, KosmosRecordFile } from '../games/kosmos/schema.ts';
+import { allFormats, kindForFormat } from '../kinds/registry.ts';
+import type { PuzzleFile } from '../kinds/kind.ts';
+import { dominoDealPicture, dominoPositionPicture, dominoRecordPicture } from './games/domino.ts';
+import { kosmosDealPicture, kosmosRecordPicture } from './games/kosmos.ts';
+import type { PictureOptions } from './picture.ts';
+import type { Picture } from './svg.ts';
+
+export interface Drawn {
+  picture: Picture;
+  /** The file's id (names the output file). */
+  id: string;
+  format: string;
+  /** True when the picture shows the solution (asked for and present in the file). */
+  solution: boolean;
+}
+
+type GameDrawer = (value: Record<string, unknown>, where: InputPosition, options: PictureOptions) => Picture;
+
+/** The tile games: not puzzle kinds (nothing to generate or verify as a puzzle), but drawable. */
+const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean }>> = {
+  'puzzlemill/kosmos-deal': { draw: (v, _w, o) => kosmosDealPicture(v as unknown as KosmosDealFile, o), hasSecret: true },
+  'puzzlemill/kosmos-record': { draw: (v, _w, o) => kosmosRecordPicture(v as unknown as KosmosRecordFile, o), hasSecret: false },
+  'puzzlemill/domino-deal': { draw: (v, _w, o) => dominoDealPicture(v as unknown as DominoDealFile, o), hasSecret: false },
+  'puzzlemill/domino-position': { draw: (v, _w, o) => dominoPositionPicture(v as unknown as DominoPositionFile, o), hasSecret: false },
+  'puzzlemill/domino-record': { draw: (v, w, o) => dominoRecordPicture(readDominoRecord(v, w), String(v.id), o), hasSecret: false },
+};
+
+/** Every format `pictureOf` can draw. */
+export function drawableFormats(): string[] {
+  return [...allFormats().filter((f) => f.render).map((f) => f.format), ...Object.keys(GAME_FILES)].sort();
+}
+
+/** Draw one parsed JSON value. Throws an InputError (positioned at `where`) when it cannot be read. */
+export function pictureOf(value: unknown, where: InputPosition, options: PictureOptions): Drawn {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(where, 'expected a JSON object (a puzzlemill file)');
+  const record = value as Record<string, unknown>;
+  const format = typeof record.format === 'string' ? record.format : undefined;
+  if (format === undefined) throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `no "format" field (drawable: ${drawableFormats().join(', ')})`);
+  try {
+    const kind = kindForFormat(format);
+    if (kind?.render) {
+      assertValid<PuzzleFile>(kind.schema, value, where);
+      const file = value as PuzzleFile;
+      const solution = options.solution && file.secret !== undefined;
+      const shown = solution ? file : kind.playerForm(file);
+      return { picture: kind.render(shown, { ...options, solution }), id: file.id, format, solution };
+    }
+    const game = GAME_FILES[format];
+    if (game) {
+      const solution = options.solution && game.hasSecret && record.secret !== undefined;
+      const shown = solution || !('secret' in record) ? record : withoutSecret(record);
+      return { picture: game.draw(shown, where, { ...options, solution }), id: String(record.id ?? format), format, solution };
+    }
+  } catch (e) {
+    if (e instanceof InputError) throw placed(e, where);
+    throw e;
+  }
+  throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `cannot draw "${format}" (drawable: ${drawableFormats().join(', ')})`);
+}
+
+/** The player form of a game file: the same object without `secret`, field by field. */
+function withoutSecret(record: Record<string, unknown>): Record<string, unknown> {
+  const { secret: _secret, ...rest } = record;
+  return rest;
+}
+
+/** An error from a reader (positioned inside the file) moved to the input's file, line and pointer. */
+function placed(e: InputError, where: InputPosition): InputError {
+  const inner = e.position;
+  const fromReader = inner.source !== where.source;
+  if (!fromReader) return e;
+  return new InputError({ ...where, pointer: join(where.pointer, inner.pointer) }, e.reason);
+}
+
+function join(outer: string | undefined, inner: string | undefined): string | undefined {
+  if (!outer) return inner;
+  return outer + (inner ?? '');
+}

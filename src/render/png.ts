@@ -1,0 +1,43 @@
+/**
+ * SVG → PNG through resvg (`@resvg/resvg-js`, a Rust rasteriser shipped as a prebuilt binary in
+ * its npm package). Only the fonts in src/render/fonts/ are loaded — system fonts are off — so
+ * the same SVG gives the same pixels on every machine.
+ *
+ * Loaded lazily: SVG output, the HTML page and the exporters never pay for the native module.
+ */
+import { createRequire } from 'node:module';
+import { FONT_FILES } from './text.ts';
+
+type ResvgModule = typeof import('@resvg/resvg-js');
+let resvg: ResvgModule | null = null;
+
+function rasteriser(): ResvgModule {
+  if (!resvg) resvg = createRequire(import.meta.url)('@resvg/resvg-js') as ResvgModule;
+  return resvg;
+}
+
+export interface PngOptions {
+  /** Pixels per SVG unit (default 2: sharp on high-density screens and in print). */
+  scale?: number;
+}
+
+/** Rasterise one SVG document with the shipped fonts. */
+export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
+  const scale = options.scale ?? 2;
+  if (!(scale > 0 && scale <= 8)) throw new RangeError(`scale ${scale}: must be above 0 and at most 8`);
+  const { Resvg } = rasteriser();
+  const renderer = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: scale },
+    font: { fontFiles: [FONT_FILES.regular, FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+    background: '#ffffff',
+  });
+  return renderer.render().asPng();
+}
+
+/** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */
+export function pngSize(png: Uint8Array): { width: number; height: number } | null {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.length < 24 || signature.some((b, i) => png[i] !== b)) return null;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
