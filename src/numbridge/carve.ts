@@ -164,7 +164,8 @@ export class Carver {
         this.setOrbit(out, true);
         continue;
       }
-      // The other givens, shuffled (the orbit just given back is not removed again at once).
+      // The givens from before the trade but `out` (now empty), shuffled: `into`, just given
+      // back, is not removed again at once.
       let length = 0;
       for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
       for (let i = length - 1; i > 0; i--) {
