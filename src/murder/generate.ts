@@ -76,6 +76,7 @@ function selectOptions(request: CaseRequest): SelectOptions {
     perCard: 2,
     victimExtra: 1,
     pinCap: Math.max(1, Math.floor(request.size / 4)),
+    emptyCap: Math.max(1, Math.floor(request.size / 4)),
   };
 }
 
