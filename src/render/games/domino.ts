@@ -96,7 +96,7 @@ export function dominoRecordPicture(record: GameRecord, id: string, options: Pic
   }
 
   const panel: PanelLine[] = [
-    { markup: (x, y) => swatch(x, y, LATE_ERROR, L.lateError[lang]), height: 24 },
+    { markup: (x, y) => swatch(x, y, LATE_ERROR, L.ruleBroken[lang]), height: 24 },
     { markup: (x, y) => swatch(x, y, LAST_MOVE, L.lastMove[lang]), height: 24 },
     { text: capital(L.score[lang]), bold: true, gap: 8 },
   ];
