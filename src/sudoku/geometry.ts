@@ -42,16 +42,25 @@ export class Geometry {
       this.cellHouses[cell * 3 + 1] = size + c;
       this.cellHouses[cell * 3 + 2] = 2 * size + g;
     }
-    const peerLists: Cell[][] = [];
-    for (let cell = 0; cell < this.cellCount; cell++) {
-      const set = new Set<Cell>();
-      for (let k = 0; k < 3; k++) for (const p of this.cellsOf(this.cellHouses[cell * 3 + k]!)) if (p !== cell) set.add(p);
-      peerLists.push([...set].sort((a, b) => a - b));
+    // Peers in increasing order, straight into typed arrays (new irregular layouts are built
+    // often by the generators, so this avoids sets and sorting).
+    const n = this.cellCount;
+    const scratch = new Uint8Array(n * n);
+    this.peerStart = new Uint16Array(n + 1);
+    let total = 0;
+    for (let cell = 0; cell < n; cell++) {
+      this.peerStart[cell] = total;
+      const r = this.cellHouses[cell * 3]!;
+      const c = this.cellHouses[cell * 3 + 1]!;
+      const g = this.cellHouses[cell * 3 + 2]!;
+      for (let other = 0; other < n; other++) {
+        if (other !== cell && (this.cellHouses[other * 3] === r || this.cellHouses[other * 3 + 1] === c || this.cellHouses[other * 3 + 2] === g)) {
+          scratch[total++] = other;
+        }
+      }
     }
-    this.peerStart = new Uint16Array(this.cellCount + 1);
-    for (let cell = 0; cell < this.cellCount; cell++) this.peerStart[cell + 1] = this.peerStart[cell]! + peerLists[cell]!.length;
-    this.peers = new Uint8Array(this.peerStart[this.cellCount]!);
-    peerLists.forEach((list, cell) => this.peers.set(list, this.peerStart[cell]!));
+    this.peerStart[n] = total;
+    this.peers = scratch.slice(0, total);
   }
 
   /** The N cells of a house (a view, not a copy). */

@@ -15,7 +15,7 @@
 import type { Rng } from '../../core/rng.ts';
 import { prove } from '../../sudoku/logic/index.ts';
 import type { Cell, Digit, Grid } from '../../sudoku/types.ts';
-import { blockOwners, cellsToJoin } from './goals.ts';
+import { cellsToJoin } from './goals.ts';
 import type { Move } from './referee.ts';
 import type { Player } from './room.ts';
 import type { NumbridgeView } from './schema.ts';
@@ -120,15 +120,17 @@ function logicBot(options: BotOptions): Bot {
         const g = guess();
         if (g) return g;
       }
-      const takes = legal.filter((m): m is Extract<Move, { kind: 'take' }> => m.kind === 'take');
-      const choices = [...proven, ...takes.map((m) => ({ move: m, cell: m.cell }))];
+      // one take per free given (the tile paid with at random: a logic bot can lay any of them)
+      const takes = new Map<Cell, Move[]>();
+      for (const m of legal) if (m.kind === 'take') takes.set(m.cell, [...(takes.get(m.cell) ?? []), m]);
+      const choices = [...proven, ...[...takes].map(([cell, moves]) => ({ move: rng.pick(moves), cell }))];
       if (choices.length > 0) {
-        const owner = view.owner.flat();
+        const value = goalJudge(view);
         let best = choices[0]!;
         let bestScore = -Infinity;
         for (const o of choices) {
           // a take is a move too, but a laid tile also empties the bag: lay on equal terms
-          const score = goalValue(view, owner, o.cell) - (o.move.kind === 'take' ? 0.5 : 0) + rng.next() * 0.01;
+          const score = value(o.cell) - (o.move.kind === 'take' ? 0.5 : 0) + rng.next() * 0.01;
           if (score > bestScore) {
             bestScore = score;
             best = o;
@@ -143,30 +145,36 @@ function logicBot(options: BotOptions): Bot {
   };
 }
 
-/** How much owning `cell` helps the view's player toward its goal. */
-function goalValue(view: NumbridgeView, owner: number[], cell: Cell): number {
+/** How much owning a cell helps the view's player toward its goal (the board's distances computed once). */
+function goalJudge(view: NumbridgeView): (cell: Cell) => number {
   const me = view.player;
   const them: Player = me === 1 ? 2 : 1;
   const n = view.size;
+  const owner = view.owner.flat();
   if (view.variant !== 'domains') {
     const mine = cellsToJoin(n, owner, me);
     const theirs = cellsToJoin(n, owner, them);
-    const after = owner.slice();
-    after[cell] = me;
-    const mineAfter = cellsToJoin(n, after, me);
-    if (mineAfter === 0) return 1000;
-    const theirsAfter = cellsToJoin(n, after, them);
-    return (mine - mineAfter) * 2 + Math.min(3, (theirsAfter === Infinity ? theirs + 3 : theirsAfter) - theirs) * 1.5;
+    return (cell) => {
+      owner[cell] = me;
+      const mineAfter = cellsToJoin(n, owner, me);
+      const theirsAfter = cellsToJoin(n, owner, them);
+      owner[cell] = 0;
+      if (mineAfter === 0) return 1000;
+      return (mine - mineAfter) * 2 + Math.min(3, (theirsAfter === Infinity ? theirs + 3 : theirsAfter) - theirs) * 1.5;
+    };
   }
   const regions = view.regions.flat();
-  const blocks = blockOwners(n, regions, owner, new Array<number>(n * n).fill(1));
-  const block = regions[cell]!;
-  if (blocks.owner[block] !== 0) return 0;
-  let mine = 0;
-  let theirs = 0;
-  for (let c = 0; c < n * n; c++) if (regions[c] === block) owner[c] === me ? mine++ : owner[c] === them ? theirs++ : 0;
+  const decided = view.blocks!;
   const majority = Math.floor(n / 2) + 1;
-  if (mine + 1 >= majority) return 10;
-  if (theirs + 1 >= majority) return 6;
-  return 1 + mine / majority - theirs / (2 * majority);
+  const counts = Array.from({ length: n }, () => [0, 0, 0]);
+  for (let c = 0; c < n * n; c++) counts[regions[c]!]![owner[c]!]!++;
+  return (cell) => {
+    const block = regions[cell]!;
+    if (decided[block] !== 0) return 0;
+    const mine = counts[block]![me]!;
+    const theirs = counts[block]![them]!;
+    if (mine + 1 >= majority) return 10;
+    if (theirs + 1 >= majority) return 6;
+    return 1 + mine / majority - theirs / (2 * majority);
+  };
 }

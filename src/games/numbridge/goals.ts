@@ -22,8 +22,21 @@ import type { Cell } from '../../sudoku/types.ts';
 import type { Player, Variant } from './room.ts';
 import type { GameResult } from './schema.ts';
 
+/** Hex neighbours of every cell of an N×N board, 6 slots per cell (−1 = off the board), built once per N. */
+const NEIGHBOUR_TABLES = new Map<number, Int16Array>();
+function neighbourTable(size: number): Int16Array {
+  let table = NEIGHBOUR_TABLES.get(size);
+  if (!table) {
+    table = new Int16Array(size * size * 6).fill(-1);
+    for (let cell = 0; cell < size * size; cell++) neighbours(size, cell, 'hex').forEach((n, k) => (table![cell * 6 + k] = n));
+    NEIGHBOUR_TABLES.set(size, table);
+  }
+  return table;
+}
+
 /** Does `player` join its two sides through owned cells? (BFS from its first side.) */
 export function isJoined(size: number, owner: ArrayLike<number>, player: Player): boolean {
+  const table = neighbourTable(size);
   const seen = new Uint8Array(size * size);
   const stack: Cell[] = [];
   for (let k = 0; k < size; k++) {
@@ -36,8 +49,9 @@ export function isJoined(size: number, owner: ArrayLike<number>, player: Player)
   while (stack.length > 0) {
     const cell = stack.pop()!;
     if (player === 1 ? Math.floor(cell / size) === size - 1 : cell % size === size - 1) return true;
-    for (const n of neighbours(size, cell, 'hex')) {
-      if (!seen[n] && owner[n] === player) {
+    for (let k = cell * 6, end = k + 6; k < end; k++) {
+      const n = table[k]!;
+      if (n >= 0 && !seen[n] && owner[n] === player) {
         seen[n] = 1;
         stack.push(n);
       }
@@ -46,40 +60,45 @@ export function isJoined(size: number, owner: ArrayLike<number>, player: Player)
   return false;
 }
 
+// scratch memory of cellsToJoin (boards are at most 9×9; the search never re-enters itself)
+const DIST = new Int32Array(81);
+const DEQUE = new Int32Array(4 * 81);
+
 /**
  * The fewest cells `player` still has to own to join its sides: owned cells cost 0, cells
  * nobody owns 1, the opponent's cells block (Infinity when the sides can no longer be joined).
- * A 0-1 breadth-first search; bots and servers' hints use it.
+ * A 0-1 breadth-first search on a circular deque (a cell enters it at most twice, so 4·N² never
+ * wraps onto itself); bots and servers' hints call it in loops, so it allocates nothing.
  */
 export function cellsToJoin(size: number, owner: ArrayLike<number>, player: Player): number {
   const cells = size * size;
-  const dist = new Int32Array(cells).fill(0x7fffffff);
-  // a circular deque: each cell enters at most twice (0-1 BFS), so 4·cells never wraps onto itself
+  const table = neighbourTable(size);
   const cap = 4 * cells;
-  const deque = new Int32Array(cap);
+  DIST.fill(0x7fffffff, 0, cells);
   let head = 0;
   let length = 0;
-  const push = (cell: Cell, front: boolean) => {
-    if (front) deque[(head = (head + cap - 1) % cap)] = cell;
-    else deque[(head + length) % cap] = cell;
-    length++;
-  };
-  const relax = (cell: Cell, d: number) => {
-    if (owner[cell] !== 0 && owner[cell] !== player) return;
-    const w = owner[cell] === player ? 0 : 1;
-    if (d + w < dist[cell]!) {
-      dist[cell] = d + w;
-      push(cell, w === 0);
+  const relax = (cell: number, d: number) => {
+    const o = owner[cell];
+    if (o !== 0 && o !== player) return;
+    const w = o === player ? 0 : 1;
+    if (d + w < DIST[cell]!) {
+      DIST[cell] = d + w;
+      if (w === 0) DEQUE[(head = (head + cap - 1) % cap)] = cell;
+      else DEQUE[(head + length) % cap] = cell;
+      length++;
     }
   };
   for (let k = 0; k < size; k++) relax(player === 1 ? k : k * size, 0);
   while (length > 0) {
-    const cell = deque[head]!;
+    const cell = DEQUE[head]!;
     head = (head + 1) % cap;
     length--;
-    const d = dist[cell]!;
-    if (player === 1 ? Math.floor(cell / size) === size - 1 : cell % size === size - 1) return d;
-    for (const n of neighbours(size, cell, 'hex')) relax(n, d);
+    const d = DIST[cell]!;
+    if (player === 1 ? cell >= cells - size : cell % size === size - 1) return d;
+    for (let k = cell * 6, end = k + 6; k < end; k++) {
+      const n = table[k]!;
+      if (n >= 0) relax(n, d);
+    }
   }
   return Infinity;
 }

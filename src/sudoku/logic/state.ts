@@ -32,7 +32,6 @@ export class LogicState {
   readonly full: number;
   readonly cand: Uint16Array;
   readonly grid: Uint8Array;
-  readonly given: Uint8Array;
   readonly housePlaced: Uint16Array;
   readonly houseOpen: Uint8Array;
   /** Open (unplaced) cells left. */
@@ -76,7 +75,6 @@ export class LogicState {
     this.full = (1 << this.n) - 1;
     this.cand = new Uint16Array(this.cellCount);
     this.grid = new Uint8Array(this.cellCount);
-    this.given = new Uint8Array(this.cellCount);
     this.housePlaced = new Uint16Array(this.houseCount);
     this.houseOpen = new Uint8Array(this.houseCount);
     this.fullHouseQueue = new Uint8Array(this.houseCount);
@@ -111,7 +109,6 @@ export class LogicState {
         this.houseOpen[h]!--;
       }
       this.grid[c] = d;
-      this.given[c] = d;
       this.open--;
     }
     for (let c = 0; c < this.cellCount; c++) {
@@ -175,7 +172,6 @@ export class LogicState {
     this.version++;
     this.cand.fill(this.full);
     this.grid.fill(0);
-    this.given.fill(0);
     this.housePlaced.fill(0);
     this.houseOpen.fill(this.n);
     this.open = this.cellCount;
