@@ -5,7 +5,10 @@
  * side by side (bench/numbridge-peers.ts). Every board made here is a real generateBoard call;
  * the peers' output is judged by our exact-cover counter, our prover and our canonical form.
  */
+import { canonicalForm } from '../src/numbridge/canonical.ts';
 import { emptyGenerateStats, generateBoard, type BoardRequest, type GenerateStats } from '../src/numbridge/generate.ts';
+import { DEFAULT_BUDGET, ORDERS_PER_GRID } from '../src/numbridge/request.ts';
+import type { NumbridgeBoardFile } from '../src/numbridge/schema.ts';
 import { verifyBoard } from '../src/numbridge/verify.ts';
 import { median, table } from './results.ts';
 import { layoutSections } from './numbridge-layouts.ts';
@@ -27,14 +30,25 @@ const TARGETS: Target[] = [
 ];
 
 /** Boards per second of `boards` boards, the grades seen and the work counters. */
-function measure(request: BoardRequest, boards: number, label: string, verify: boolean, stats: GenerateStats, grades: Map<number, number>): number {
+function measure(request: BoardRequest, boards: number, label: string, verify: boolean, stats: GenerateStats, grades: Map<number, number>, keep?: NumbridgeBoardFile[]): number {
   const t0 = performance.now();
   for (let i = 0; i < boards; i++) {
     const file = generateBoard(request, `${label}/${i}`, stats);
     if (verify && !verifyBoard(file).ok) throw new Error(`bench: board ${file.id} fails verification`);
     grades.set(file.public.grade.level, (grades.get(file.public.grade.level) ?? 0) + 1);
+    keep?.push(file);
   }
   return (boards / (performance.now() - t0)) * 1000;
+}
+
+/** Distinct canonical forms among the boards (measured outside the timed runs). */
+function essentiallyDifferent(files: NumbridgeBoardFile[]): number {
+  const forms = new Set<string>();
+  for (const f of files) {
+    const n = f.public.size;
+    forms.add(canonicalForm(n, f.public.regions.flat(), f.public.givens.flat()));
+  }
+  return forms.size;
 }
 
 const pct = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(part === whole || part === 0 ? 0 : 1)} %`);
@@ -48,13 +62,14 @@ function throughputSection(): string {
     const stats = emptyGenerateStats();
     const grades = new Map<number, number>();
     const rates: number[] = [];
-    for (let rep = 0; rep < REPEATS; rep++) rates.push(measure(t.request, t.boards, `bench/${t.label}/${rep}`, false, stats, grades));
+    const firstRun: NumbridgeBoardFile[] = [];
+    for (let rep = 0; rep < REPEATS; rep++) rates.push(measure(t.request, t.boards, `bench/${t.label}/${rep}`, false, stats, grades, rep === 0 ? firstRun : undefined));
     const verified: number[] = [];
     for (let rep = 0; rep < 3; rep++) verified.push(measure(t.request, Math.ceil(t.boards / 4), `verify/${t.label}/${rep}`, true, emptyGenerateStats(), new Map()));
     const rate = median(rates);
     rows.push([t.label, t.goal.toLocaleString('en'), rate.toFixed(0), `${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}`, rate >= t.goal ? 'yes' : 'NO', ((1000 / rate) * 1000).toFixed(0), median(verified).toFixed(0)]);
     const total = [...grades.values()].reduce((a, b) => a + b, 0);
-    gradeRows.push([t.label, total, ...[1, 2, 3, 4].map((g) => pct(grades.get(g) ?? 0, total))]);
+    gradeRows.push([t.label, total, ...[1, 2, 3, 4].map((g) => pct(grades.get(g) ?? 0, total)), `${essentiallyDifferent(firstRun)} / ${firstRun.length}`]);
     const b = stats.boards;
     const c = stats.carve;
     workRows.push([
@@ -81,7 +96,7 @@ function throughputSection(): string {
     '',
     '### Grade mix of random output (no --grade)',
     '',
-    table(['request', 'boards', 'grade 1 easy', 'grade 2 medium', 'grade 3 hard', 'grade 4 fiendish'], gradeRows),
+    table(['request', 'boards', 'grade 1 easy', 'grade 2 medium', 'grade 3 hard', 'grade 4 fiendish', 'essentially different (first run)'], gradeRows),
     '',
     '### Where the work goes, per board made',
     '',
@@ -95,7 +110,7 @@ function throughputSection(): string {
 
 const SWEEP_GIVENS = [20, 22, 24, 26, 28, 30, 32, 34, 36];
 const SWEEP_GRADES: Array<number | undefined> = [undefined, 1, 2, 3, 4];
-const SWEEP_BUDGET = { grids: 15, ordersPerGrid: 4 };
+const SWEEP_BUDGET = { grids: 15 };
 
 function sweepSection(blocks: 'regular' | 'irregular', givensList: number[], seeds: number): string {
   const rows: Array<Array<string | number>> = [];
@@ -120,7 +135,7 @@ function sweepSection(blocks: 'regular' | 'irregular', givensList: number[], see
   return [
     `### 9×9 ${blocks}: success and time per board as the givens fall, per grade`,
     '',
-    `${seeds} seeds per cell, budget ${SWEEP_BUDGET.grids} grids × ${SWEEP_BUDGET.ordersPerGrid} removal orders (the CLI default is larger).`,
+    `${seeds} seeds per cell, budget ${SWEEP_BUDGET.grids} grids × ${ORDERS_PER_GRID} removal orders (the default is ${DEFAULT_BUDGET.grids} grids).`,
     'Success = a board with exactly that many givens and exactly that grade; time = all time spent ÷ boards made.',
     '',
     table(['givens', 'any grade', 'grade 1', 'grade 2', 'grade 3', 'grade 4'], rows),

@@ -6,7 +6,7 @@
  *   │                      which board a seed makes, only whether it is found)
  *   ├─ layout      regular blocks, or a random hex-connected layout (layouts.ts)
  *   ├─ solution    a random full grid (fill.ts); a layout that cannot be filled is skipped
- *   └─ for order o = 0 .. ordersPerGrid−1
+ *   └─ for order o = 0 .. ORDERS_PER_GRID−1
  *        ├─ carve  shuffled orbits, gate capped at the grade, exactly K givens (carve.ts);
  *        │         stuck minimal above K, it trades givens to walk lower (descend)
  *        └─ final  re-checked by code that shares nothing with the carve's shortcuts:
@@ -26,7 +26,7 @@ import { boardId, nestGrid } from './board-file.ts';
 import { Carver, emptyCarveStats, type CarveStats, type TierJudge } from './carve.ts';
 import { IRREGULAR_FILL, randomSolution, REGULAR_FILL, type FillStats } from './fill.ts';
 import { randomLayout } from './layouts.ts';
-import { DEFAULT_BUDGET, requestProblem, requestRecord, type BoardRequest } from './request.ts';
+import { DEFAULT_BUDGET, ORDERS_PER_GRID, requestProblem, requestRecord, type BoardRequest } from './request.ts';
 import type { NumbridgeBoardFile } from './schema.ts';
 import { orbitsOf } from './symmetry.ts';
 
@@ -102,7 +102,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
       continue;
     }
     const carver = new Carver(geometry, solution, orbits, fastProver, stats.carve);
-    for (let o = 0; o < budget.ordersPerGrid; o++) {
+    for (let o = 0; o < ORDERS_PER_GRID; o++) {
       orders++;
       stats.orders++;
       for (let k = 0; k < order.length; k++) order[k] = k;
@@ -126,7 +126,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     }
   }
   throw new GenerationError(
-    `no ${size}×${size} ${blocks} board with ${givens} givens at grade ${request.grade ?? 'any'}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} grids × ${budget.ordersPerGrid} removal orders`,
+    `no ${size}×${size} ${blocks} board with ${givens} givens at grade ${request.grade ?? 'any'}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} grids × ${ORDERS_PER_GRID} removal orders`,
   );
 }
 

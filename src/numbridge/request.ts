@@ -32,13 +32,17 @@ export const BoardRequestRecord = Type.Object(
 );
 export type BoardRequestRecord = Static<typeof BoardRequestRecord>;
 
-/** How hard the generator tries before it gives up with a GenerationError. */
+/**
+ * How hard the generator tries before it gives up with a GenerationError: full grids (with their
+ * layouts) to try, each with ORDERS_PER_GRID removal orders. Grid g always comes from the same
+ * stream, so the budget decides only WHETHER a seed yields a board, never WHICH board.
+ */
 export interface Budget {
-  /** Full grids (and, for irregular blocks, layouts) to try. */
   grids?: number;
-  /** Removal orders to try on each grid. */
-  ordersPerGrid?: number;
 }
+
+/** Removal orders tried on each grid (fixed: it is part of the search order, not of the budget). */
+export const ORDERS_PER_GRID = 4;
 
 export interface BoardRequest {
   size: number;
@@ -51,7 +55,7 @@ export interface BoardRequest {
   budget?: Budget;
 }
 
-export const DEFAULT_BUDGET: Required<Budget> = { grids: 60, ordersPerGrid: 4 };
+export const DEFAULT_BUDGET: Required<Budget> = { grids: 60 };
 
 /** Givens a room gets when it names none: about 37–40 % of the cells (30 on 9×9, 14 on Blitz 6×6). */
 export const DEFAULT_GIVENS: Readonly<Record<number, number>> = { 4: 6, 5: 10, 6: 14, 7: 19, 8: 25, 9: 30 };

@@ -113,3 +113,16 @@ describe('hard corners', () => {
     expect(stats.descents).toBeGreaterThan(0);
   });
 });
+
+describe('determinism', () => {
+  test('the budget decides only whether a board is found, never which one', () => {
+    for (const request of [
+      { size: 9, blocks: 'irregular', givens: 24, grade: 3 },
+      { size: 6, blocks: 'regular', givens: 12, symmetry: 'rot180' },
+    ] satisfies BoardRequest[]) {
+      const small = generateBoard({ ...request, budget: { grids: 8 } }, 'budget');
+      const large = generateBoard({ ...request, budget: { grids: 200 } }, 'budget');
+      expect(JSON.stringify(large)).toBe(JSON.stringify(small));
+    }
+  });
+});
