@@ -14,7 +14,7 @@
  * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
  */
 import { createReadStream } from 'node:fs';
-import { InputError, type InputPosition } from '../core/errors.ts';
+import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
 
 export type InputItem =
   | { kind: 'line'; where: InputPosition; text: string }
@@ -233,14 +233,5 @@ function* jsonItems(value: unknown, where: InputPosition): Generator<InputItem> 
     for (let i = 0; i < value.length; i++) yield { kind: 'json', where: { ...where, pointer: `/${i}` }, value: value[i] };
   } else {
     yield { kind: 'json', where, value };
-  }
-}
-
-function systemReason(e: Error & { code?: string }): string {
-  switch (e.code) {
-    case 'ENOENT': return 'no such file';
-    case 'EACCES': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    default: return e.code ?? e.message;
   }
 }

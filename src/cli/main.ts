@@ -12,7 +12,7 @@ export async function main(argv: string[]): Promise<void> {
     .scriptName('puzzlemill')
     .usage('$0 <command> [options]\n\nA puzzle factory for Sudoku-family games.')
     .command(commands)
-    .demandCommand(1, 'Name a command (see --help).')
+    .demandCommand(1, 'Name a command.')
     .strict()
     .recommendCommands()
     .help()

@@ -59,3 +59,14 @@ function definedOnly(p: InputPosition): Partial<InputPosition> {
 export class GenerationError extends Error {
   override readonly name = 'GenerationError';
 }
+
+/** A short reason for a failed file operation ("no such file", "permission denied", …). */
+export function systemReason(e: Error & { code?: string }): string {
+  switch (e.code) {
+    case 'ENOENT': return 'no such file';
+    case 'EACCES': return 'permission denied';
+    case 'EISDIR': return 'is a directory';
+    case 'ENOTDIR': return 'a part of the path is not a directory';
+    default: return e.code ?? e.message;
+  }
+}

@@ -3,13 +3,9 @@
  * secret }), 0-based cell references, 9×9 grids and fixed-length arrays in draft 2020-12 form.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { rootOptions, SCHEMA_BASE, Tuple } from '../core/schema-parts.ts';
 
-export const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
-
-/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
-export function Tuple<T extends unknown[]>(items: object[], description: string) {
-  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
-}
+export { rootOptions, SCHEMA_BASE, Tuple };
 
 export const Index9 = () => Type.Integer({ minimum: 0, maximum: 8 });
 export const Digit = (description = 'a digit 1..9') => Type.Integer({ minimum: 1, maximum: 9, description });
@@ -20,14 +16,6 @@ export const Cell9 = () => Tuple<[number, number]>([Index9(), Index9()], '[row, 
 /** A 9×9 grid of digits, 0 = empty (rows of columns). */
 export const Grid9 = (min: number, description: string) =>
   Type.Array(Type.Array(Type.Integer({ minimum: min, maximum: 9 }), { minItems: 9, maxItems: 9 }), { minItems: 9, maxItems: 9, description });
-
-const rootOptions = (kind: string, title: string, description: string) => ({
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: `${SCHEMA_BASE}${kind}.schema.json`,
-  title,
-  description,
-  additionalProperties: false,
-});
 
 const head = (kind: string) => ({
   format: Type.Literal(`puzzlemill/${kind}`),

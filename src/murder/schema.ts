@@ -12,12 +12,7 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { OBJECT_IDS } from './catalogue/objects.ts';
 
-const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
-
-/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
-function Tuple<T extends unknown[]>(items: object[], description: string) {
-  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
-}
+import { rootOptions, Tuple } from '../core/schema-parts.ts';
 const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
 /** [row, column], 0-based. */
 export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based, row 0 at the top');
@@ -199,13 +194,11 @@ export const MurderCaseFile = Type.Object(
     public: MurderPublic,
     secret: Type.Optional(MurderSecret),
   },
-  {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: SCHEMA_BASE + 'murder-case.schema.json',
-    title: 'puzzlemill Sudoku Murder case',
-    description: 'A Sudoku Murder case: public part for players, secret part for the game server. The player form omits "secret".',
-    additionalProperties: false,
-  },
+  rootOptions(
+    'murder-case',
+    'puzzlemill Sudoku Murder case',
+    'A Sudoku Murder case: public part for players, secret part for the game server. The player form omits "secret".',
+  ),
 );
 
 export type MurderCaseFile = Static<typeof MurderCaseFile>;

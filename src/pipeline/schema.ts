@@ -4,9 +4,7 @@
  * generated from them). Each is validated with ajv before it is written and when it is read.
  */
 import { Type, type Static } from '@sinclair/typebox';
-
-const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
-const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
+import { rootOptions } from '../core/schema-parts.ts';
 
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const Request = Type.Record(Type.String(), Scalar, { description: 'the parsed request parameters' });
@@ -42,13 +40,7 @@ export const RunManifest = Type.Object(
     puzzles: Type.Array(ManifestEntry),
     failed: Type.Array(Type.Object({ index: Index, reason: Type.String() }, { additionalProperties: false })),
   },
-  {
-    $schema: DRAFT,
-    $id: SCHEMA_BASE + 'run-manifest.schema.json',
-    title: 'puzzlemill run manifest',
-    description: 'What one `generate … --out DIR` run (or shard) wrote into DIR; deterministic, no timestamps.',
-    additionalProperties: false,
-  },
+  rootOptions('run-manifest', 'puzzlemill run manifest', 'What one `generate … --out DIR` run (or shard) wrote into DIR; deterministic, no timestamps.'),
 );
 
 export const DailyEntry = Type.Object(
@@ -74,13 +66,7 @@ export const DailyIndex = Type.Object(
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
     puzzles: Type.Array(DailyEntry),
   },
-  {
-    $schema: DRAFT,
-    $id: SCHEMA_BASE + 'daily-index.schema.json',
-    title: 'puzzlemill daily set index',
-    description: 'The puzzles of one day (corpus/daily/DATE/index.json).',
-    additionalProperties: false,
-  },
+  rootOptions('daily-index', 'puzzlemill daily set index', 'The puzzles of one day (corpus/daily/DATE/index.json).'),
 );
 
 export const FingerprintEntry = Type.Object(
@@ -91,13 +77,7 @@ export const FingerprintEntry = Type.Object(
     slot: Type.String(),
     id: Type.String(),
   },
-  {
-    $schema: DRAFT,
-    $id: SCHEMA_BASE + 'fingerprint-entry.schema.json',
-    title: 'puzzlemill fingerprint index entry',
-    description: 'One line of corpus/daily/fingerprints.ndjson: a puzzle already published, never to be repeated.',
-    additionalProperties: false,
-  },
+  rootOptions('fingerprint-entry', 'puzzlemill fingerprint index entry', 'One line of corpus/daily/fingerprints.ndjson: a puzzle already published, never to be repeated.'),
 );
 
 export type ManifestEntry = Static<typeof ManifestEntry>;

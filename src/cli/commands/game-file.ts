@@ -4,7 +4,7 @@
  * and column.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { InputError, systemReason, type InputPosition } from '../../core/errors.ts';
 
 /** Larger files are refused: no game record comes near this. */
 export const MAX_GAME_FILE_BYTES = 16 * 1024 * 1024;
@@ -113,15 +113,6 @@ function jsonErrorOffset(text: string): number {
     return i < text.length ? i : -1;
   } catch (at) {
     return typeof at === 'number' ? Math.min(at, text.length) : -1;
-  }
-}
-
-function systemReason(e: NodeJS.ErrnoException): string {
-  switch (e.code) {
-    case 'ENOENT': return 'no such file';
-    case 'EACCES': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    default: return e.code ?? e.message;
   }
 }
 

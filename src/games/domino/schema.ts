@@ -10,7 +10,7 @@
  * A domino is [a, b]; in a move the order says which number lies on which cell.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Cell9, Digit, envelope, Grid9, publicEnvelope, SCHEMA_BASE, Tuple } from '../schema-parts.ts';
+import { Cell9, Digit, envelope, Grid9, publicEnvelope, rootOptions, Tuple } from '../schema-parts.ts';
 
 const Pair = (description: string) => Tuple<[number, number]>([Digit(), Digit()], description);
 const Name = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\S+$', description: 'a player name as in the record header ("A" for "Spieler A")' });
@@ -102,11 +102,9 @@ export const DominoReplayJson = Type.Object(
       Type.Object({ player: Type.String(), notation: Type.String(), kind: Type.String(), detail: Type.String() }, { additionalProperties: false }),
     ),
   },
-  {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: `${SCHEMA_BASE}domino-replay.schema.json`,
-    title: 'puzzlemill Domino-SUDOKU replay report',
-    description: 'What `puzzlemill replay domino --json` prints: the referee\'s verdict on every move, final scores, winner, and the record\'s contradictions with the rules.',
-    additionalProperties: false,
-  },
+  rootOptions(
+    'domino-replay',
+    'puzzlemill Domino-SUDOKU replay report',
+    'What `puzzlemill replay domino --json` prints: the referee\'s verdict on every move, final scores, winner, and the record\'s contradictions with the rules.',
+  ),
 );

@@ -4,11 +4,9 @@
  * uses it; game file schemas (e.g. src/numbridge/schema.ts) import it.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Tuple } from '../../core/schema-parts.ts';
 
-/** A fixed-length array in draft 2020-12 terms (TypeBox's Tuple emits the older `items: […]`). */
-export function Tuple<T extends unknown[]>(items: object[], description: string) {
-  return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
-}
+export { Tuple };
 const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
 /** [row, column], 0-based. */
 export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based');
