@@ -244,8 +244,10 @@ function says(o: Outcome, before: GameState, n: number): string {
 }
 
 /** The `--json` shape (schemas/numbridge-replay.schema.json). */
-export function replayJson(r: NumbridgeReplay): NumbridgeReplayJson {
+export function replayJson(r: NumbridgeReplay, recordId: string): NumbridgeReplayJson {
   return {
+    record: recordId,
+    deal: r.dealId,
     moves: r.moves.map(({ entry, ply, player, kind, ok, says }) => ({ entry, ply, player, kind, ok, says })),
     mistakes: { '1': r.mistakes[0], '2': r.mistakes[1] },
     timeouts: { '1': r.timeouts[0], '2': r.timeouts[1] },

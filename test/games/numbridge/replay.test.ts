@@ -217,7 +217,8 @@ describe('tampered records are caught at the right entry, with the right reason'
   });
 
   test('the --json report has one row per entry and the counters', () => {
-    const json = replayJson(replay(blitz));
+    const json = replayJson(replay(blitz), blitz.id);
+    expect(json.record).toBe(blitz.id);
     expect(json.moves).toHaveLength(blitz.public.moves.length);
     expect(json.result).toEqual(blitz.public.result);
     expect(json.contradictions).toEqual([]);
