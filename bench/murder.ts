@@ -11,7 +11,7 @@ import { median, table } from './results.ts';
 
 const SIZES = [4, 5, 6, 7, 8, 9];
 const CASES = 40;
-const REPEATS = 3;
+const REPEATS = 5;
 
 interface Cell {
   rate: number;

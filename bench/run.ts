@@ -18,6 +18,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'games', describe: 'Domino-SUDOKU completion proof; Kosmos solo players over 1,000 deals', run: async () => (await import('./games.ts')).run() },
   { name: 'murder', describe: 'Murder cases per second per size and level, deal success rates', run: async () => (await import('./murder.ts')).run() },
   { name: 'prover', describe: 'logic prover throughput by tier cap and grade shares', run: async () => (await import('./prover.ts')).run() },
+  { name: 'render', describe: 'pictures: SVG build and PNG rasterising per picture kind; export and import per format', run: async () => (await import('./render.ts')).run() },
   { name: 'selfplay', describe: 'Numbridge referee: deals/s, referee moves/s, self-play games/s, replays/s per variant', run: async () => (await import('./selfplay.ts')).run() },
 ];
 

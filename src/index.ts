@@ -33,6 +33,7 @@ export { kindNamed, kindNames } from './kinds/registry.ts';
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
 export * as kosmos from './games/kosmos/index.ts';
 export * as domino from './games/domino/index.ts';
+export { exportPuzzle, importPuzzle, NotABoard, renderPng, renderSvg, type ExportOptions, type PictureOptions, type Source, type Target } from './render/index.ts';
 export * as numbridge from './games/numbridge/index.ts';
 
 /** A Sudoku-family board: a line-format string, a Board, or a Numbridge board file object. */

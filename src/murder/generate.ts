@@ -5,8 +5,8 @@
  *                                 level, or a GenerationError — never a case at another level
  *   caseSeed(runSeed, request, k) the seed of case k of a run (the pipeline uses the same)
  *
- * One attempt: draw a floor plan, a cast and a deal of clues (layout.ts, cast.ts, select.ts), keep
- * the plan for several casts and the cast for several deals (compiling them is the costly part).
+ * One attempt: draw a floor plan and a cast (layout.ts, cast.ts), build the pool of every true clue,
+ * then try up to 20 deals of clues on it (select.ts): the pool is the costly part to build.
  * Every accepted case is re-checked before it is returned: the prover in proof mode on the file as
  * written, and the exhaustive counter for uniqueness.
  */
@@ -76,6 +76,7 @@ function selectOptions(request: CaseRequest): SelectOptions {
     perCard: 2,
     victimExtra: 1,
     pinCap: Math.max(1, Math.floor(request.size / 4)),
+    emptyCap: Math.max(1, Math.floor(request.size / 4)),
   };
 }
 

@@ -30,6 +30,8 @@ export interface SelectOptions {
   victimExtra: number;
   /** At most this many people may be pinned to one cell by their own card. */
   pinCap: number;
+  /** At most this many cards (the victim's aside) may end up without a clue. */
+  emptyCap: number;
 }
 
 /** How often each kind is dealt (relative): varied cards, not all rows and columns. */
@@ -90,13 +92,15 @@ export interface SelectStats {
   tooEasy: number;
   /** Too many people pinned outright by their own card. */
   pinned: number;
+  /** Too many cards left without a clue (every clue on them was implied by the others). */
+  emptyCards: number;
   /** A robust case was asked for and a misreading lets in another solution (counted by generate.ts). */
   notRobust: number;
   accepted: number;
 }
 
 export function emptyStats(): SelectStats {
-  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, notRobust: 0, accepted: 0 };
+  return { deals: 0, cardsFull: 0, tooEasy: 0, pinned: 0, emptyCards: 0, notRobust: 0, accepted: 0 };
 }
 
 /** A minimal clue set at exactly the target tier, or null when this deal does not give one. */
@@ -133,6 +137,10 @@ export function selectClues(prover: Prover, board: ProverBoard, pool: DealPool, 
   }
   if (level !== options.tier) {
     if (stats) stats.tooEasy++;
+    return null;
+  }
+  if (emptyCards(board, set) > options.emptyCap) {
+    if (stats) stats.emptyCards++;
     return null;
   }
   if (pinned(board, set) > options.pinCap) {
@@ -212,6 +220,13 @@ function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
 /** Cells of the set at `o` that the mask keeps. */
 function overlap(cand: Uint32Array, o: number, mask: Uint32Array): number {
   return popcount(cand[o]! & mask[0]!) + popcount(cand[o + 1]! & mask[1]!) + popcount(cand[o + 2]! & mask[2]!);
+}
+
+/** Cards other than the victim's with no clue. */
+function emptyCards(board: ProverBoard, clues: readonly CompiledClue[]): number {
+  let seen = 1 << board.victim;
+  for (const clue of clues) seen |= 1 << clue.person;
+  return board.female.length - popcount(seen);
 }
 
 /** People whose own clues leave them a single cell before any reasoning. */

@@ -37,6 +37,7 @@ export const L = {
   gold: { de: 'Goldplättchen', en: 'gold tiles' },
   tile: { de: 'Plättchen', en: 'tiles' },
   lateError: { de: 'Fehler, zu spät bemerkt (bleibt liegen)', en: 'error noticed late (stays)' },
+  ruleBroken: { de: 'Regelverstoß, blieb liegen', en: 'rule broken, stayed on the board' },
   lastMove: { de: 'letzter Zug', en: 'last move' },
   afterTurn: { de: 'nach Zug', en: 'after turn' },
   completion: { de: 'Vervollständigung (geheim)', en: 'completion (secret)' },

@@ -67,8 +67,10 @@ describe.each(grid)('%i×%i %s', (size, level) => {
     }
   });
 
-  test('cards: the victim line plus at most one more, at most two elsewhere', () => {
+  test('cards: the victim line plus at most one more, at most two elsewhere, few empty cards', () => {
     for (const file of files) {
+      const empty = file.public.people.filter((p) => p.clues.length === 0).length;
+      expect(empty).toBeLessThanOrEqual(Math.max(1, Math.floor(size / 4)));
       for (const person of file.public.people) {
         const isVictim = person.clues.some((c) => c.kind === 'victim');
         expect(person.clues.length).toBeLessThanOrEqual(2);

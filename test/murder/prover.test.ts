@@ -3,7 +3,8 @@
  * must leave alone), and soundness on random cases (no step ever removes a cell of a real solution;
  * whenever the ladder places everyone, the counter finds exactly that one solution).
  */
-import { describe, expect, test } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
 import { addCell, cellAt, cellList, cellSets } from '../../src/murder/cells.ts';
 import { countSolutions } from '../../src/murder/counter.ts';
@@ -171,28 +172,39 @@ describe('tier 3', () => {
   });
 });
 
+/** Every step keeps the hidden solution (it satisfies every clue), and a finished ladder found it. */
+function checkSound(model: CaseModel, cells: Int8Array): 'solved' | 'stuck' {
+  const proof = proveCase(model, { names: plainNames(model) });
+  for (const step of proof.steps) {
+    for (const { person, cells: removed } of step.removed) expect(removed, `${step.rule}: ${step.text.en}`).not.toContain(cells[person]);
+    for (const { person, cell } of step.placed) expect(cell, step.text.en).toBe(cells[person]);
+    expect(step.text.de.length).toBeGreaterThan(0);
+  }
+  expect(proof.status).not.toBe('contradiction');
+  if (proof.status === 'solved') {
+    expect(Array.from(proof.cells!)).toEqual(Array.from(cells));
+    expect(countSolutions(model).count).toBe(1);
+  }
+  return proof.status === 'solved' ? 'solved' : 'stuck';
+}
+
 describe('soundness on random cases', () => {
-  test.each([4, 5, 6, 7])('size %i', (size) => {
+  test.prop([fc.integer({ min: 4, max: 9 }), fc.string({ maxLength: 8 }), fc.integer({ min: 0, max: 40 })], { numRuns: 150 })(
+    'no step removes a cell of the hidden solution; a finished proof is the unique solution',
+    (size, seed, clues) => {
+      const drawn = randomCase(size, new Rng('prover-property', seed), clues);
+      fc.pre(drawn !== null);
+      checkSound(drawn!.model, drawn!.cells);
+    },
+  );
+  test.each([4, 5, 6, 7])('size %i: the ladder finishes on some random cases', (size) => {
     const rng = new Rng('prover-sound', size);
     let solved = 0, tried = 0;
-    while (tried < 60) {
+    while (tried < 30) {
       const drawn = randomCase(size, rng, rng.range(size, 5 * size));
       if (!drawn) continue;
       tried++;
-      const { model, cells } = drawn;
-      const proof = proveCase(model, { names: plainNames(model) });
-      // Every step keeps the hidden solution (it satisfies every clue).
-      for (const step of proof.steps) {
-        for (const { person, cells: removed } of step.removed) expect(removed, `${step.rule}: ${step.text.en}`).not.toContain(cells[person]);
-        for (const { person, cell } of step.placed) expect(cell, step.text.en).toBe(cells[person]);
-        expect(step.text.de.length).toBeGreaterThan(0);
-      }
-      expect(proof.status).not.toBe('contradiction');
-      if (proof.status === 'solved') {
-        solved++;
-        expect(Array.from(proof.cells!)).toEqual(Array.from(cells));
-        expect(countSolutions(model).count).toBe(1);
-      }
+      if (checkSound(drawn.model, drawn.cells) === 'solved') solved++;
     }
     expect(solved).toBeGreaterThan(0);
   });

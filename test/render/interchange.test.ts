@@ -39,7 +39,7 @@ function partition(regions: number[]): string[] {
 }
 
 function decodeUrl(url: string): Record<string, unknown> {
-  const packed = url.replace(/^https:\/\/(f-puzzles\.com\/\?load=|sudokupad\.app\/fpuzzles)/, '');
+  const packed = url.replace(/^https:\/\/(f-puzzles\.com\/\?load=|sudokupad\.app\/\?puzzleid=fpuzzles)/, '');
   return JSON.parse(lzString.decompressFromBase64(decodeURIComponent(packed))!) as Record<string, unknown>;
 }
 
@@ -191,8 +191,10 @@ describe('f-puzzles and SudokuPad', () => {
   test('URLs and bare compressed strings are recognised', () => {
     const file = boardIrregular6();
     const url = exportBoard(file, 'sudokupad', { solution: false });
-    expect(url.startsWith('https://sudokupad.app/fpuzzles')).toBe(true);
-    const bare = 'fpuzzles' + decodeURIComponent(url.slice('https://sudokupad.app/fpuzzles'.length));
+    expect(url.startsWith('https://sudokupad.app/?puzzleid=fpuzzles')).toBe(true);
+    const bare = 'fpuzzles' + decodeURIComponent(url.slice('https://sudokupad.app/?puzzleid=fpuzzles'.length));
+    // the path form SudokuPad also serves reads too
+    expect(boardFileOf(importItem({ kind: 'line', text: url.replace('/?puzzleid=fpuzzles', '/fpuzzles'), where }, 'auto'), where).id).toBe(file.id);
     expect(boardFileOf(importItem({ kind: 'line', text: bare, where }, 'auto'), where).id).toBe(file.id);
     expect(() => importItem({ kind: 'line', text: 'https://sudokupad.app/fpuzzlesXXXX', where }, 'auto')).toThrow(InputError);
   });

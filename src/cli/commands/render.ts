@@ -71,9 +71,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
 
     const names = new PictureNames();
     let single: Drawn | null = null;
-    let count = 0;
     const emit = (drawn: Drawn) => {
-      count++;
       if (args.out === undefined) {
         if (single) throw new UsageError('more than one puzzle in the input: use --out DIR for one picture each');
         single = drawn;
@@ -117,7 +115,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
     flushOutput();
     if (args.out === undefined) {
       if (!single) {
-        if (count === 0 && process.exitCode === undefined) throw new UsageError('no puzzle in the input');
+        if (process.exitCode === undefined) throw new UsageError('no puzzle in the input');
         return;
       }
       const drawn: Drawn = single;

@@ -60,9 +60,15 @@ export function tileAt(x: number, y: number, size: number, digit: number, style:
   const classes = ['tile', style === 'gold' ? 'gold' : '', marks.lateError ? 'late-error' : '', marks.lastMove ? 'last-move' : ''].filter(Boolean).join(' ');
   const edge = marks.lateError ? LATE_ERROR : marks.lastMove ? LAST_MOVE : style === 'gold' ? GOLD_EDGE : TILE_EDGE;
   return g({ class: classes }, [
+    ...(marks.lateError && marks.lastMove ? [lastMoveRing(x + 1, y + 1, size - 2, size - 2, size * 0.14)] : []),
     rect(x + inset, y + inset, size - 2 * inset, size - 2 * inset, { rx: size * 0.12, fill: style === 'gold' ? GOLD : TILE, stroke: edge, 'stroke-width': marks.lateError || marks.lastMove ? 3 : 1.5 }),
     text(x + size / 2, y + size / 2 + size * 0.2, String(digit), { 'font-size': size * 0.56, 'font-weight': 'bold', 'text-anchor': 'middle', fill: INK }),
   ]);
+}
+
+/** A rule break that is also the last move: the red edge, and the last move's green ring around it. */
+function lastMoveRing(x: number, y: number, w: number, h: number, rx: number): string {
+  return rect(x, y, w, h, { rx, fill: 'none', stroke: LAST_MOVE, 'stroke-width': 2.5 });
 }
 
 /** A small digit in an empty cell (the completion witness of a deal). */
@@ -89,6 +95,7 @@ export function boardDomino(frame: BoardFrame, cells: readonly [number, number],
   const firstFirst = horizontal ? ca < cb : ra < rb;
   const [d0, d1] = firstFirst ? digits : ([digits[1], digits[0]] as const);
   const parts = [
+    ...(marks.lateError && marks.lastMove ? [lastMoveRing(px + 1, py + 1, w - 2, h - 2, S * 0.16)] : []),
     rect(px + inset, py + inset, w - 2 * inset, h - 2 * inset, { rx: S * 0.14, fill: DOMINO, stroke: edge, 'stroke-width': marks.lateError || marks.lastMove ? 3 : 2 }),
     horizontal ? line(px + S, py + inset + 5, px + S, py + S - inset - 5, { stroke: DOMINO_EDGE, 'stroke-width': 1.2 }) : line(px + inset + 5, py + S, px + S - inset - 5, py + S, { stroke: DOMINO_EDGE, 'stroke-width': 1.2 }),
     text(px + S / 2, py + S / 2 + S * 0.2, String(d0), { 'font-size': S * 0.54, 'font-weight': 'bold', 'text-anchor': 'middle', fill: INK }),

@@ -62,7 +62,11 @@ export function dominoRecordPicture(record: GameRecord, id: string, options: Pic
   const total = record.turns.length;
   const upTo = clampTurn(options.turn, total);
   const partial = upTo < total;
-  const played: GameRecord = partial ? { ...record, turns: record.turns.slice(0, upTo), leftovers: [], totals: record.players.map(() => null), winnerClaims: [] } : record;
+  // an earlier position: the same game cut after `upTo` turns; hands that the record only shows
+  // through its columns are read off the whole record first, so later dominoes are still held
+  const played: GameRecord = partial
+    ? { ...record, hands: record.hands ?? handsFromColumns(record), turns: record.turns.slice(0, upTo), leftovers: [], totals: record.players.map(() => null), winnerClaims: [] }
+    : record;
   const report = replay(played);
   const state = report.final;
 
@@ -92,7 +96,7 @@ export function dominoRecordPicture(record: GameRecord, id: string, options: Pic
   }
 
   const panel: PanelLine[] = [
-    { markup: (x, y) => swatch(x, y, LATE_ERROR, L.lateError[lang]), height: 24 },
+    { markup: (x, y) => swatch(x, y, LATE_ERROR, L.ruleBroken[lang]), height: 24 },
     { markup: (x, y) => swatch(x, y, LAST_MOVE, L.lastMove[lang]), height: 24 },
     { text: capital(L.score[lang]), bold: true, gap: 8 },
   ];
@@ -107,6 +111,21 @@ export function dominoRecordPicture(record: GameRecord, id: string, options: Pic
   });
   const subtitle = `${L.record[lang]} · ${record.players.length} ${L.players[lang]} · ${L.afterTurn[lang]} ${upTo}/${total} · ${id}`;
   return gamePicture(L.domino[lang], subtitle, frame, body, panel, null);
+}
+
+/** Each seat's dominoes as the record's columns show them (placed and written off), each once. */
+function handsFromColumns(record: GameRecord): number[][] {
+  const seen = new Set<number>();
+  const hands: number[][] = record.players.map(() => []);
+  const take = (player: number, first: number, second: number) => {
+    const id = dominoId(first, second);
+    if (id < 0 || seen.has(id)) return;
+    seen.add(id);
+    hands[player]!.push(id);
+  };
+  for (const t of record.turns) if (t.entry?.kind === 'place') take(t.player, t.entry.first, t.entry.second);
+  for (const l of record.leftovers) take(l.player, l.entry.first, l.entry.second);
+  return hands;
 }
 
 /** −16 with a real minus sign, as the sheet prints sums. */

@@ -10,7 +10,9 @@
  *     "solution": N² digits row by row (with --solution only) }
  *
  *   f-puzzles URL   https://f-puzzles.com/?load=<lz-string compressToBase64 of the JSON, URI-encoded>
- *   SudokuPad URL   https://sudokupad.app/fpuzzles<the same, URI-encoded>
+ *   SudokuPad URL   https://sudokupad.app/?puzzleid=fpuzzles<the same, URI-encoded>
+ *                   (SudokuPad's id for f-puzzles data is "fpuzzles" + the compressed string; in the
+ *                   query rather than the path, so the base64 '/' never meets a server's path rules)
  *
  * Read: the JSON, either URL, or the bare compressed string (with or without "fpuzzles").
  * f-puzzles' variant constraints (killer cages, arrows, …) have no Numbridge meaning: a file that
@@ -25,7 +27,7 @@ import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';
 import { rulesText } from './ipuz.ts';
 
 export const FPUZZLES_URL = 'https://f-puzzles.com/?load=';
-export const SUDOKUPAD_URL = 'https://sudokupad.app/fpuzzles';
+export const SUDOKUPAD_URL = 'https://sudokupad.app/?puzzleid=fpuzzles';
 
 /** Keys of an f-puzzles file that change nothing about a plain Sudoku. */
 const HARMLESS = new Set(['size', 'title', 'author', 'ruleset', 'grid', 'solution', 'highlightConflicts', 'disabledlogic', 'truecandidatesoptions', 'text', 'line', 'rectangle', 'circle', 'cage']);

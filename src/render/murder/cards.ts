@@ -13,7 +13,7 @@
 import { L, type Lang } from '../labels.ts';
 import { INK, MUTED, SOLUTION, VICTIM } from '../palette.ts';
 import { g, line, rect, text } from '../svg.ts';
-import { textWidth, wrapText } from '../text.ts';
+import { fitSize, textWidth, wrapText } from '../text.ts';
 import { personToken, type Token } from './plan.ts';
 
 export interface CardPerson {
@@ -50,6 +50,15 @@ function positionText(cell: readonly [number, number], lang: Lang): string {
   return `→ ${L.row[lang]} ${cell[0] + 1}, ${L.column[lang]} ${cell[1] + 1}`;
 }
 
+/** The name at 14 px, smaller down to 10 px when long, cut with an ellipsis when even that is too wide. */
+function fittedName(name: string, room: number): { shown: string; size: number } {
+  const size = fitSize(name, room, NAME_SIZE, 10, 'bold');
+  if (size !== null) return { shown: name, size };
+  let cut = name.length;
+  while (cut > 1 && textWidth(name.slice(0, cut) + '…', 10, 'bold') > room) cut--;
+  return { shown: name.slice(0, cut) + '…', size: 10 };
+}
+
 export function cardHeight(person: CardPerson, width: number, lang: Lang): number {
   return HEADER + clueLines(person, width, lang).length * LINE + (person.cell ? LINE : 0) + PAD;
 }
@@ -63,8 +72,11 @@ export function drawCard(person: CardPerson, x: number, y: number, width: number
   parts.push(personToken(x + PAD + 10, y + PAD + 10, 10, person.token, 'badge'));
   const nameX = x + PAD + 28;
   const baseline = y + PAD + 15;
-  parts.push(text(nameX, baseline, person.name, { class: 'person-name', 'font-size': NAME_SIZE, 'font-weight': 'bold', fill: INK }));
-  let tagX = nameX + textWidth(person.name, NAME_SIZE, 'bold') + 5;
+  const tags = (person.victim ? textWidth(L.victim[lang], 11, 'bold') + 8 : 0) + (person.murderer ? textWidth(L.murderer[lang], 11, 'bold') : 0);
+  const room = width - (nameX - x) - PAD - 16 - tags;
+  const { shown, size } = fittedName(person.name, room);
+  parts.push(text(nameX, baseline, shown, { class: 'person-name', 'font-size': size, 'font-weight': 'bold', fill: INK }));
+  let tagX = nameX + textWidth(shown, size, 'bold') + 5;
   parts.push(text(tagX, baseline, person.gender === 'f' ? '♀' : '♂', { 'font-size': NAME_SIZE - 1, fill: MUTED }));
   tagX += 16;
   if (person.victim) {
