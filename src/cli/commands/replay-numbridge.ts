@@ -1,42 +1,65 @@
-/** `puzzlemill replay numbridge FILE [--json]`: re-run a Numbridge record through the referee from its deal. */
+/**
+ * `puzzlemill replay numbridge [FILE…] [--json]`: re-run Numbridge records through the referee
+ * from their deals. A file may hold one record (pretty or not) or many (NDJSON, as `selfplay
+ * numbridge` writes them); stdin when no file or `-`. Exit 1 when a record contradicts the rules,
+ * 2 when an input cannot be read as a record (one line each; the other records are still replayed).
+ */
 import type { Argv, CommandModule } from 'yargs';
-import { InputError } from '../../core/errors.ts';
+import { atPosition, InputError } from '../../core/errors.ts';
 import { readNumbridgeRecord } from '../../games/numbridge/files.ts';
 import { formatReplay, replayJson, replayNumbridge } from '../../games/numbridge/replay.ts';
 import { NumbridgeReplayJson } from '../../games/numbridge/schema.ts';
-import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
+import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
+import { readItems } from '../input.ts';
 import { flushOutput, writeLine } from '../output.ts';
-import { formatOf, readGameFile } from './game-file.ts';
+import { formatOf } from './game-file.ts';
 import { assertOwnOutput } from './own-output.ts';
 
 interface ReplayArgs {
-  file: string;
+  files: string[];
   json: boolean;
 }
 
 export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
-  command: 'numbridge <file>',
-  describe: 'Replay a Numbridge game record from its deal; exit 1 when it contradicts the rules',
+  command: 'numbridge [files..]',
+  describe: 'Replay Numbridge game records from their deals; exit 1 when one contradicts the rules',
   builder: (y: Argv) =>
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'a puzzlemill/numbridge-record JSON file; - for stdin' })
-      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object (entries, mistakes, result, contradictions)' })
-      .example('$0 selfplay numbridge --games 1 --seed 7 > game.json && $0 replay numbridge game.json', 'a self-played game, replayed') as unknown as Argv<ReplayArgs>,
-  handler: (args) => {
-    const input = readGameFile(args.file);
-    if (input.kind !== 'json') throw new InputError({ source: input.source, line: 1, column: 1 }, 'expected a puzzlemill/numbridge-record JSON file');
-    const format = formatOf(input.value);
-    if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
-    const { file, setup, dealFile } = readNumbridgeRecord(input.value, input.where);
-    const report = replayNumbridge(file, setup, dealFile);
-    if (args.json) {
-      const json = replayJson(report);
-      assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');
-      writeLine(JSON.stringify(json));
-    } else {
-      writeLine(formatReplay(report));
+      .positional('files', { type: 'string', array: true, default: [], describe: 'puzzlemill/numbridge-record JSON: one record per file, or NDJSON; stdin when none or -' })
+      .option('json', { type: 'boolean', default: false, describe: 'print one JSON object per record (entries, mistakes, result, contradictions)' })
+      .example('$0 replay numbridge game.json', 'one record, move by move')
+      .example('$0 selfplay numbridge --games 20 --seed 7 | $0 replay numbridge --json', 'twenty self-played games, replayed') as unknown as Argv<ReplayArgs>,
+  handler: async (args) => {
+    // yargs hands a positional "-" over as "" (its parser reads a lone dash as an empty flag)
+    const files = args.files.map((f) => (f === '' ? '-' : f));
+    let first = true;
+    for await (const item of readItems(files)) {
+      if (item.kind === 'error') {
+        warn(`puzzlemill: ${item.error.message}`);
+        raiseExitCode(EXIT_BAD_INPUT);
+        continue;
+      }
+      try {
+        if (item.kind === 'line') throw new InputError(item.where, 'expected a puzzlemill/numbridge-record JSON object');
+        const format = formatOf(item.value);
+        if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...item.where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
+        const { file, setup, dealFile } = readNumbridgeRecord(item.value, item.where);
+        const report = replayNumbridge(file, setup, dealFile);
+        if (args.json) {
+          const json = replayJson(report, file.id);
+          assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');
+          writeLine(JSON.stringify(json));
+        } else {
+          writeLine((first ? '' : '\n') + formatReplay(report));
+        }
+        first = false;
+        if (report.contradictions.length > 0) raiseExitCode(EXIT_FAILED);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        warn(`puzzlemill: ${atPosition(e, item.where).message}`);
+        raiseExitCode(EXIT_BAD_INPUT);
+      }
     }
     flushOutput();
-    if (report.contradictions.length > 0) raiseExitCode(EXIT_FAILED);
   },
 };

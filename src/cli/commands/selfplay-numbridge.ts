@@ -13,6 +13,7 @@ import { VARIANTS, type Variant } from '../../games/numbridge/room.ts';
 import { NumbridgeRecordFile } from '../../games/numbridge/schema.ts';
 import { selfplayGame, type SelfplayRun } from '../../games/numbridge/selfplay.ts';
 import { ensureDir, syncDir, writeFileAtomic } from '../../pipeline/atomic.ts';
+import { warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { dealOptionsOf, dealOptionsProblem, numbridgeDealOptions, type NumbridgeDealArgs } from './deal-numbridge.ts';
 import { assertOwnOutput } from './own-output.ts';
@@ -56,7 +57,7 @@ export const selfplayNumbridgeCommand: CommandModule<object, SelfplayArgs> = {
       .example('$0 selfplay numbridge --games 1 --seed 7 --bots logic logic | $0 replay numbridge -', 'play one game and replay it') as unknown as Argv<SelfplayArgs>,
   handler: (args) => {
     const seed = args.seed ?? randomBytes(6).toString('hex');
-    if (args.seed === undefined && !args.quiet) process.stderr.write(`puzzlemill: seed ${seed}\n`);
+    if (args.seed === undefined && !args.quiet) warn(`puzzlemill: seed ${seed}`);
     const run: SelfplayRun = {
       variants: args.variant,
       bots: [args.bots[0]!, args.bots[1]!],
@@ -89,12 +90,12 @@ export const selfplayNumbridgeCommand: CommandModule<object, SelfplayArgs> = {
     if (!args.quiet) {
       const seconds = (performance.now() - started) / 1000;
       const per = (x: number) => (tally.games ? (x / tally.games).toFixed(1) : '0');
-      process.stderr.write(
+      warn(
         `puzzlemill: selfplay numbridge: ${tally.games} game${tally.games === 1 ? '' : 's'} (${args.variant.join(', ')}) in ${seconds.toFixed(1)} s` +
           `${tally.games && seconds > 0 ? ` (${(tally.games / seconds).toFixed(1)} games/s)` : ''}` +
           `; player 1 (${args.bots[0]}) won ${tally.wins[1]}, player 2 (${args.bots[1]}) won ${tally.wins[2]}` +
           `${tally.unfinished ? `, ${tally.unfinished} unfinished` : ''}; ${per(tally.plies)} moves and ${per(tally.mistakes)} mistakes a game` +
-          `${tally.skipped ? `; ${tally.skipped} already in ${args.out}` : ''}\n`,
+          `${tally.skipped ? `; ${tally.skipped} already in ${args.out}` : ''}`,
       );
     }
   },

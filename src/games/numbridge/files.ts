@@ -15,9 +15,13 @@ import { NumbridgeDealFile, NumbridgeRecordFile } from './schema.ts';
 import { invariantProblem, type GameSetup } from './state.ts';
 
 /** Validate a deal and read it as the setup of a game. */
-export function readNumbridgeDeal(data: unknown, where: InputPosition, pointer = ''): { file: NumbridgeDealFile; setup: GameSetup } {
-  if (pointer === '') assertValid<NumbridgeDealFile>(NumbridgeDealFile, data, where);
-  const file = data as NumbridgeDealFile;
+export function readNumbridgeDeal(data: unknown, where: InputPosition): { file: NumbridgeDealFile; setup: GameSetup } {
+  assertValid<NumbridgeDealFile>(NumbridgeDealFile, data, where);
+  return dealSetup(data, where, '');
+}
+
+/** The setup of a schema-valid deal found at `pointer` (errors point there). */
+function dealSetup(file: NumbridgeDealFile, where: InputPosition, pointer: string): { file: NumbridgeDealFile; setup: GameSetup } {
   const at = (p: string) => ({ ...where, pointer: pointer + p });
   const pub = file.public;
   const { board } = readBoardFileAt(file, where, pointer);
@@ -86,7 +90,7 @@ export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[
 /** Validate a record and read its deal. */
 export function readNumbridgeRecord(data: unknown, where: InputPosition): { file: NumbridgeRecordFile; setup: GameSetup; dealFile: NumbridgeDealFile } {
   assertValid<NumbridgeRecordFile>(NumbridgeRecordFile, data, where);
-  const { file: dealFile, setup } = readNumbridgeDeal(data.public.deal, where, '/public/deal');
+  const { file: dealFile, setup } = dealSetup(data.public.deal, where, '/public/deal');
   const n = setup.size;
   data.public.moves.forEach((m, i) => {
     if ('cell' in m && (m.cell[0] >= n || m.cell[1] >= n)) throw new InputError({ ...where, pointer: `/public/moves/${i}/cell` }, `[${m.cell.join(', ')}] is outside the ${n}×${n} board`);

@@ -65,7 +65,6 @@ export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, d
   const moves: EntryReport[] = [];
   const n = setup.size;
   let state = newGame(setup);
-  let adjourned = false;
 
   record.public.moves.forEach((entry, index) => {
     const problems: Contradiction[] = [];
@@ -75,15 +74,11 @@ export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, d
       moves.push({ entry: index, ply, player, kind: entry.kind, ok: problems.length === 0, says: problems.length === 0 ? says : `${says} — ${problems.map((p) => p.detail).join('; ')}` });
       contradictions.push(...problems);
     };
-    adjourned = false;
     if (state.result) {
       note('after-end', `the game was already over (${resultText(state.result)})`);
       return report(null, entry.kind);
     }
-    if (entry.kind === 'adjourn') {
-      adjourned = true;
-      return report(null, 'the game is adjourned');
-    }
+    if (entry.kind === 'adjourn') return report(null, 'the game is adjourned');
     if (entry.kind === 'draw') {
       state = agreeDraw(state);
       return report(null, 'both players agree to a draw');
@@ -137,7 +132,7 @@ export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, d
     moves,
     mistakes: state.mistakes,
     timeouts: state.timeouts,
-    status: state.result ? 'over' : adjourned && last?.kind === 'adjourn' ? 'adjourned' : 'unfinished',
+    status: state.result ? 'over' : last?.kind === 'adjourn' ? 'adjourned' : 'unfinished',
     result: state.result,
     contradictions,
     final: state,
@@ -244,8 +239,10 @@ function says(o: Outcome, before: GameState, n: number): string {
 }
 
 /** The `--json` shape (schemas/numbridge-replay.schema.json). */
-export function replayJson(r: NumbridgeReplay): NumbridgeReplayJson {
+export function replayJson(r: NumbridgeReplay, recordId: string): NumbridgeReplayJson {
   return {
+    record: recordId,
+    deal: r.dealId,
     moves: r.moves.map(({ entry, ply, player, kind, ok, says }) => ({ entry, ply, player, kind, ok, says })),
     mistakes: { '1': r.mistakes[0], '2': r.mistakes[1] },
     timeouts: { '1': r.timeouts[0], '2': r.timeouts[1] },

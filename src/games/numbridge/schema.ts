@@ -176,6 +176,8 @@ export type NumbridgeView = Static<typeof NumbridgeView>;
 
 export const NumbridgeReplayJson = Type.Object(
   {
+    record: Type.String({ description: 'the record\'s id' }),
+    deal: Type.String({ description: 'the deal\'s id' }),
     moves: Type.Array(
       Type.Object(
         {

@@ -4,7 +4,7 @@
  *
  *   digits    Grid      what the board shows: givens and tiles laid right, 0 = empty cell
  *   owner     N·N bytes 0 nobody, 1, 2 — a cell is owned once laid right or taken (a given)
- *   ownedAt   N·N u16   the ply that owned the cell, 0 = not owned (Domains' tie-breaks read it)
+ *   ownedAt   N·N u32   the ply that owned the cell, 0 = not owned (Domains' tie-breaks read it)
  *   bag       digits in draw order (next draw first), secret
  *   hands     [player 1's tiles, player 2's tiles], each secret from the other player
  *
@@ -48,7 +48,7 @@ export interface GameState {
   readonly solution: Grid;
   readonly digits: Grid;
   readonly owner: Uint8Array;
-  readonly ownedAt: Uint16Array;
+  readonly ownedAt: Uint32Array;
   readonly bag: readonly Digit[];
   readonly hands: readonly [readonly Digit[], readonly Digit[]];
   readonly toMove: Player;
@@ -86,7 +86,7 @@ export function newGame(setup: GameSetup): GameState {
     solution: setup.solution,
     digits: Uint8Array.from(setup.givens),
     owner: new Uint8Array(cells),
-    ownedAt: new Uint16Array(cells),
+    ownedAt: new Uint32Array(cells),
     bag: [...setup.bag],
     hands: [[...setup.hands[0]], [...setup.hands[1]]],
     toMove: 1,

@@ -41,7 +41,7 @@ describe('puzzlemill deal numbridge', () => {
 });
 
 describe('puzzlemill selfplay numbridge and replay numbridge', () => {
-  test('NDJSON records, each valid and replayed without contradiction (text and --json, from stdin too)', () => {
+  test('NDJSON records, each valid and replayed without contradiction (text and --json, stdin, NDJSON and pretty files)', () => {
     const r = runCli(['selfplay', 'numbridge', '--games', '3', '--seed', 'cli', '--variant', 'bridge', 'blitz', 'domains', '--bots', 'logic', 'random']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^puzzlemill: selfplay numbridge: 3 games \(bridge, blitz, domains\) in [\d.]+ s/);
@@ -53,11 +53,13 @@ describe('puzzlemill selfplay numbridge and replay numbridge', () => {
     const text = runCli(['replay', 'numbridge', '-'], { input: lines[0] });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('the record agrees with the rules');
-    const json = runCli(['replay', 'numbridge', '--json', file('blitz.json', lines[1]!)]);
+    const json = runCli(['replay', 'numbridge', '--json'], { input: r.stdout }); // NDJSON in, NDJSON out
     expect(json.code).toBe(0);
-    const report = JSON.parse(json.stdout);
-    expect(schemaOf('numbridge-replay')(report)).toBe(true);
-    expect(report.result).toEqual(records[1].public.result);
+    const reports = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(reports.map((x) => x.record)).toEqual(records.map((x) => x.id));
+    for (const report of reports) expect(schemaOf('numbridge-replay')(report)).toBe(true);
+    expect(reports.map((x) => x.result)).toEqual(records.map((x) => x.public.result));
+    expect(runCli(['replay', 'numbridge', file('blitz.json', JSON.stringify(records[1], null, 2))]).code).toBe(0); // a pretty document
   });
 
   test('--out writes one file per game and a rerun skips them', () => {
@@ -78,9 +80,9 @@ describe('puzzlemill selfplay numbridge and replay numbridge', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/wrong-result: the record says the \d on r\dc\d was right; it was wrong/);
     const bad = file('bad.json', '{\n  "format": "puzzlemill/numbridge-record",\n  "x": [1,,2]\n}');
-    expect(runCli(['replay', 'numbridge', bad]).stderr).toMatch(new RegExp(`^puzzlemill: ${bad}:3:11: not valid JSON`));
+    expect(runCli(['replay', 'numbridge', bad])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(new RegExp(`^puzzlemill: ${bad}:1: not valid JSON \\(.*\\[1,,2\\].*\\)\n$`)) });
     const deal = file('deal.json', runCli(['deal', 'numbridge', '--seed', '1']).stdout);
-    expect(runCli(['replay', 'numbridge', deal])).toMatchObject({ code: 2, stdout: '', stderr: `puzzlemill: ${deal} /format: expected a puzzlemill/numbridge-record, found puzzlemill/numbridge-deal\n` });
+    expect(runCli(['replay', 'numbridge', deal])).toMatchObject({ code: 2, stdout: '', stderr: `puzzlemill: ${deal}:1 /format: expected a puzzlemill/numbridge-record, found puzzlemill/numbridge-deal\n` });
     delete record.public.deal.secret;
     expect(runCli(['replay', 'numbridge', file('nosecret.json', JSON.stringify(record))])).toMatchObject({ code: 2, stderr: expect.stringMatching(/\/public\/deal: missing field "secret"\n$/) });
   });

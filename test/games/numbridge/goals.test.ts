@@ -72,7 +72,7 @@ describe('Domains: owning blocks', () => {
   /** Own `cells` of a board in this order (ply 1, 2, …), alternating owners as given. */
   const sequence = (n: number, moves: Array<[number, 1 | 2]>) => {
     const owner = new Uint8Array(n * n);
-    const ownedAt = new Uint16Array(n * n);
+    const ownedAt = new Uint32Array(n * n);
     moves.forEach(([cell, p], k) => {
       owner[cell] = p;
       ownedAt[cell] = k + 1;
@@ -133,7 +133,7 @@ describe('Domains: owning blocks', () => {
     // blocks of 4 cells: 3 decide a block; a 2 : 2 block goes to the first with 2
     let s = game({ variant: 'domains', hands: [[2, 3, 4], [3, 4, 1]] });
     const owner = Uint8Array.from(s.owner);
-    const ownedAt = Uint16Array.from(s.ownedAt);
+    const ownedAt = Uint32Array.from(s.ownedAt);
     // player 1 owns blocks 1 and 2 outright (3 cells each) and 2 cells of block 0 (the given r1c1, and r2c1)
     const mine = [rc(1, 3), rc(1, 4), rc(2, 3), rc(3, 1), rc(3, 2), rc(4, 1), rc(1, 1), rc(2, 1)];
     mine.forEach((c, k) => {

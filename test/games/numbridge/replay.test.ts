@@ -216,8 +216,18 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(replay(copy).contradictions[0]).toMatchObject({ entry: null, kind: 'deal' });
   });
 
+  test('unreadable records: an InputError pointing into the record', () => {
+    const short = structuredClone(blitz);
+    short.public.deal.public.givens[2]!.pop();
+    expect(() => readNumbridgeRecord(short, { source: 'r.json' })).toThrow('r.json /public/deal/public/givens/2: has 5 entries, expected 6');
+    const off = structuredClone(blitz);
+    (off.public.moves[0] as { cell: [number, number] }).cell = [6, 0];
+    expect(() => readNumbridgeRecord(off, { source: 'r.json' })).toThrow('r.json /public/moves/0/cell: [6, 0] is outside the 6×6 board');
+  });
+
   test('the --json report has one row per entry and the counters', () => {
-    const json = replayJson(replay(blitz));
+    const json = replayJson(replay(blitz), blitz.id);
+    expect(json.record).toBe(blitz.id);
     expect(json.moves).toHaveLength(blitz.public.moves.length);
     expect(json.result).toEqual(blitz.public.result);
     expect(json.contradictions).toEqual([]);
