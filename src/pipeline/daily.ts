@@ -36,21 +36,36 @@ export interface DailySlot {
 /**
  * The club's daily set. Murder cases for every size, robust to the known misreadings, one level
  * up every two sizes (small boards cannot carry hard deductions); Numbridge boards at the
- * standard givens — 30 on 9×9 (37 % of the cells) and 14 on Blitz 6×6 (39 %) — at any guess-free
- * grade, which the file states.
+ * standard givens — 30 on 9×9 (37 % of the cells) and 14 on Blitz 6×6 (39 %). The 9×9 boards
+ * follow the week, as daily puzzle columns do: easy on Monday and Tuesday, medium on Wednesday
+ * and Thursday, hard on Friday and Saturday, fiendish on Sunday (at 30 givens every grade is
+ * reached for every seed tried; random boards would be 86 % easy). Blitz boards, a fast game,
+ * take whatever guess-free grade comes (the file states it).
  */
-export const DAILY_PLAN: readonly DailySlot[] = [
-  { slot: 'murder-4', kind: 'murder', request: { size: 4, level: 'easy', robust: true } },
-  { slot: 'murder-5', kind: 'murder', request: { size: 5, level: 'easy', robust: true } },
-  { slot: 'murder-6', kind: 'murder', request: { size: 6, level: 'medium', robust: true } },
-  { slot: 'murder-7', kind: 'murder', request: { size: 7, level: 'medium', robust: true } },
-  { slot: 'murder-8', kind: 'murder', request: { size: 8, level: 'hard', robust: true } },
-  { slot: 'murder-9', kind: 'murder', request: { size: 9, level: 'hard', robust: true } },
-  { slot: 'numbridge-9-regular', kind: 'numbridge', request: { size: 9, blocks: 'regular', givens: 30 } },
-  { slot: 'numbridge-9-irregular', kind: 'numbridge', request: { size: 9, blocks: 'irregular', givens: 30 } },
-  { slot: 'numbridge-6-regular', kind: 'numbridge', request: { size: 6, blocks: 'regular', givens: 14 } },
-  { slot: 'numbridge-6-irregular', kind: 'numbridge', request: { size: 6, blocks: 'irregular', givens: 14 } },
-];
+export function dailyPlan(date: string): DailySlot[] {
+  const grade = weekdayGrade(date);
+  return [
+    { slot: 'murder-4', kind: 'murder', request: { size: 4, level: 'easy', robust: true } },
+    { slot: 'murder-5', kind: 'murder', request: { size: 5, level: 'easy', robust: true } },
+    { slot: 'murder-6', kind: 'murder', request: { size: 6, level: 'medium', robust: true } },
+    { slot: 'murder-7', kind: 'murder', request: { size: 7, level: 'medium', robust: true } },
+    { slot: 'murder-8', kind: 'murder', request: { size: 8, level: 'hard', robust: true } },
+    { slot: 'murder-9', kind: 'murder', request: { size: 9, level: 'hard', robust: true } },
+    { slot: 'numbridge-9-regular', kind: 'numbridge', request: { size: 9, blocks: 'regular', givens: 30, grade } },
+    { slot: 'numbridge-9-irregular', kind: 'numbridge', request: { size: 9, blocks: 'irregular', givens: 30, grade } },
+    { slot: 'numbridge-6-regular', kind: 'numbridge', request: { size: 6, blocks: 'regular', givens: 14 } },
+    { slot: 'numbridge-6-irregular', kind: 'numbridge', request: { size: 6, blocks: 'irregular', givens: 14 } },
+  ];
+}
+
+/** The 9×9 grade of a date's set: 1 on Monday and Tuesday, 2 Wednesday–Thursday, 3 Friday–Saturday, 4 Sunday. */
+export function weekdayGrade(date: string): number {
+  const weekday = new Date(date + 'T00:00:00Z').getUTCDay(); // 0 = Sunday
+  return [4, 1, 1, 2, 2, 3, 3][weekday]!;
+}
+
+/** Number of puzzles in every day's set. */
+export const DAILY_SIZE = 10;
 
 export interface DailyOptions {
   /** YYYY-MM-DD. */
@@ -102,7 +117,7 @@ export function dailyRunSeed(date: string): string {
 export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
   const t0 = performance.now();
   if (!isDate(o.date)) throw new RangeError(`--date ${JSON.stringify(o.date)} is not a date (YYYY-MM-DD)`);
-  const plan = o.plan ?? DAILY_PLAN;
+  const plan = o.plan ?? dailyPlan(o.date);
   const maxCandidates = o.maxCandidates ?? 20;
   const runSeed = dailyRunSeed(o.date);
   const states: SlotState[] = plan.map((slot) => {

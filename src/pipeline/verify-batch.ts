@@ -6,9 +6,11 @@
  *   JSON     → `format` picks the kind → its schema (ajv) → kind.verify
  *   error    → the reader's reason, as it is
  *
- * Three outcomes: `ok`; `fail` (a readable puzzle that breaks a promise: no or several solutions,
+ * Outcomes: `ok`; `fail` (a readable puzzle that breaks a promise: no or several solutions,
  * needs guessing, wrong grade, a leaked solution); `bad-input` (not readable as a puzzle at all:
- * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats).
+ * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats); `skipped` (one
+ * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
+ * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
 import { atPosition, formatPosition, InputError, type InputPosition } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
@@ -16,6 +18,13 @@ import type { PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
 import type { BatchResult } from './generate-batch.ts';
+import { DailyIndex, RunManifest } from './schema.ts';
+
+/** Our files that are not puzzles but live in puzzle folders. */
+const BOOKKEEPING: Readonly<Record<string, object>> = {
+  'puzzlemill/run-manifest': RunManifest,
+  'puzzlemill/daily-index': DailyIndex,
+};
 
 export type VerifyInput =
   | { where: InputPosition; line: string }
@@ -28,7 +37,7 @@ export interface VerifyTask {
   inputs: VerifyInput[];
 }
 
-export type VerifyStatus = 'ok' | 'fail' | 'bad-input';
+export type VerifyStatus = 'ok' | 'fail' | 'bad-input' | 'skipped';
 
 export interface VerifyReport {
   where: InputPosition;
@@ -71,6 +80,11 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   }
   const format = (value as { format?: unknown }).format;
   if (typeof format !== 'string') throw new InputError({ ...where, pointer: '/format' }, 'missing "format" (e.g. "puzzlemill/numbridge-board")');
+  const bookkeeping = BOOKKEEPING[format];
+  if (bookkeeping) {
+    assertValid(bookkeeping, value, where);
+    return { where, status: 'skipped', summary: `not a puzzle (${format}), schema ok`, problems: [] };
+  }
   const kind = kindForFormat(format);
   if (!kind) {
     const known = allFormats().length > 0 ? ` (known: ${knownFormats()})` : '';
@@ -93,6 +107,8 @@ export function reportLine(r: VerifyReport): string {
   switch (r.status) {
     case 'ok':
       return `${formatPosition(r.where)}: ok: ${what}`;
+    case 'skipped':
+      return `${formatPosition(r.where)}: skipped: ${what}`;
     case 'fail':
       return `${formatPosition(r.where)}: FAIL: ${what ? what + ': ' : ''}${r.problems.join('; ')}`;
     case 'bad-input':

@@ -21,11 +21,12 @@ export interface VerifyCounts {
   ok: number;
   fail: number;
   badInput: number;
+  skipped: number;
   stopped: boolean;
 }
 
 export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
-  const counts: VerifyCounts = { ok: 0, fail: 0, badInput: 0, stopped: false };
+  const counts: VerifyCounts = { ok: 0, fail: 0, badInput: 0, skipped: 0, stopped: false };
   const executor: Executor = o.executor ?? executorFor(o.workers ?? 1);
   try {
     const report = await runOrdered<VerifyInput, VerifyReport>({
@@ -46,6 +47,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       emit: (r) => {
         if (r.status === 'ok') counts.ok++;
         else if (r.status === 'fail') counts.fail++;
+        else if (r.status === 'skipped') counts.skipped++;
         else counts.badInput++;
         o.emit(r);
       },

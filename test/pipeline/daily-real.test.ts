@@ -1,12 +1,12 @@
 /**
- * The real daily set (DAILY_PLAN with the real generators) for a fixed date: stable bytes from run
+ * The real daily set (dailyPlan with the real generators) for a fixed date: stable bytes from run
  * to run and for any worker count, every file verified, player forms without secrets.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DAILY_PLAN, makeDaily } from '../../src/pipeline/daily.ts';
+import { DAILY_SIZE, dailyPlan, makeDaily, weekdayGrade } from '../../src/pipeline/daily.ts';
 import { verifyInput } from '../../src/pipeline/verify-batch.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-real-'));
@@ -19,13 +19,23 @@ function files(dir: string): Record<string, string> {
 }
 
 describe('the daily set', () => {
+  test('the 9×9 boards follow the week: easy Monday, fiendish Sunday', () => {
+    const week = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']; // Monday … Sunday
+    expect(week.map(weekdayGrade)).toEqual([1, 1, 2, 2, 3, 3, 4]);
+    for (const date of week) {
+      const plan = dailyPlan(date);
+      expect(plan).toHaveLength(DAILY_SIZE);
+      expect(plan.filter((s) => s.request.size === 9 && s.kind === 'numbridge').map((s) => s.request.grade)).toEqual([weekdayGrade(date), weekdayGrade(date)]);
+    }
+  });
+
   test(`${DATE}: the same bytes in this thread and on two workers; every puzzle verifies`, async () => {
     const a = await makeDaily({ date: DATE, dir: join(tmp, 'a', DATE), workers: 1 });
     const b = await makeDaily({ date: DATE, dir: join(tmp, 'b', DATE), workers: 2 });
     expect(files(join(tmp, 'b', DATE))).toEqual(files(join(tmp, 'a', DATE)));
     expect(readFileSync(join(tmp, 'b/fingerprints.ndjson'), 'utf8')).toBe(readFileSync(join(tmp, 'a/fingerprints.ndjson'), 'utf8'));
-    expect(a.index.puzzles.map((p) => p.slot)).toEqual(DAILY_PLAN.map((s) => s.slot));
-    expect(b.made).toBe(DAILY_PLAN.length);
+    expect(a.index.puzzles.map((p) => p.slot)).toEqual(dailyPlan(DATE).map((s) => s.slot));
+    expect(b.made).toBe(DAILY_SIZE);
 
     for (const p of a.index.puzzles) {
       const full = JSON.parse(readFileSync(join(tmp, 'a', DATE, p.file), 'utf8'));
@@ -39,7 +49,9 @@ describe('the daily set', () => {
     }
     const summaries = Object.fromEntries(a.index.puzzles.map((p) => [p.slot, p.summary]));
     expect(summaries['murder-9']).toMatch(/^9×9 hard, \d+ clues, robust$/);
-    expect(summaries['numbridge-9-irregular']).toMatch(/^9×9 irregular, 30 givens, grade \d/);
+    expect(weekdayGrade(DATE)).toBe(2); // 2026-01-01 is a Thursday
+    expect(summaries['numbridge-9-regular']).toMatch(/^9×9 regular, 30 givens, grade 2/);
+    expect(summaries['numbridge-9-irregular']).toMatch(/^9×9 irregular, 30 givens, grade 2/);
     expect(summaries['numbridge-6-regular']).toMatch(/^6×6 regular, 14 givens, grade \d/);
   });
 });

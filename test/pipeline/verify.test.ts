@@ -2,7 +2,7 @@
  * `puzzlemill verify` on a directory of broken (and a few good) inputs: each gets exactly its
  * one-line reason, none stops the others, no stack traces, and the exit code is the worst.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -100,5 +100,22 @@ describe('puzzlemill verify', () => {
       `${join(tmp, 'missing.json')}: bad input: cannot read: no such file`,
       `${FIX}good-board.json:1: ok: numbridge 4×4 regular, 4 givens, grade 1 (easy)`,
     ]);
+  });
+
+  test('`verify DIR/*.json` on an --out directory: puzzles checked, the manifest skipped (schema-checked), exit 0', () => {
+    const out = join(tmp, 'out');
+    const made = runCli(['generate', 'numbridge', '--size', '4', '--givens', '6', '--count', '2', '--seed', 's', '-q', '--out', out]);
+    expect(made.code).toBe(0);
+    const files = readdirSync(out).filter((n) => n.endsWith('.json')).sort().map((n) => join(out, n));
+    const r = runCli(['verify', ...files]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/manifest\.json:1: skipped: not a puzzle \(puzzlemill\/run-manifest\), schema ok\n/);
+    expect(r.stdout.match(/: ok: numbridge 4×4/g)).toHaveLength(2);
+    expect(r.stderr).toBe('puzzlemill: verified 2: 2 ok, 0 failed, 0 unreadable (1 bookkeeping file skipped)\n');
+    const broken = join(tmp, 'broken-index.json');
+    writeFileSync(broken, JSON.stringify({ format: 'puzzlemill/daily-index', version: 1 }));
+    const bad = runCli(['verify', '-q', broken]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toMatch(/^.*broken-index\.json:1 \/: bad input: missing field/);
   });
 });

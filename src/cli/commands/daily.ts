@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/registry.ts';
-import { DAILY_PLAN, isDate, makeDaily, today } from '../../pipeline/daily.ts';
+import { DAILY_SIZE, isDate, makeDaily, today } from '../../pipeline/daily.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
 import { RequestError, warn } from '../exit.ts';
 import { progressBar } from '../progress.ts';
@@ -21,7 +21,7 @@ export const DAILY_ROOT = 'corpus/daily';
 
 export const dailyCommand: CommandModule<object, DailyArgs> = {
   command: 'daily',
-  describe: `Make the daily set (${DAILY_PLAN.length} puzzles: Murder 4..9, Numbridge 9×9 and 6×6) into ${DAILY_ROOT}/DATE/`,
+  describe: `Make the daily set (${DAILY_SIZE} puzzles: Murder 4..9, Numbridge 9×9 and 6×6) into ${DAILY_ROOT}/DATE/`,
   builder: (y: Argv) =>
     y
       .option('date', { type: 'string', describe: 'the day, YYYY-MM-DD (default: today, local time)' })

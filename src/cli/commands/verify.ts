@@ -58,7 +58,8 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       flushOutput();
       if (!args.quiet) {
         const total = counts.ok + counts.fail + counts.badInput;
-        warn(`puzzlemill: verified ${total}: ${counts.ok} ok, ${counts.fail} failed, ${counts.badInput} unreadable${counts.stopped ? ' (interrupted)' : ''}`);
+        const skipped = counts.skipped > 0 ? ` (${counts.skipped} bookkeeping file${counts.skipped === 1 ? '' : 's'} skipped)` : '';
+        warn(`puzzlemill: verified ${total}: ${counts.ok} ok, ${counts.fail} failed, ${counts.badInput} unreadable${skipped}${counts.stopped ? ' (interrupted)' : ''}`);
       }
       if (counts.fail > 0) raiseExitCode(EXIT_FAILED);
       if (counts.badInput > 0 || fatal) raiseExitCode(EXIT_BAD_INPUT);
