@@ -4,7 +4,7 @@
  * givens without clashes), each failure an InputError with a JSON pointer. Writing validates too;
  * the player form is the file without `secret`; a board's id is a hash of what defines it.
  */
-import { createHash } from 'node:crypto';
+import { contentId } from '../core/ids.ts';
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { cellName, findClash } from '../sudoku/check.ts';
@@ -61,7 +61,7 @@ export function readBoardFile(data: unknown, where: InputPosition): { file: Numb
 export function boardId(size: number, regions: ArrayLike<number>, givens: ArrayLike<number>): string {
   const text = `${size}:${Array.from(regions).join('')}:${Array.from(givens).join('')}`;
   const regular = isRegularRegions(size, Uint8Array.from(regions));
-  return `nb${size}${regular ? 'r' : 'i'}-` + createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return contentId(`nb${size}${regular ? 'r' : 'i'}`, text);
 }
 
 /** The JSON text of a board file (one line), validated by the schema first. */

@@ -29,7 +29,12 @@ describe('puzzlemill deal', () => {
     const k = runCli(['deal', 'kosmos', '-p', '4', '-s', 'club', '-n', '3']);
     expect(k.code).toBe(0);
     const lines = k.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.id)).toEqual(['kosmos-4p-club-1', 'kosmos-4p-club-2', 'kosmos-4p-club-3']);
+    // Ids are content hashes: distinct, stable, and never the seed (from which the pile could be rebuilt).
+    const ids = lines.map((l) => l.id as string);
+    for (const id of ids) expect(id).toMatch(/^kosmos-4p-[0-9a-f]{16}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(JSON.parse(a.stdout).id).toMatch(/^domino-3p-[0-9a-f]{16}$/);
+    expect(a.stdout.split('"secret"')[0]).not.toContain('club');
     for (const l of lines) expect(schemaOf('kosmos-deal')(l)).toBe(true);
     const pub = JSON.parse(runCli(['deal', 'kosmos', '-s', 'club', '--public']).stdout);
     expect(pub.secret).toBeUndefined();

@@ -2,6 +2,7 @@
  * Domino-SUDOKU files: the seeded deal, and reading deals, JSON records and positions (schema
  * first, then the checks a schema cannot express, each an InputError with a JSON pointer).
  */
+import { contentId } from '../../core/ids.ts';
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { Rng } from '../../core/rng.ts';
 import { assertValid } from '../../core/schema.ts';
@@ -24,7 +25,7 @@ export function dealDomino(players: number, seed: string): DominoDealFile {
   return {
     format: 'puzzlemill/domino-deal',
     version: 1,
-    id: `domino-${players}p-${seed}`,
+    id: contentId(`domino-${players}p`, JSON.stringify(['domino-deal', players, seed])),
     public: { players, names: SEAT_NAMES.slice(0, players), hands },
     secret: { seed },
   };

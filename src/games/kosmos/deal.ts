@@ -3,6 +3,7 @@
  * placed so that the setup extends to a full Sudoku (proven by the foundation solver, whose
  * solution is kept as the witness), and the other 72 tiles shuffled face down.
  */
+import { contentId } from '../../core/ids.ts';
 import { Rng } from '../../core/rng.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -28,7 +29,7 @@ export function dealKosmos(players: number, seed: string): KosmosDealFile {
     return {
       format: 'puzzlemill/kosmos-deal',
       version: 1,
-      id: `kosmos-${players}p-${seed}`,
+      id: contentId(`kosmos-${players}p`, JSON.stringify(['kosmos-deal', players, seed])),
       public: { players, gold, pileSize: 72 },
       secret: { pile, completion, seed },
     };

@@ -4,7 +4,7 @@
  * and the two starting hands of three drawn from it (player 1 first). Same options and seed,
  * same bytes.
  */
-import { createHash } from 'node:crypto';
+import { contentId } from '../../core/ids.ts';
 import { Rng } from '../../core/rng.ts';
 import { generateBoard } from '../../numbridge/generate.ts';
 import { DEFAULT_GIVENS, type BoardRequest, type Budget } from '../../numbridge/request.ts';
@@ -74,5 +74,5 @@ export function dealNumbridge(options: DealOptions, seed: string): NumbridgeDeal
 /** "nbd-bridge-" + 16 hex digits of a hash of what defines the deal; says nothing about the seed. */
 function dealId(variant: Variant, room: RoomSettings, boardId: string, seed: string): string {
   const text = JSON.stringify(['numbridge-deal', variant, room, boardId, seed]);
-  return `nbd-${variant}-` + createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return contentId(`nbd-${variant}`, text);
 }
