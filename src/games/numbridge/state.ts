@@ -37,20 +37,12 @@ export interface GameSetup {
   readonly hands: readonly [readonly Digit[], readonly Digit[]];
 }
 
-export interface GameState {
-  readonly variant: Variant;
-  readonly room: RoomSettings;
-  readonly seed: string;
-  readonly size: number;
-  readonly regions: Regions;
-  readonly givens: Grid;
-  /** Secret: only the referee compares tiles with it. */
-  readonly solution: Grid;
+/** A game in progress: its setup (with `bag` and `hands` as they are now) and what play has done. */
+export interface GameState extends GameSetup {
+  /** Placed digits (givens and correctly laid tiles); `solution` stays secret: only the referee compares tiles with it. */
   readonly digits: Grid;
   readonly owner: Uint8Array;
   readonly ownedAt: Uint32Array;
-  readonly bag: readonly Digit[];
-  readonly hands: readonly [readonly Digit[], readonly Digit[]];
   readonly toMove: Player;
   /** Moves left in the current turn (1 per turn; Domains: a pair, player 1's first turn: 1). */
   readonly movesLeft: number;
