@@ -37,6 +37,9 @@ describe('puzzlemill deal numbridge', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+    // an unset variable in a script (--seed "$SEED") would deal every game alike; two seeds used to be an internal error (exit 70)
+    expect(runCli(['deal', 'numbridge', '--seed', ''])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^puzzlemill: --seed must not be empty/) });
+    expect(runCli(['selfplay', 'numbridge', '--seed', 'a', '--seed', 'b'])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --seed is given more than once (see --help)\n' });
   });
 });
 
