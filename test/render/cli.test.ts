@@ -62,6 +62,25 @@ describe('puzzlemill render', () => {
     expect(line.stderr).toMatch(/<stdin>:1: not a puzzlemill JSON file/);
   });
 
+  test('--out naming a file, or a folder under a file: one line naming the path, exit 2, not an internal error', () => {
+    const file = join(dir, 'board.json');
+    for (const args of [
+      ['render', file, '--out', file],
+      ['render', file, '--out', join(file, 'pictures')],
+      ['render', '--html', dir, '--out', join(dir, 'missing', 'index.html')],
+      ['export', '--to', 'ipuz', file, '--out', file],
+      ['import', '--out', file],
+    ]) {
+      const line = (boardRegular9().public.givens as number[][]).flat().map((d) => (d === 0 ? '.' : String(d))).join('');
+      const r = runCli(args, { input: line + '\n' });
+      expect(r.code, args.join(' ')).toBe(2);
+      const lines = r.stderr.trim().split('\n').filter((l) => !/puzzles on|no secret part/.test(l));
+      expect(lines.at(-1)).toMatch(/^puzzlemill: \/.*: cannot (create the directory|write): /);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    }
+    expect(readFileSync(file, 'utf8').startsWith('{')).toBe(true);
+  });
+
   test('a Domino record in the sheet notation, at a given turn', () => {
     const r = runCli(['render', DOMINO_EXAMPLE, '--turn', '12']);
     expect(r.code).toBe(0);
