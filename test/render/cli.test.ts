@@ -52,6 +52,24 @@ describe('puzzlemill render', () => {
     for (const name of names) expect(readFileSync(join(a, name)).equals(readFileSync(join(b, name)))).toBe(true);
   });
 
+  test('a player form next to its full file (a daily folder) gives one picture, not a copy named -2', () => {
+    const player = join(dir, 'board.player.json');
+    writeFileSync(player, JSON.stringify(playerForm(boardIrregular9())));
+    const out = join(dir, 'pair');
+    const r = runCli(['render', join(dir, 'board.json'), player, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).toEqual([`${boardIrregular9().id}.en.svg`]);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    // with --solution they differ (the player form has no solution to draw): two pictures
+    const solved = runCli(['render', join(dir, 'board.json'), player, '--out', join(dir, 'pair-solved'), '--solution']);
+    expect(readdirSync(join(dir, 'pair-solved')).sort()).toEqual([`${boardIrregular9().id}.en.solution.svg`, `${boardIrregular9().id}.en.svg`]);
+    expect(solved.code).toBe(0);
+    // and without --out the pair is one picture on stdout
+    const single = runCli(['render', join(dir, 'board.json'), player]);
+    expect(single.code).toBe(0);
+    expect(single.stdout.startsWith('<svg')).toBe(true);
+  });
+
   test('several puzzles without --out is a usage error; so is a line-format puzzle', () => {
     const r = runCli(['render', stream]);
     expect(r.code).toBe(2);
