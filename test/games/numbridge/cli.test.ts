@@ -90,7 +90,7 @@ describe('puzzlemill selfplay numbridge and replay numbridge', () => {
     const array = file('array.json', JSON.stringify([{ ...record, public: { ...record.public, moves: [{ ...record.public.moves[0], kind: 'zap' }] } }]));
     const both = runCli(['replay', 'numbridge', empty, array]);
     expect(both).toMatchObject({ code: 2, stdout: '' });
-    expect(both.stderr).toBe(`puzzlemill: ${empty}: no record in it (empty input)\npuzzlemill: ${array}:1 /0/public/moves/0/kind: unknown move kind "zap": expected place, take, swap, skip, timeout, resign, draw or adjourn\n`);
+    expect(both.stderr).toBe(`puzzlemill: ${empty}: no puzzle in this file\npuzzlemill: ${array}:1 /0/public/moves/0/kind: unknown move kind "zap": expected place, take, swap, skip, timeout, resign, draw or adjourn\n`);
     delete record.public.deal.secret;
     expect(runCli(['replay', 'numbridge', file('nosecret.json', JSON.stringify(record))])).toMatchObject({ code: 2, stderr: expect.stringMatching(/\/public\/deal: missing field "secret"\n$/) });
   });
