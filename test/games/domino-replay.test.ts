@@ -8,7 +8,7 @@ import { formatEntry, parseEntry, type Entry } from '../../src/games/domino/nota
 import { recordFromText } from '../../src/games/domino/record.ts';
 import { formatRecordText, parseRecordText, type RecordText } from '../../src/games/domino/record-text.ts';
 import { isOver, legalMoves, newGame, passTurn, playPlacement } from '../../src/games/domino/referee.ts';
-import { replay, replayJson } from '../../src/games/domino/replay.ts';
+import { formatReplay, replay, replayJson } from '../../src/games/domino/replay.ts';
 import { DominoReplayJson, type DominoRecordFile } from '../../src/games/domino/schema.ts';
 import { houseName } from '../../src/games/sudoku-board.ts';
 import { findClash } from '../../src/sudoku/check.ts';
@@ -252,6 +252,59 @@ describe('every kind of contradiction is found', () => {
   test('a player missing a turn while the game went on', () => {
     const cut: RecordText = { ...text, columns: text.columns.map((c, k) => (k === 0 ? { ...c, entries: c.entries.slice(1) } : c)) };
     expect(kinds(cut)).toContain('missing-turn');
+  });
+});
+
+describe('the end of the game, and turns out of order', () => {
+  test('the closing round of passes (every player in turn) is no contradiction; a placement after the end is', () => {
+    const { text } = faithfulGame(3, 'closing');
+    const passes: RecordText = { ...text, columns: text.columns.map((c) => ({ ...c, entries: [...c.entries.filter((e) => e.entry.kind !== 'unplaceable'), { entry: { kind: 'pass' }, at: { line: 0, column: 0 } }, ...c.entries.filter((e) => e.entry.kind === 'unplaceable')] })) };
+    const report = replayText(formatRecordText(passes));
+    expect(report.contradictions).toEqual([]);
+    expect(report.moves.filter((m) => m.notation === '[ 0 ]').slice(-3).map((m) => m.says)).toEqual(new Array(3).fill('passes: no domino fits (the game is over)'));
+    // a placement after the end: one of A's leftovers on two free neighbours
+    const a = text.columns[0]!;
+    const left = a.entries.find((e) => e.entry.kind === 'unplaceable')!.entry as Extract<Entry, { kind: 'unplaceable' }>;
+    const board = replayText(formatRecordText(text)).final.board;
+    const cells = [...Array(81).keys()].flatMap((x) => (x % 9 < 8 && board[x] === 0 && board[x + 1] === 0 ? [[x, x + 1] as const] : []))[0]!;
+    const late: Entry = { kind: 'place', first: left.first, second: left.second, cells, lateError: false, completions: [], plusMark: false };
+    const after: RecordText = { ...text, columns: text.columns.map((c, k) => (k === 0 ? { ...c, entries: [...c.entries.filter((e) => e.entry !== left), { entry: late, at: { line: 0, column: 0 } }] } : c)) };
+    expect(replayText(formatRecordText(after)).contradictions.map((c) => c.kind)).toContain('move-after-end');
+  });
+
+  test('a JSON record naming a player out of turn: reported, and play goes on from the player named', () => {
+    const record: DominoRecordFile = {
+      format: 'puzzlemill/domino-record',
+      version: 1,
+      id: 'ooo',
+      public: {
+        players: ['A', 'B'],
+        hands: [[[1, 2], [2, 3]], [[3, 4], [4, 5]]],
+        moves: [
+          { player: 'A', kind: 'place', domino: [1, 2], cells: [[0, 0], [0, 1]] },
+          { player: 'A', kind: 'place', domino: [2, 3], cells: [[4, 4], [4, 5]] },
+        ],
+      },
+    };
+    const report = replay(readDominoRecord(record, { source: 'ooo.json' }));
+    expect(report.contradictions.map((c) => [c.kind, c.detail])).toContainEqual(['out-of-turn', 'turn 2: A moved, but B was to move']);
+    // A's own domino, not "not in hand": judged as A's move, and it is legal apart from the turn
+    expect(replayJson(report).moves[1]).toEqual({ player: 'A', turn: 2, notation: '[2/3] (5,5/5,6)', legal: false, violations: ['out-of-turn'], completes: [], points: 0 });
+    expect(report.final.board[40]).toBe(2);
+  });
+});
+
+describe('long records', () => {
+  // no spread over a record's moves: 200,000 arguments overflow the stack
+  const n = 200_000;
+  test('a table cell with 200,000 moves is read', () => {
+    const r = parseRecordText(`| Spieler A | Spieler B |\n|---|---|\n| ${'[1/2] (1,1/1,2) '.repeat(n)}| [2/3] (1,4/1,5) |\n`, 'long.txt');
+    expect(r.columns[0]!.entries).toHaveLength(n);
+  });
+  test('a replay of 200,000 moves is printed', () => {
+    const report = replayText('| Spieler A | Spieler B |\n[1/2] (1,1/1,2) |\n[2/3] (1,4/1,5) |\n');
+    const moves = new Array(n).fill(report.moves[0]!);
+    expect(formatReplay({ ...report, moves }).split('\n').length).toBeGreaterThan(n);
   });
 });
 

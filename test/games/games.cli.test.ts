@@ -84,6 +84,8 @@ describe('puzzlemill complete domino', () => {
     const r = runCli(['complete', 'domino', '--json', EXAMPLE]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ remaining: 10, placeable: false, arrangement: null, doOrderable: true });
+    // the record breaks the rules, so the answer says whose board it is
+    expect(r.stderr).toBe(`puzzlemill: ${EXAMPLE}: the record contradicts the rules in 5 places (see replay domino); the question is asked of its final board\n`);
   });
 
   test('a deal: all 36 fit on the empty board, listed in a DO order', () => {

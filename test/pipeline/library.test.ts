@@ -4,15 +4,24 @@
  * `npm install ../puzzlemill` makes).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import * as api from '../../src/index.ts';
 import { generateBoard, generateCase, grade, playerForm, solve, verify } from '../../src/index.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'pm-consumer-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
+mkdirSync(join(project, 'node_modules'));
+symlinkSync(ROOT, join(project, 'node_modules/puzzlemill'), 'dir');
+writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', dependencies: { puzzlemill: 'file:' + ROOT } }));
+
+function runInConsumer(name: string, code: string) {
+  writeFileSync(join(project, name), code);
+  return spawnSync(process.execPath, [name], { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+}
 
 describe('library API', () => {
   test('works in-process: solve, grade, verify', () => {
@@ -33,11 +42,8 @@ describe('library API', () => {
   });
 
   test("plain Node imports 'puzzlemill' from a dependent project", () => {
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(ROOT, join(project, 'node_modules/puzzlemill'), 'dir');
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', dependencies: { puzzlemill: 'file:' + ROOT } }));
-    writeFileSync(
-      join(project, 'app.mjs'),
+    const run = runInConsumer(
+      'app.mjs',
       [
         "import { generateBoard, generateCase, solve, grade, verify, playerForm } from 'puzzlemill';",
         "const board = generateBoard({ size: 6, blocks: 'irregular', givens: 14 }, 'table-1/deal-1');",
@@ -48,9 +54,24 @@ describe('library API', () => {
         "console.log(JSON.stringify({ count: r.count, guessFree: g.guessFree, status: verify('1.........4.....').status }));",
       ].join('\n'),
     );
-    const run = spawnSync(process.execPath, ['app.mjs'], { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ count: 2, guessFree: true, status: 'fail' });
+    expect(run.status).toBe(0);
+  });
+
+  // src/index.mjs names every export by hand (ESM needs static names): it must not fall behind.
+  test('plain Node sees every export of src/index.ts', () => {
+    const run = runInConsumer('names.mjs', "import * as m from 'puzzlemill'; console.log(JSON.stringify(Object.keys(m).sort()));");
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual(Object.keys(api).sort());
+  });
+
+  test("the README's library example runs as written", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Library API'));
+    const example = /```js\n([\s\S]*?)```/.exec(section)![1]!;
+    const run = runInConsumer('readme-example.mjs', example);
+    expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
   });
 });

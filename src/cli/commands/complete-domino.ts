@@ -35,7 +35,14 @@ function question(file: string): CompletionQuestion {
       throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/domino-position, -deal or -record, found ${format ?? 'no format'}`);
     }
   }
-  const final = replay(readDominoGame(file)).final;
+  const report = replay(readDominoGame(file));
+  const final = report.final;
+  const faults = report.contradictions.length;
+  if (faults > 0) {
+    // the question is still answered, for the board as the record leaves it; say that it is a faulty record's board
+    const missing = report.contradictions.filter((c) => c.kind === 'domino-missing').length;
+    warn(`puzzlemill: ${input.kind === 'json' ? input.where.source : input.source}: the record contradicts the rules in ${faults} place${faults === 1 ? '' : 's'} (see replay domino); the question is asked of its final board${missing > 0 ? `, and the ${missing} domino${missing === 1 ? '' : 'es'} the record never names ${missing === 1 ? 'is' : 'are'} left out` : ''}`);
+  }
   const remaining: number[] = [];
   for (let id = 0; id < 36; id++) if (final.holder[id]! >= 0) remaining.push(id);
   return { board: final.board, remaining, last: final.last };

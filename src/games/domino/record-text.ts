@@ -186,7 +186,7 @@ function readTable(src: SourceText, body: number, players: number, claims: Winne
       const column = columns[k]!;
       if (column.totals) throw src.error(cell.start + cellText.search(/\S/), `player column ${k + 1} continues after its closing sum`);
       const read = readCell(src, cell.start, cell.end);
-      column.entries.push(...read.entries);
+      for (const e of read.entries) column.entries.push(e); // no spread: a cell may hold any number of moves
       column.totals = read.totals;
     });
     lineStart = lineEnd + 1;

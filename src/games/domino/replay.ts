@@ -35,7 +35,8 @@ export type ContradictionKind =
   | 'annotated-violation' // a move breaks a rule, marked **) (a late-noticed error: it stays)
   | 'annotated-but-legal' // marked **) but breaks no rule
   | 'impossible-move' // cannot be made at all (taken cell, cells apart, domino not held)
-  | 'move-after-end' // a move or pass after the game was over
+  | 'move-after-end' // a placement after the game was over (passes then are right: nothing fits)
+  | 'out-of-turn' // a JSON record names another player than the one to move (play goes on from the named one)
   | 'missing-turn' // the game went on but the record has nothing for this seat
   | 'pass-but-placeable' // [ 0 ] while a domino could be placed
   | 'unplaceable-but-placeable' // ( 0 ) for a domino that could be placed when the game ended
@@ -92,6 +93,7 @@ export function replay(record: GameRecord): ReplayReport {
 
   let state = startState(names.length, dealtHands(record, note));
   let overNoted = false;
+  const outOfTurn = new Set<number>(); // indices in `moves`
   for (const turn of record.turns) {
     const name = names[turn.player]!;
     const number = state.turns + 1;
@@ -102,14 +104,22 @@ export function replay(record: GameRecord): ReplayReport {
       continue;
     }
     const notation = formatEntry(turn.entry);
-    if (!overNoted && isOver(state)) {
+    if (turn.player !== state.toMove) {
+      // only a JSON record can say this (text columns are interleaved in seat order); the named player did move
+      note(turn.player, notation, 'out-of-turn', `turn ${number}: ${name} moved, but ${names[state.toMove]} was to move`, turn.at);
+      state = { ...state, toMove: turn.player };
+      outOfTurn.add(moves.length);
+    }
+    const over = isOver(state);
+    // the closing round of passes that ends a game is no contradiction; a placement after the end is
+    if (!overNoted && over && turn.entry.kind === 'place') {
       overNoted = true;
       note(turn.player, notation, 'move-after-end', `turn ${number}: the game was already over (no player could place a domino)`, turn.at);
     }
     if (turn.entry.kind === 'pass') {
       const passed = passTurn(state);
       state = passed.state;
-      const says = passed.legal ? 'passes: no domino fits' : `passes, but could place ${placementText(passed.witness!)}`;
+      const says = passed.legal ? (over ? 'passes: no domino fits (the game is over)' : 'passes: no domino fits') : `passes, but could place ${placementText(passed.witness!)}`;
       if (!passed.legal) note(turn.player, notation, 'pass-but-placeable', `turn ${number}: ${name} passed but could place ${placementText(passed.witness!)}`, turn.at);
       moves.push({ player: name, turn: number, notation, legal: passed.legal, violations: passed.legal ? [] : ['false-pass'], completes: [], points: 0, says, ...(turn.at ? { at: turn.at } : {}) });
       continue;
@@ -139,6 +149,10 @@ export function replay(record: GameRecord): ReplayReport {
     let says = violations.length === 0 ? 'legal' : `breaks ${violations.map((v) => (v === 'sudoku' ? 'the Sudoku rule' : 'the DO rule')).join(' and ')}: ${explained.join('; ')}; it stays`;
     if (completes.length > 0) says += `; completes ${completes.join(' ')} (+${played.result.points})`;
     moves.push({ player: name, turn: number, notation, legal: violations.length === 0, violations, completes, points: played.result.points, says, ...(turn.at ? { at: turn.at } : {}) });
+  }
+  for (const i of outOfTurn) {
+    const m = moves[i]!;
+    moves[i] = { ...m, legal: false, violations: ['out-of-turn', ...m.violations], says: `out of turn; ${m.says}` };
   }
 
   // the end: the game must be over, and every written-off domino really unplaceable
@@ -282,7 +296,7 @@ export function formatReplay(report: ReplayReport): string {
   const lines: string[] = [];
   const turns = report.moves.filter((m) => m.turn !== null).length;
   lines.push(`Domino-SUDOKU, ${report.players.length} players (${report.players.join(', ')}), ${turns} turns`);
-  const width = Math.max(22, ...report.moves.map((m) => m.notation.length)) + 2;
+  const width = report.moves.reduce((w, m) => Math.max(w, m.notation.length), 22) + 2; // no spread: records may be long
   lines.push(`turn  player  ${'move'.padEnd(width)}referee`);
   for (const m of report.moves) {
     lines.push(`${(m.turn === null ? 'end' : String(m.turn)).padStart(4)}  ${m.player.padEnd(6)}  ${m.notation.padEnd(width)}${m.says}`);

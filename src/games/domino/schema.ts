@@ -89,7 +89,7 @@ export const DominoReplayJson = Type.Object(
           turn: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'null for a "( 0 )" entry: a domino listed as left in hand at the end' }),
           notation: Type.String({ description: 'the move in the sheet\'s notation, canonical spelling' }),
           legal: Type.Boolean(),
-          violations: Type.Array(Type.String({ description: 'sudoku, do-rule, not-adjacent, occupied, not-in-hand, false-pass, placeable, missing-turn' })),
+          violations: Type.Array(Type.String({ description: 'sudoku, do-rule, not-adjacent, occupied, not-in-hand, out-of-turn, false-pass, placeable, missing-turn' })),
           completes: Type.Array(House),
           points: Type.Integer({ minimum: 0 }),
         },
