@@ -99,6 +99,15 @@ describe('puzzlemill render', () => {
     expect(readFileSync(file, 'utf8').startsWith('{')).toBe(true);
   });
 
+  test('options that do not apply are said, not silently ignored', () => {
+    const url = runCli(['export', '--to', 'ipuz', '--url', join(dir, 'board.json')]);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toMatch(/--url goes with --to fpuzzles/);
+    const turn = runCli(['render', join(dir, 'board.json'), '--turn', '3']);
+    expect(turn.code).toBe(0);
+    expect(turn.stderr).toMatch(/board\.json:1: --turn applies to game records only/);
+  });
+
   test('a Domino record in the sheet notation, at a given turn', () => {
     const r = runCli(['render', DOMINO_EXAMPLE, '--turn', '12']);
     expect(r.code).toBe(0);
