@@ -230,7 +230,7 @@ function says(o: Outcome, before: GameState, n: number): string {
       text = before.variant === 'domains' && before.movesLeft > 1 ? 'has nothing to play: the move pair is skipped' : 'has nothing to play: skipped';
       break;
     case 'timeout':
-      text = 'the turn limit ran out: the move lapses (counted as a mistake)';
+      text = `the turn limit ran out: the move lapses (counted as a mistake)${before.movesLeft > 1 ? ', and with it the rest of the move pair' : ''}`;
       break;
   }
   if (o.drawn.length > 0) text += `; draws ${o.drawn.join(' ')}`;

@@ -83,6 +83,11 @@ describe('puzzlemill selfplay numbridge and replay numbridge', () => {
     expect(runCli(['replay', 'numbridge', bad])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(new RegExp(`^puzzlemill: ${bad}:1: not valid JSON \\(.*\\[1,,2\\].*\\)\n$`)) });
     const deal = file('deal.json', runCli(['deal', 'numbridge', '--seed', '1']).stdout);
     expect(runCli(['replay', 'numbridge', deal])).toMatchObject({ code: 2, stdout: '', stderr: `puzzlemill: ${deal}:1 /format: expected a puzzlemill/numbridge-record, found puzzlemill/numbridge-deal\n` });
+    const empty = file('empty.json', '\n');
+    const array = file('array.json', JSON.stringify([{ ...record, public: { ...record.public, moves: [{ ...record.public.moves[0], kind: 'zap' }] } }]));
+    const both = runCli(['replay', 'numbridge', empty, array]);
+    expect(both).toMatchObject({ code: 2, stdout: '' });
+    expect(both.stderr).toBe(`puzzlemill: ${empty}: no record in it (empty input)\npuzzlemill: ${array}:1 /0/public/moves/0/kind: unknown move kind "zap": expected place, take, swap, skip, timeout, resign, draw or adjourn\n`);
     delete record.public.deal.secret;
     expect(runCli(['replay', 'numbridge', file('nosecret.json', JSON.stringify(record))])).toMatchObject({ code: 2, stderr: expect.stringMatching(/\/public\/deal: missing field "secret"\n$/) });
   });

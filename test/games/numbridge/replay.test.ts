@@ -225,6 +225,19 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(() => readNumbridgeRecord(off, { source: 'r.json' })).toThrow('r.json /public/moves/0/cell: [6, 0] is outside the 6×6 board');
   });
 
+  test.each<[string, (moves: Record<string, unknown>[]) => void, string]>([
+    ['an unknown move kind', (m) => (m[1]!.kind = 'teleport'), '/public/moves/1/kind: unknown move kind "teleport": expected place, take, swap, skip, timeout, resign, draw or adjourn'],
+    ['a take without its tiles (not "must be place")', (m) => (m[1] = { player: 2, kind: 'take', cell: [0, 0], result: 'taken', clock: { used: 1, left: 1 } }), '/public/moves/1: missing field "tiles"'],
+    ['a swap naming a cell', (m) => (m[1] = { player: 2, kind: 'swap', cell: [0, 0], tiles: [1], result: 'swapped', clock: { used: 1, left: 1 } }), '/public/moves/1: unknown field "cell"'],
+    ['a skip with a bad result', (m) => (m[1] = { player: 2, kind: 'skip', result: 'passed' }), '/public/moves/1/result: must be "skipped"'],
+    ['a place with tile 0', (m) => (m[1]!.tile = 0), '/public/moves/1/tile: must be ≥ 1'],
+  ])('a bad entry is named against its own kind: %s', (_name, tamper, message) => {
+    const copy = structuredClone(blitz) as unknown as { public: { moves: Record<string, unknown>[] } };
+    copy.public.moves[1] = { ...copy.public.moves[1]!, kind: 'place', player: 2, cell: [0, 0], tile: 1, result: 'right', clock: { used: 1, left: 1 } };
+    tamper(copy.public.moves);
+    expect(() => readNumbridgeRecord(copy, { source: 'r.json' })).toThrow(`r.json ${message}`);
+  });
+
   test('the --json report has one row per entry and the counters', () => {
     const json = replayJson(replay(blitz), blitz.id);
     expect(json.record).toBe(blitz.id);
