@@ -8,6 +8,9 @@
  *
  * Problems become `{ kind: 'error' }` items with file, line and column, so one bad line never
  * stops the others; an unreadable file is an error item with `fatal: true` (the CLI exits 2).
+ * A file named `*.json`, `*.ndjson` or `*.jsonl` is JSON whatever its lines look like (a line
+ * that is not JSON is "not valid JSON", not a malformed line-format puzzle); a named file with
+ * no puzzle in it and a file with binary data (NUL bytes, invalid UTF-8) are one error each.
  *
  * Limits, each reported in one line instead of exhausting memory or the stack: a line longer than
  * MAX_LINE_BYTES is skipped without being held; a pretty document larger than MAX_DOCUMENT_BYTES
@@ -97,9 +100,23 @@ async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Li
   else if (partBytes > 0) yield take();
 }
 
+/** File names that promise JSON (one document, or one object per line). */
+const JSON_NAME = /\.(json|ndjson|jsonl)$/i;
+
 async function* readFile(file: string): AsyncGenerator<InputItem> {
+  let items = 0;
+  for await (const item of readFileItems(file)) {
+    items++;
+    yield item;
+  }
+  // A named file that holds nothing is a mistake worth a line (an empty pipe is not).
+  if (items === 0 && file !== '-') yield { kind: 'error', error: new InputError({ source: file }, 'no puzzle in this file'), fatal: false };
+}
+
+async function* readFileItems(file: string): AsyncGenerator<InputItem> {
   const source = file === '-' ? '<stdin>' : file;
   const stream = file === '-' ? process.stdin : createReadStream(file);
+  const jsonOnly = JSON_NAME.test(file);
   let mode: 'unknown' | 'lines' | 'document' = 'unknown';
   let doc: Array<{ text: string; no: number }> = [];
   let docBytes = 0;
@@ -117,6 +134,12 @@ async function* readFile(file: string): AsyncGenerator<InputItem> {
         continue;
       }
       const { text, no } = line;
+      if (text.includes('\0') || text.includes('\uFFFD')) {
+        // Not text at all: one line for the file instead of one per chunk of garbage.
+        yield { kind: 'error', error: new InputError({ source, line: no }, 'binary data (NUL bytes or invalid UTF-8), not a text file of puzzles'), fatal: false };
+        if (stream !== process.stdin) (stream as ReturnType<typeof createReadStream>).destroy();
+        return;
+      }
       if (mode === 'document') {
         if (docTooBig) continue;
         docBytes += text.length + 1;
@@ -145,6 +168,12 @@ async function* readFile(file: string): AsyncGenerator<InputItem> {
         continue;
       }
       mode = 'lines';
+      if (jsonOnly) {
+        const parsed = parseJson(trimmed, { source, line: no }, text.length - text.trimStart().length);
+        if (parsed.error) yield { kind: 'error', error: parsed.error, fatal: false };
+        else yield* jsonItems(parsed.value, { source, line: no });
+        continue;
+      }
       yield { kind: 'line', where: { source, line: no }, text };
     }
   } catch (e) {
@@ -211,7 +240,11 @@ function parseJson(text: string, where: InputPosition, indent: number): { value?
     const cutOff = /end of JSON input/.test(message) || (offset >= text.trimEnd().length && !/Unterminated/.test(message));
     const reason = cutOff
       ? 'not valid JSON (ends too early: truncated?)'
-      : `not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s+/g, ' ').slice(0, 100)})`;
+      : `not valid JSON (${message
+          .replace(/ in JSON at position \d+.*$/, '')
+          .replace(/(, ".*"(\.\.\.)?)? is not valid JSON$/, '')
+          .replace(/\s+/g, ' ')
+          .slice(0, 100)})`;
     if (offset < 0) return { error: new InputError(where, reason) };
     let line = where.line ?? 1;
     let lineStart = 0;
