@@ -128,6 +128,15 @@ describe('puzzlemill solve', () => {
     expect(array.stderr).toBe('<stdin>:1 /1/public/givens/0/1: givens clash: 1 at r1c1 and r1c2 share a row\n<stdin>:1 /2: missing field "public"\n');
   });
 
+  test('--max-nodes: a puzzle not decided within the budget is "undecided" (exit 1), the others are answered', () => {
+    const solved = '652483917978162435314975628825736149791824563436519872269348751547291386183657294';
+    const r = runCli(['solve', '--count', '--max-nodes', '3'], { input: `.${solved.slice(1)}\n${'.'.repeat(81)}\n` });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('1\n');
+    expect(r.stderr).toBe('<stdin>:2: undecided after 3 search nodes (raise --max-nodes)\n');
+    expect(runCli(['solve', '--max-nodes', '-1']).code).toBe(2);
+  });
+
   test('--help works for the command', () => {
     const r = runCli(['solve', '--help']);
     expect(r.code).toBe(0);
