@@ -8,10 +8,15 @@
  *
  * Problems become `{ kind: 'error' }` items with file, line and column, so one bad line never
  * stops the others; an unreadable file is an error item with `fatal: true` (the CLI exits 2).
+ * A file named `*.json`, `*.ndjson` or `*.jsonl` is JSON whatever its lines look like (a line
+ * that is not JSON is "not valid JSON", not a malformed line-format puzzle); a named file with
+ * no puzzle in it and a file with binary data (NUL bytes, invalid UTF-8) are one error each.
  *
  * Limits, each reported in one line instead of exhausting memory or the stack: a line longer than
  * MAX_LINE_BYTES is skipped without being held; a pretty document larger than MAX_DOCUMENT_BYTES
- * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
+ * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed. A file with
+ * a NUL byte is not text (an image, an archive, UTF-16): one fatal line for the file, not one
+ * complaint per "line" of binary junk.
  */
 import { createReadStream } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
@@ -34,15 +39,19 @@ export async function* readItems(files: readonly string[]): AsyncGenerator<Input
   for (const file of sources) yield* readFile(file);
 }
 
-type Line = { text: string; no: number } | { tooLong: true; no: number };
+type Line = { text: string; no: number } | { tooLong: true; no: number } | { binary: true; no: number; offset: number };
 
-/** Lines of a byte stream, each at most MAX_LINE_BYTES (longer ones are skipped, not buffered). */
+/**
+ * Lines of a byte stream, each at most MAX_LINE_BYTES (longer ones are skipped, not buffered).
+ * A NUL byte ends the stream with a `binary` line: no text input of ours contains one.
+ */
 async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Line> {
   const decoder = new TextDecoder('utf-8');
   let parts: Buffer[] = [];
   let partBytes = 0;
   let skipping = false;
   let no = 0;
+  let offset = 0;
   const take = (): Line => {
     let text = decoder.decode(Buffer.concat(parts, partBytes));
     if (no === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // byte-order mark
@@ -52,7 +61,12 @@ async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Li
     return { text: text.endsWith('\r') ? text.slice(0, -1) : text, no };
   };
   for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const nul = buf.indexOf(0);
+    const nulAt = offset + nul;
+    offset += buf.length;
+    // The lines before the NUL's line are read as usual; the file ends there.
+    if (nul >= 0) buf = buf.subarray(0, buf.lastIndexOf(10, nul) + 1);
     let start = 0;
     for (;;) {
       const nl = buf.indexOf(10, start);
@@ -77,26 +91,55 @@ async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Li
       }
       start = nl + 1;
     }
+    if (nul >= 0) {
+      yield { binary: true, no: no + 1, offset: nulAt };
+      return;
+    }
   }
   if (skipping) yield { tooLong: true, no: no + 1 };
   else if (partBytes > 0) yield take();
 }
 
+/** File names that promise JSON (one document, or one object per line). */
+const JSON_NAME = /\.(json|ndjson|jsonl)$/i;
+
 async function* readFile(file: string): AsyncGenerator<InputItem> {
+  let items = 0;
+  for await (const item of readFileItems(file)) {
+    items++;
+    yield item;
+  }
+  // A named file that holds nothing is a mistake worth a line (an empty pipe is not).
+  if (items === 0 && file !== '-') yield { kind: 'error', error: new InputError({ source: file }, 'no puzzle in this file'), fatal: false };
+}
+
+async function* readFileItems(file: string): AsyncGenerator<InputItem> {
   const source = file === '-' ? '<stdin>' : file;
   const stream = file === '-' ? process.stdin : createReadStream(file);
+  const jsonOnly = JSON_NAME.test(file);
   let mode: 'unknown' | 'lines' | 'document' = 'unknown';
   let doc: Array<{ text: string; no: number }> = [];
   let docBytes = 0;
   let docTooBig = false;
   try {
     for await (const line of lines(stream)) {
+      if ('binary' in line) {
+        const reason = `not a text file (a NUL byte at byte ${line.offset}: binary data, or UTF-16 text?)`;
+        yield { kind: 'error', error: new InputError({ source, line: line.no }, reason), fatal: true };
+        return;
+      }
       if ('tooLong' in line) {
         if (mode === 'document') docTooBig = true;
         else yield { kind: 'error', error: new InputError({ source, line: line.no }, `line longer than ${MAX_LINE_BYTES >> 20} MB`), fatal: false };
         continue;
       }
       const { text, no } = line;
+      if (text.includes('\0') || text.includes('\uFFFD')) {
+        // Not text at all: one line for the file instead of one per chunk of garbage.
+        yield { kind: 'error', error: new InputError({ source, line: no }, 'binary data (NUL bytes or invalid UTF-8), not a text file of puzzles'), fatal: false };
+        if (stream !== process.stdin) (stream as ReturnType<typeof createReadStream>).destroy();
+        return;
+      }
       if (mode === 'document') {
         if (docTooBig) continue;
         docBytes += text.length + 1;
@@ -125,6 +168,12 @@ async function* readFile(file: string): AsyncGenerator<InputItem> {
         continue;
       }
       mode = 'lines';
+      if (jsonOnly) {
+        const parsed = parseJson(trimmed, { source, line: no }, text.length - text.trimStart().length);
+        if (parsed.error) yield { kind: 'error', error: parsed.error, fatal: false };
+        else yield* jsonItems(parsed.value, { source, line: no });
+        continue;
+      }
       yield { kind: 'line', where: { source, line: no }, text };
     }
   } catch (e) {
@@ -187,9 +236,15 @@ function parseJson(text: string, where: InputPosition, indent: number): { value?
     const message = e instanceof Error ? e.message : String(e);
     const m = /at position (\d+)/.exec(message);
     const offset = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : -1;
-    const reason = /end of JSON input/.test(message)
+    // V8 says "Expected ',' or '}'" when an object is cut off: at the very end, say what it means.
+    const cutOff = /end of JSON input/.test(message) || (offset >= text.trimEnd().length && !/Unterminated/.test(message));
+    const reason = cutOff
       ? 'not valid JSON (ends too early: truncated?)'
-      : `not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s+/g, ' ').slice(0, 100)})`;
+      : `not valid JSON (${message
+          .replace(/ in JSON at position \d+.*$/, '')
+          .replace(/(, ".*"(\.\.\.)?)? is not valid JSON$/, '')
+          .replace(/\s+/g, ' ')
+          .slice(0, 100)})`;
     if (offset < 0) return { error: new InputError(where, reason) };
     let line = where.line ?? 1;
     let lineStart = 0;

@@ -62,16 +62,33 @@ export function verifyInput(input: VerifyInput): VerifyReport {
       const r = checkLinePuzzle(input.line, where);
       return { where, status: r.problems.length === 0 ? 'ok' : 'fail', kind: 'sudoku', summary: r.summary, problems: r.problems };
     }
-    return verifyJson(input.value, where);
+    // Checks report pointers inside the puzzle object; an item of an array document adds its own.
+    return { ...verifyJson(input.value, withoutPointer(where)), where };
   } catch (e) {
     if (e instanceof InputError) {
       // Kinds report positions inside the file (source ''); place them in this input.
-      const at = e.position.source === '' ? atPosition(e, where).position : e.position;
-      return { where: at, status: 'bad-input', problems: [e.reason] };
+      const at = e.position.source === '' ? atPosition(e, withoutPointer(where)).position : e.position;
+      return { where: { ...at, ...pointerOf(joinPointer(where.pointer, at.pointer)) }, status: 'bad-input', problems: [e.reason] };
     }
     // A checker crashing on some input is our bug, but it must not stop the other puzzles.
     return { where, status: 'bad-input', problems: [`internal error while checking: ${(e as Error).message?.split('\n')[0] ?? e}`] };
   }
+}
+
+function withoutPointer(where: InputPosition): InputPosition {
+  const { pointer: _, ...rest } = where;
+  return rest;
+}
+
+function pointerOf(pointer: string | undefined): { pointer?: string } {
+  return pointer === undefined ? {} : { pointer };
+}
+
+/** `/2` + `/public/size` → `/2/public/size` (a root pointer `/` adds nothing). */
+function joinPointer(outer: string | undefined, inner: string | undefined): string | undefined {
+  if (!outer) return inner;
+  if (!inner || inner === '/') return outer;
+  return outer + inner;
 }
 
 function verifyJson(value: unknown, where: InputPosition): VerifyReport {

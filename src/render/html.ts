@@ -161,12 +161,20 @@ function section(anchor: string, heading: string, f: Found, entry: DailyEntry | 
     `<section id="${anchor}" class="puzzle">`,
     `<h2>${esc(heading)}</h2>`,
     `<p class="meta">${meta.map((m) => (m.startsWith('<code>') ? m : esc(m))).join(' · ')}</p>`,
-    `<div class="picture">${svg}</div>`,
+    `<div class="picture">${inlineSvg(svg)}</div>`,
   ];
   if (value.format === 'puzzlemill/murder-case') parts.push(cardList(value as unknown as MurderCaseFile, lang));
-  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${solution}</div></details>`);
+  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${inlineSvg(solution)}</div></details>`);
   parts.push('</section>');
   return parts.join('\n');
+}
+
+/**
+ * A picture inside the page: HTML puts an inline <svg> into the SVG namespace by itself, so the
+ * namespace attribute (a URL, though never fetched) is dropped and the page holds no URL at all.
+ */
+function inlineSvg(svg: string): string {
+  return svg.replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, '<svg');
 }
 
 /** The cards as text: selectable, searchable, readable by screen readers. */

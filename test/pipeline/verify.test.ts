@@ -52,6 +52,10 @@ const EXPECTED: Record<string, string[]> = {
   'unknown-clue-kind.json': [':1 /public/people/1/clues/2/kind: bad input: must be one of "victim", "row"'],
   'wrong-level.json': [':1: FAIL: murder 4×4 hard … level claims 3 (hard) but the proof needs 1 (easy)'],
   'case-many-solutions.json': [':1: FAIL: murder 4×4 easy … more than one solution … not guess-free'],
+  'empty.json': [': bad input: no puzzle in this file'],
+  'binary.bin': [':1: bad input: binary data (NUL bytes or invalid UTF-8), not a text file of puzzles'],
+  'not-json.json': [":1: bad input: not valid JSON (Unexpected token 'h')"],
+  'array-of-puzzles.json': [':1 /0: ok: numbridge 4×4 regular, 4 givens, grade 1 (easy)', ':1 /1/public/size: bad input: must be ≤ 9'],
   'wrong-grade.json': [':1: FAIL: numbridge 4×4 regular, 4 givens, grade 2 (medium): claims grade 2 (medium) but the prover grades it 1 (easy)'],
 };
 
@@ -68,7 +72,7 @@ describe('puzzlemill verify', () => {
       expect(line.startsWith(prefix!), `${line}\n  should start with\n${prefix}`).toBe(true);
       for (const part of parts) expect(line).toContain(part);
     });
-    expect(r.stderr).toMatch(/^puzzlemill: verified 34: \d+ ok, \d+ failed, \d+ unreadable\n$/);
+    expect(r.stderr).toMatch(/^puzzlemill: verified 39: \d+ ok, \d+ failed, \d+ unreadable\n$/);
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -86,7 +90,7 @@ describe('puzzlemill verify', () => {
   });
 
   test('a 100 MB line is refused without being held, a missing file exits 2, and the rest is still checked', () => {
-    const big = join(tmp, 'huge.ndjson');
+    const big = join(tmp, 'huge.txt'); // line format after the long line (a .json/.ndjson name would make every line JSON)
     const fd = openSync(big, 'w');
     const chunk = Buffer.alloc(1 << 20, 'x'.charCodeAt(0));
     for (let i = 0; i < 100; i++) writeSync(fd, chunk);

@@ -45,6 +45,9 @@ describe('the corpus page', () => {
     const { html } = corpusPage(dir, { solution: true, lang: 'de' });
     expect(html).not.toMatch(/<script|<link|<img|@import|url\(|src=/i);
     expect(html).not.toMatch(/(href|src)="https?:/);
+    // no URL at all, not even the SVG namespace (HTML gives inline <svg> its namespace itself)
+    expect(html).not.toMatch(/https?:\/\//);
+    expect((html.match(/<svg /g) ?? []).length).toBeGreaterThan(0);
     expect(html.startsWith('<!doctype html>')).toBe(true);
   });
 
