@@ -100,6 +100,9 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
         if (e instanceof InputError) return badInput(e);
         throw e;
       }
+      if (args.turn !== undefined && !drawn.format.endsWith('-record')) {
+        warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: --turn applies to game records only, ignored for ${drawn.format}`);
+      }
       if (args.solution && !drawn.solution && hasSolutionToShow(drawn.format)) {
         warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, drawn without the solution`);
       }
