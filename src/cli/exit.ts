@@ -48,9 +48,43 @@ export function reportError(error: unknown): number {
     warn(`puzzlemill: ${error.message}`);
     return EXIT_FAILED;
   }
+  const fsProblem = fileSystemProblem(error);
+  if (fsProblem) {
+    warn(`puzzlemill: ${fsProblem.line}`);
+    return fsProblem.code;
+  }
   const message = error instanceof Error ? error.message : String(error);
   warn(`puzzlemill: internal error: ${message.split('\n')[0]}`);
   if (process.env.PUZZLEMILL_DEBUG && error instanceof Error && error.stack) warn(error.stack);
   else warn('puzzlemill: (set PUZZLEMILL_DEBUG=1 to see where)');
   return EXIT_INTERNAL;
+}
+
+/**
+ * Reasons for the file-system errors a command line can cause (`--out` naming a file, a missing
+ * parent folder, no permission, a full disk): they name the path and are no bug, so they get one
+ * line and exit 2 (a path on the command line that cannot be used) or 1 (the request could not be
+ * met) instead of "internal error".
+ */
+const FS_REASONS: Readonly<Record<string, { reason: string; code: number }>> = {
+  EEXIST: { reason: 'exists and is not a directory', code: EXIT_BAD_INPUT },
+  ENOTDIR: { reason: 'a part of the path is a file, not a directory', code: EXIT_BAD_INPUT },
+  EISDIR: { reason: 'is a directory', code: EXIT_BAD_INPUT },
+  ENOENT: { reason: 'no such file or directory', code: EXIT_BAD_INPUT },
+  EACCES: { reason: 'permission denied', code: EXIT_FAILED },
+  EPERM: { reason: 'operation not permitted', code: EXIT_FAILED },
+  EROFS: { reason: 'read-only file system', code: EXIT_FAILED },
+  ENOSPC: { reason: 'no space left on the device', code: EXIT_FAILED },
+  EDQUOT: { reason: 'disk quota exceeded', code: EXIT_FAILED },
+};
+
+function fileSystemProblem(error: unknown): { line: string; code: number } | null {
+  if (!(error instanceof Error)) return null;
+  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  const known = code ? FS_REASONS[code] : undefined;
+  if (!known || typeof path !== 'string') return null;
+  const verb = syscall === 'mkdir' ? 'cannot create the directory' : syscall === 'open' || syscall === 'rename' || syscall === 'write' ? 'cannot write' : 'cannot use';
+  // a temporary file of an atomic write is named after its target: name the target
+  const shown = path.replace(/(^|[\\/])\.([^\\/]+)\.\d+-\d+\.tmp$/, '$1$2');
+  return { line: `${shown}: ${verb}: ${known.reason}`, code: known.code };
 }

@@ -14,7 +14,9 @@
  *
  * Limits, each reported in one line instead of exhausting memory or the stack: a line longer than
  * MAX_LINE_BYTES is skipped without being held; a pretty document larger than MAX_DOCUMENT_BYTES
- * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed.
+ * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed. A file with
+ * a NUL byte is not text (an image, an archive, UTF-16): one fatal line for the file, not one
+ * complaint per "line" of binary junk.
  */
 import { createReadStream } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
@@ -37,15 +39,19 @@ export async function* readItems(files: readonly string[]): AsyncGenerator<Input
   for (const file of sources) yield* readFile(file);
 }
 
-type Line = { text: string; no: number } | { tooLong: true; no: number };
+type Line = { text: string; no: number } | { tooLong: true; no: number } | { binary: true; no: number; offset: number };
 
-/** Lines of a byte stream, each at most MAX_LINE_BYTES (longer ones are skipped, not buffered). */
+/**
+ * Lines of a byte stream, each at most MAX_LINE_BYTES (longer ones are skipped, not buffered).
+ * A NUL byte ends the stream with a `binary` line: no text input of ours contains one.
+ */
 async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Line> {
   const decoder = new TextDecoder('utf-8');
   let parts: Buffer[] = [];
   let partBytes = 0;
   let skipping = false;
   let no = 0;
+  let offset = 0;
   const take = (): Line => {
     let text = decoder.decode(Buffer.concat(parts, partBytes));
     if (no === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // byte-order mark
@@ -55,7 +61,12 @@ async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Li
     return { text: text.endsWith('\r') ? text.slice(0, -1) : text, no };
   };
   for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const nul = buf.indexOf(0);
+    const nulAt = offset + nul;
+    offset += buf.length;
+    // The lines before the NUL's line are read as usual; the file ends there.
+    if (nul >= 0) buf = buf.subarray(0, buf.lastIndexOf(10, nul) + 1);
     let start = 0;
     for (;;) {
       const nl = buf.indexOf(10, start);
@@ -79,6 +90,10 @@ async function* lines(stream: AsyncIterable<Buffer | string>): AsyncGenerator<Li
         yield take();
       }
       start = nl + 1;
+    }
+    if (nul >= 0) {
+      yield { binary: true, no: no + 1, offset: nulAt };
+      return;
     }
   }
   if (skipping) yield { tooLong: true, no: no + 1 };
@@ -108,6 +123,11 @@ async function* readFileItems(file: string): AsyncGenerator<InputItem> {
   let docTooBig = false;
   try {
     for await (const line of lines(stream)) {
+      if ('binary' in line) {
+        const reason = `not a text file (a NUL byte at byte ${line.offset}: binary data, or UTF-16 text?)`;
+        yield { kind: 'error', error: new InputError({ source, line: line.no }, reason), fatal: true };
+        return;
+      }
       if ('tooLong' in line) {
         if (mode === 'document') docTooBig = true;
         else yield { kind: 'error', error: new InputError({ source, line: line.no }, `line longer than ${MAX_LINE_BYTES >> 20} MB`), fatal: false };
@@ -216,7 +236,9 @@ function parseJson(text: string, where: InputPosition, indent: number): { value?
     const message = e instanceof Error ? e.message : String(e);
     const m = /at position (\d+)/.exec(message);
     const offset = m ? Number(m[1]) : /end of JSON input/.test(message) ? text.length : -1;
-    const reason = /end of JSON input/.test(message)
+    // V8 says "Expected ',' or '}'" when an object is cut off: at the very end, say what it means.
+    const cutOff = /end of JSON input/.test(message) || (offset >= text.trimEnd().length && !/Unterminated/.test(message));
+    const reason = cutOff
       ? 'not valid JSON (ends too early: truncated?)'
       : `not valid JSON (${message
           .replace(/ in JSON at position \d+.*$/, '')

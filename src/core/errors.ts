@@ -44,6 +44,14 @@ export function atPosition(error: InputError | Error | string, position: InputPo
   return new InputError(position, typeof error === 'string' ? error : error.message);
 }
 
+/**
+ * A position further inside the same JSON value: `pointer` is relative to `where`, so an element
+ * of an array document (`where.pointer = "/3"`) keeps its index (`/3/public/givens`).
+ */
+export function inside(where: InputPosition, pointer: string): InputPosition {
+  return { ...where, pointer: (where.pointer ?? '') + pointer };
+}
+
 function definedOnly(p: InputPosition): Partial<InputPosition> {
   const out: Partial<InputPosition> = {};
   if (p.line !== undefined) out.line = p.line;

@@ -5,7 +5,7 @@
  * truth. Every file puzzlemill writes or reads passes through `validator(...)` here.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { InputError, type InputPosition } from './errors.ts';
+import { InputError, inside, type InputPosition } from './errors.ts';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true });
 const compiled = new WeakMap<object, ValidateFunction>();
@@ -25,7 +25,8 @@ export function assertValid<T>(schema: object, data: unknown, where: InputPositi
   const validate = validator<T>(schema);
   if (validate(data)) return;
   const errors = (compiled.get(schema)!.errors ?? []) as ErrorObject[];
-  throw new InputError({ ...where, pointer: errors[0]?.instancePath || '/' }, describeSchemaError(errors[0]));
+  const at = inside(where, errors[0]?.instancePath ?? '');
+  throw new InputError(at.pointer ? at : { ...at, pointer: '/' }, describeSchemaError(errors[0]));
 }
 
 /** One readable sentence for an ajv error. */

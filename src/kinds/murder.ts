@@ -51,7 +51,9 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseFile> = {
     if (input.setting !== undefined) request.setting = String(input.setting);
     if (input.budget !== undefined) {
       const budget = Number(input.budget);
-      if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`budget ${input.budget}: must be a whole number ≥ 1`);
+      // yargs has already turned a non-number into NaN: say what was expected rather than "NaN".
+      const given = Number.isNaN(budget) ? 'not a number' : String(input.budget);
+      if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`budget ${given}: must be a whole number ≥ 1`);
       request.budget = budget;
     }
     checkRequest(caseRequest(request));

@@ -77,6 +77,8 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardFile> = {
 
 function integer(value: unknown, name: string): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  // yargs turns a non-numeric --givens into NaN, which JSON.stringify would print as null
+  if (typeof n === 'number' && Number.isNaN(n)) throw new RangeError(`${name} must be a whole number`);
   if (typeof n !== 'number' || !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, not ${JSON.stringify(value)}`);
   return n;
 }

@@ -114,7 +114,7 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
     }
   }
   const what = `${request.level} ${request.size}×${request.size}${request.setting ? ' ' + request.setting : ''}${request.robust ? ' robust' : ''} murder case`;
-  throw new GenerationError(`no ${what} within ${budget} clue deals (seed ${seed})`);
+  throw new GenerationError(`no ${what} within ${budget} clue deal${budget === 1 ? '' : 's'} (seed ${seed})`);
 }
 
 /** The model of a cast before clues: only the victim line is known. */

@@ -5,7 +5,7 @@
  * the player form is the file without `secret`; a board's id is a hash of what defines it.
  */
 import { contentId } from '../core/ids.ts';
-import { InputError, type InputPosition } from '../core/errors.ts';
+import { InputError, inside, type InputPosition } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { cellName, findClash } from '../sudoku/check.ts';
 import { isRegularRegions, regionProblem } from '../sudoku/regions.ts';
@@ -14,10 +14,10 @@ import { NumbridgeBoardFile } from './schema.ts';
 
 /** Flatten an N×N nested array, checking its shape. */
 export function flattenGrid(rows: number[][], size: number, where: InputPosition, field: string): Grid {
-  if (rows.length !== size) throw new InputError({ ...where, pointer: field }, `has ${rows.length} rows, expected ${size}`);
+  if (rows.length !== size) throw new InputError(inside(where, field), `has ${rows.length} rows, expected ${size}`);
   const out = new Uint8Array(size * size);
   rows.forEach((row, r) => {
-    if (row.length !== size) throw new InputError({ ...where, pointer: `${field}/${r}` }, `has ${row.length} entries, expected ${size}`);
+    if (row.length !== size) throw new InputError(inside(where, `${field}/${r}`), `has ${row.length} entries, expected ${size}`);
     row.forEach((v, c) => {
       out[r * size + c] = v;
     });
@@ -38,16 +38,16 @@ export function readBoardFile(data: unknown, where: InputPosition): { file: Numb
   const regions = flattenGrid(file.public.regions, size, where, '/public/regions');
   const givens = flattenGrid(file.public.givens, size, where, '/public/givens');
   const problem = regionProblem(size, regions, 'hex');
-  if (problem) throw new InputError({ ...where, pointer: '/public/regions' }, problem);
+  if (problem) throw new InputError(inside(where, '/public/regions'), problem);
   for (let i = 0; i < givens.length; i++) {
     if (givens[i]! > size) {
-      throw new InputError({ ...where, pointer: `/public/givens/${Math.floor(i / size)}/${i % size}` }, `digit ${givens[i]} exceeds size ${size}`);
+      throw new InputError(inside(where, `/public/givens/${Math.floor(i / size)}/${i % size}`), `digit ${givens[i]} exceeds size ${size}`);
     }
   }
   const clash = findClash(size, regions, givens);
   if (clash) {
     throw new InputError(
-      { ...where, pointer: `/public/givens/${Math.floor(clash.b / size)}/${clash.b % size}` },
+      inside(where, `/public/givens/${Math.floor(clash.b / size)}/${clash.b % size}`),
       `givens clash: ${clash.digit} at ${cellName(size, clash.a)} and ${cellName(size, clash.b)} share a ${clash.house}`,
     );
   }

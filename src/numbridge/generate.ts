@@ -126,7 +126,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     }
   }
   throw new GenerationError(
-    `no ${size}×${size} ${blocks} board with ${givens} givens at grade ${request.grade ?? 'any'}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} grids × ${ORDERS_PER_GRID} removal orders`,
+    `no ${size}×${size} ${blocks} board with ${givens} givens at ${request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
   );
 }
 

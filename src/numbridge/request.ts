@@ -70,7 +70,12 @@ export function minimumGivens(size: number, blocks: BlockKind): number {
   return (blocks === 'regular' ? MIN_REGULAR_GIVENS[size] : undefined) ?? size - 1;
 }
 
-/** Why a request can never be met (one line), or null. `maxGrade` is the prover's top tier. */
+/**
+ * Why a request can never be met (one line), or null. `maxGrade` is the prover's top tier.
+ * 4×4 regular boards above grade 1 are refused up front rather than searched for until the budget
+ * runs out: singles solve every unique 4×4 Sudoku (test/numbridge/four-by-four.test.ts checks all
+ * of them), and the houses of a regular Numbridge board are those of a Sudoku.
+ */
 export function requestProblem(request: BoardRequest, maxGrade: number): string | null {
   const { size, blocks, givens, grade } = request;
   const symmetry = request.symmetry ?? 'none';
@@ -84,6 +89,9 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
     return `givens ${givens} is outside ${least}..${cells - 1} for ${size}×${size} ${blocks} (no unique board has fewer; a game needs an empty cell)`;
   }
   if (grade !== undefined && (!Number.isInteger(grade) || grade < 1 || grade > maxGrade)) return `grade ${grade} is outside 1..${maxGrade}`;
+  if (grade !== undefined && grade > 1 && size === 4 && blocks === 'regular') {
+    return `4×4 regular boards never need more than singles: every unique one is grade 1 (ask for --grade 1 or --blocks irregular)`;
+  }
   const budget = request.budget ?? {};
   for (const [key, value] of Object.entries(budget)) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) return `budget.${key} must be a positive integer`;

@@ -8,7 +8,7 @@
  *   DIR/index.json             (a daily index) gives the order, slot names and summaries
  *   --solution                 a closed <details> under each picture holds the solution picture
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
@@ -106,8 +106,14 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
   return { html, count: sections.length, problems };
 }
 
+/** Larger files are listed as unreadable, not loaded (the CLI's limit for one JSON document). */
+export const MAX_PAGE_FILE_BYTES = 64 * 1024 * 1024;
+
 /** The values of one file: a JSON document, or NDJSON (one object per line; also in a .json file). */
 function parseFile(path: string, ndjson: boolean): Array<{ value: unknown; line?: number }> {
+  const stat = statSync(path);
+  if (!stat.isFile()) throw new InputError({ source: path }, 'not a file');
+  if (stat.size > MAX_PAGE_FILE_BYTES) throw new InputError({ source: path }, `larger than ${MAX_PAGE_FILE_BYTES >> 20} MB: not read`);
   const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   let documentError: Error | null = null;
   if (!ndjson) {
@@ -161,12 +167,20 @@ function section(anchor: string, heading: string, f: Found, entry: DailyEntry | 
     `<section id="${anchor}" class="puzzle">`,
     `<h2>${esc(heading)}</h2>`,
     `<p class="meta">${meta.map((m) => (m.startsWith('<code>') ? m : esc(m))).join(' · ')}</p>`,
-    `<div class="picture">${svg}</div>`,
+    `<div class="picture">${inlineSvg(svg)}</div>`,
   ];
   if (value.format === 'puzzlemill/murder-case') parts.push(cardList(value as unknown as MurderCaseFile, lang));
-  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${solution}</div></details>`);
+  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${inlineSvg(solution)}</div></details>`);
   parts.push('</section>');
   return parts.join('\n');
+}
+
+/**
+ * A picture inside the page: HTML puts an inline <svg> into the SVG namespace by itself, so the
+ * namespace attribute (a URL, though never fetched) is dropped and the page holds no URL at all.
+ */
+function inlineSvg(svg: string): string {
+  return svg.replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, '<svg');
 }
 
 /** The cards as text: selectable, searchable, readable by screen readers. */

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dataLines, SHARED_DATA } from '../helpers/data.ts';
-import { runCli } from '../helpers/cli.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pm-solve-'));
 const file = (name: string, text: string) => {
@@ -80,6 +80,61 @@ describe('puzzlemill solve', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr.split('\n')[0]).toBe('<stdin>:1 /public/givens/0: has fewer than 4 items');
     expect(bad.stderr.split('\n')[1]).toBe('<stdin>:2:7: not valid JSON (Unterminated string)');
+  });
+
+  test('a directory or a missing file exits 2 with one line each; the readable files are still solved', () => {
+    const good = file('good.txt', '1.........4.....\n');
+    const r = runCli(['solve', dir, join(dir, 'missing.txt'), good]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${dir}: cannot read: is a directory\n${join(dir, 'missing.txt')}: cannot read: no such file\n`);
+    expect(r.stdout).toMatch(/^1[1-4]{15}\n$/);
+  });
+
+  test('binary junk is one line for the whole file (exit 2), not one per "line"; lines before it are read', () => {
+    const junk = join(dir, 'junk.bin');
+    const bytes = Buffer.alloc(200_000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919 + (i >> 3)) & 0xff; // has NULs and newlines
+    writeFileSync(junk, Buffer.concat([Buffer.from('1.........4.....\n'), bytes]));
+    const r = runCli(['solve', '--count', junk]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('2\n');
+    expect(r.stderr).toMatch(new RegExp(`^${junk}:2: not a text file \\(a NUL byte at byte \\d+: binary data, or UTF-16 text\\?\\)\n$`));
+  });
+
+  test('a line longer than 16 MB is one message (exit 1), the next line is still solved', () => {
+    const big = join(dir, 'big.txt');
+    writeFileSync(big, '.'.repeat(17 * 1024 * 1024) + '\n1.........4.....\n');
+    const r = runCli(['solve', '--count', big]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('2\n');
+    expect(r.stderr).toBe(`${big}:1: line longer than 16 MB\n`);
+  });
+
+  test('JSON input: deeply nested, malformed, and a bad element of an array document keeps its index', () => {
+    const board = JSON.parse(readFileSync(ROOT + 'test/fixtures/verify/good-board.json', 'utf8'));
+    const nested = runCli(['solve'], { input: '['.repeat(100_000) + ']'.repeat(100_000) + '\n' });
+    expect(nested.code).toBe(1);
+    expect(nested.stderr).toBe('<stdin>:1: JSON nested deeper than 64 levels\n');
+    const pretty = JSON.stringify(board, null, 2);
+    const truncated = runCli(['solve'], { input: pretty.slice(0, -1) });
+    expect(truncated.code).toBe(1);
+    expect(truncated.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^<stdin>:\d+:\d+: not valid JSON \(ends too early: truncated\?\)$/)]);
+    const clash = structuredClone(board);
+    clash.public.givens[0][1] = clash.public.givens[0][0];
+    const { public: _, ...noPublic } = board;
+    const array = runCli(['solve', '--count'], { input: JSON.stringify([board, clash, noPublic], null, 2) });
+    expect(array.code).toBe(1);
+    expect(array.stdout).toBe('1\n');
+    expect(array.stderr).toBe('<stdin>:1 /1/public/givens/0/1: givens clash: 1 at r1c1 and r1c2 share a row\n<stdin>:1 /2: missing field "public"\n');
+  });
+
+  test('--max-nodes: a puzzle not decided within the budget is "undecided" (exit 1), the others are answered', () => {
+    const solved = '652483917978162435314975628825736149791824563436519872269348751547291386183657294';
+    const r = runCli(['solve', '--count', '--max-nodes', '3'], { input: `.${solved.slice(1)}\n${'.'.repeat(81)}\n` });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('1\n');
+    expect(r.stderr).toBe('<stdin>:2: undecided after 3 search nodes (raise --max-nodes)\n');
+    expect(runCli(['solve', '--max-nodes', '-1']).code).toBe(2);
   });
 
   test('--help works for the command', () => {

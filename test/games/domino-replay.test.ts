@@ -315,6 +315,7 @@ describe('record layout errors name line and column', () => {
     ['| Spieler A | Spieler B |\n[1/2] (1,1/1,2) |\n[2/3] (1,3/1 6) |\n', 'game.txt:3:14: expected "," between Feld and Platz, found "6"'],
     ['| Spieler A | Spieler A |\n', 'player "A" is named twice'],
     ['| Spieler A |\n[1/2] (1,1/1,2) |', 'played by 2 to 4 players'],
+    ['| Spieler A | Spieler B |\n[1/2] (1,1/1,2) |\n[2/3] (1,4/1,5) | [3/4] (2,1/2,2) |', 'game.txt:3:19: one column of moves more than the 2 players the header names'],
   ])('%j', (text, message) => {
     expect(() => parseRecordText(text, 'game.txt')).toThrow(message);
   });

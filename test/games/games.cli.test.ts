@@ -74,6 +74,9 @@ describe('puzzlemill replay domino', () => {
     const r = runCli(['replay', 'domino', json]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^puzzlemill: ${json}:3:11: not valid JSON`));
+    const utf16 = file('utf16.txt', '');
+    writeFileSync(utf16, Buffer.from('\ufeff| Spieler A | Spieler B |\n', 'utf16le'));
+    expect(runCli(['replay', 'domino', utf16])).toMatchObject({ code: 2, stdout: '', stderr: `puzzlemill: ${utf16}:1:4: a NUL byte: not UTF-8 text (UTF-16, or a binary file?)\n` });
     const wrong = file('wrong.json', JSON.stringify({ format: 'puzzlemill/domino-deal' }));
     expect(runCli(['replay', 'domino', wrong]).stderr).toBe(`puzzlemill: ${wrong} /format: expected a puzzlemill/domino-record (or the sheet's text notation), found puzzlemill/domino-deal\n`);
   });

@@ -33,11 +33,14 @@ describe('puzzlemill generate murder', () => {
     expect(tight.stdout).toBe('');
     // the pipeline's report: the failed puzzle (after its attempt seeds), then the run's summary
     expect(tight.stderr.trim().split('\n')).toHaveLength(2);
-    expect(tight.stderr).toMatch(/^puzzlemill: puzzle 0: no hard 4×4 murder case within 1 clue deals/);
+    expect(tight.stderr).toMatch(/^puzzlemill: puzzle 0: no hard 4×4 murder case within 1 clue deal \(seed [0-9a-f]+~2\)\n/);
     expect(tight.stderr).toMatch(/\npuzzlemill: murder: made 0 of 1 .*; 1 failed\n$/);
     const bad = runCli(['generate', 'murder', '--size', '4', '--level', 'easy', '--setting', 'castle']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/setting/);
     expect(bad.stderr).not.toMatch(/at .*\.ts:\d+/);
+    const notNumber = runCli(['generate', 'murder', '--size', '4', '--level', 'easy', '--budget', 'lots']);
+    expect(notNumber.code).toBe(2);
+    expect(notNumber.stderr).toBe('puzzlemill: budget not a number: must be a whole number ≥ 1 (see --help)\n');
   });
 });

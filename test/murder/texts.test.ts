@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { OBJECT_IDS, OBJECT_NOUNS } from '../../src/murder/catalogue/objects.ts';
 import { SETTINGS } from '../../src/murder/catalogue/settings.ts';
+import { ROOM_COUNTS } from '../../src/murder/layout.ts';
 import type { ClueFact } from '../../src/murder/schema.ts';
 import { clueText } from '../../src/murder/texts/clues.ts';
 import { englishPlace, germanPlace, type Place } from '../../src/murder/texts/grammar.ts';
@@ -134,6 +135,14 @@ describe('room phrases', () => {
   test('the table covers every room of every setting', () => {
     expect(Object.keys(ROOM_PHRASES).sort()).toEqual(SETTINGS.map((s) => s.id).sort());
     for (const setting of SETTINGS) expect(Object.keys(ROOM_PHRASES[setting.id]!).sort()).toEqual(setting.rooms.map((r) => r.id).sort());
+  });
+  test('within a setting every room has its own German and English name, and there are enough of them', () => {
+    const most = Math.max(...Object.values(ROOM_COUNTS).map(([, hi]) => hi));
+    for (const setting of SETTINGS) {
+      expect(new Set(setting.rooms.map((r) => r.place.de.word)).size, setting.id).toBe(setting.rooms.length);
+      expect(new Set(setting.rooms.map((r) => r.place.en.word)).size, setting.id).toBe(setting.rooms.length);
+      expect(setting.rooms.length, setting.id).toBeGreaterThanOrEqual(most);
+    }
   });
   const rows = SETTINGS.flatMap((s) => s.rooms.map((room) => [s.id, room.id, room.place, ...ROOM_PHRASES[s.id]![room.id]!] as const));
   test.each(rows)('%s %s', (_setting, _id, place, de, en) => {

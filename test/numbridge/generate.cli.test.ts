@@ -46,6 +46,8 @@ describe('puzzlemill generate numbridge', () => {
     [['--size', '11'], /Invalid values: Argument: size, Given: 11/],
     [['--symmetry', 'quarter'], /Invalid values: Argument: symmetry/],
     [['--grade', '9'], /Invalid values: Argument: grade/],
+    [['--size', '4', '--grade', '2'], /4×4 regular boards never need more than singles/],
+    [['--givens', 'many'], /^puzzlemill: givens must be a whole number \(see --help\)$/m],
   ])('refuses an impossible request %j: one line, exit 2', (extra, reason) => {
     const r = runCli(['generate', 'numbridge', '--seed', 'x', '-q', ...extra]);
     expect(r.code).toBe(2);
@@ -55,10 +57,12 @@ describe('puzzlemill generate numbridge', () => {
   });
 
   test('a request the budget cannot meet: exit 1 with the request named, nothing half-written', () => {
-    const r = runCli(['generate', 'numbridge', '--size', '4', '--givens', '8', '--grade', '2', '--seed', 'x', '--attempts', '1', '-j', '1']);
+    // two open cells always leave a full house, so grade 2 is never reached
+    const r = runCli(['generate', 'numbridge', '--size', '4', '--blocks', 'irregular', '--givens', '14', '--grade', '2', '--seed', 'x', '--attempts', '1', '-j', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/no 4×4 regular board with 8 givens at grade 2/);
+    expect(r.stderr).toMatch(/no 4×4 irregular board with 14 givens at grade 2 within 60 grids/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+
 });

@@ -126,3 +126,14 @@ describe('determinism', () => {
     }
   });
 });
+
+describe('out of budget', () => {
+  test('the error names size, blocks, givens and grade ("any grade" when none was asked)', () => {
+    expect(() => generateBoard({ size: 6, blocks: 'regular', givens: 8, budget: { grids: 1 } }, 'x')).toThrow(
+      /^no 6×6 regular board with 8 givens at any grade within 1 grid × 4 removal orders$/,
+    );
+    expect(() => generateBoard({ size: 4, blocks: 'irregular', givens: 14, grade: 2, symmetry: 'rot180', budget: { grids: 2 } }, 'x')).toThrow(
+      /^no 4×4 irregular board with 14 givens at grade 2 \(rot180 symmetry\) within 2 grids × 4 removal orders$/,
+    );
+  });
+});

@@ -17,11 +17,13 @@ describe('board requests', () => {
     [R({ size: 6, givens: 13, symmetry: 'rot180' }), /must be even/],
     [R({ givens: 30.5 }), /givens 30.5/],
     [R({ budget: { grids: 0 } }), /budget.grids/],
+    [R({ size: 4, givens: 6, grade: 2 }), /4×4 regular boards never need more than singles/],
+    [R({ size: 4, givens: 4, grade: 4 }), /every unique one is grade 1/],
   ])('%o cannot be met', (request, reason) => {
     expect(requestProblem(request, 4)).toMatch(reason);
   });
 
-  test.each([R({}), R({ size: 6, givens: 14, symmetry: 'rot180' }), R({ size: 7, blocks: 'irregular', givens: 20, grade: 2 }), R({ size: 9, givens: 17 })])('%o can be posed', (request) => {
+  test.each([R({}), R({ size: 6, givens: 14, symmetry: 'rot180' }), R({ size: 7, blocks: 'irregular', givens: 20, grade: 2 }), R({ size: 9, givens: 17 }), R({ size: 4, givens: 6, grade: 1 }), R({ size: 4, blocks: 'irregular', givens: 6, grade: 2 })])('%o can be posed', (request) => {
     expect(requestProblem(request, 4)).toBeNull();
   });
 

@@ -52,6 +52,20 @@ describe('puzzlemill render', () => {
     for (const name of names) expect(readFileSync(join(a, name)).equals(readFileSync(join(b, name)))).toBe(true);
   });
 
+  test('a player form next to its full file (a daily folder) gives one picture, not a copy named -2', () => {
+    const player = join(dir, 'board.player.json');
+    writeFileSync(player, JSON.stringify(playerForm(boardIrregular9())));
+    const out = join(dir, 'pair');
+    const r = runCli(['render', join(dir, 'board.json'), player, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(out)).toEqual([`${boardIrregular9().id}.en.svg`]);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    // with --solution they differ (the player form has no solution to draw): two pictures
+    const solved = runCli(['render', join(dir, 'board.json'), player, '--out', join(dir, 'pair-solved'), '--solution']);
+    expect(readdirSync(join(dir, 'pair-solved')).sort()).toEqual([`${boardIrregular9().id}.en.solution.svg`, `${boardIrregular9().id}.en.svg`]);
+    expect(solved.code).toBe(0);
+  });
+
   test('several puzzles without --out is a usage error; so is a line-format puzzle', () => {
     const r = runCli(['render', stream]);
     expect(r.code).toBe(2);
@@ -60,6 +74,32 @@ describe('puzzlemill render', () => {
     const line = runCli(['render'], { input: '.'.repeat(81) + '\n' });
     expect(line.code).toBe(2);
     expect(line.stderr).toMatch(/<stdin>:1: not a puzzlemill JSON file/);
+  });
+
+  test('--out naming a file, or a folder under a file: one line naming the path, exit 2, not an internal error', () => {
+    const file = join(dir, 'board.json');
+    for (const args of [
+      ['render', file, '--out', join(file, 'pictures')],
+      ['render', '--html', dir, '--out', join(dir, 'missing', 'index.html')],
+      ['import', '--out', file],
+    ]) {
+      const line = (boardRegular9().public.givens as number[][]).flat().map((d) => (d === 0 ? '.' : String(d))).join('');
+      const r = runCli(args, { input: line + '\n' });
+      expect(r.code, args.join(' ')).toBe(2);
+      const lines = r.stderr.trim().split('\n').filter((l) => !/puzzles on|no secret part/.test(l));
+      expect(lines.at(-1)).toMatch(/^puzzlemill: \/.*: cannot (create the directory|write): /);
+      expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    }
+    expect(readFileSync(file, 'utf8').startsWith('{')).toBe(true);
+  });
+
+  test('options that do not apply are said, not silently ignored', () => {
+    const url = runCli(['export', '--to', 'ipuz', '--url', join(dir, 'board.json')]);
+    expect(url.code).toBe(2);
+    expect(url.stderr).toMatch(/--url goes with --to fpuzzles/);
+    const turn = runCli(['render', join(dir, 'board.json'), '--turn', '3']);
+    expect(turn.code).toBe(0);
+    expect(turn.stderr).toMatch(/board\.json:1: --turn applies to game records only/);
   });
 
   test('a Domino record in the sheet notation, at a given turn', () => {

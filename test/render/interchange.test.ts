@@ -172,6 +172,9 @@ describe('ipuz', () => {
     expect(() => fromIpuz(doc, where)).toThrow(/\/puzzle\/2\/3/);
     const latin = { ...toIpuz(boardRegular9(), { solution: false }), boxes: false };
     expect(() => fromIpuz(latin, where)).toThrow(/blocks are unknown/);
+    // a jigsaw from another tool with only ipuz zones is refused, not read as the standard boxes
+    const jigsaw = { ...toIpuz(boardRegular9(), { solution: false }), zones: [{ cells: [[1, 1]] }] };
+    expect(() => fromIpuz(jigsaw, where)).toThrow(/\/zones: irregular blocks as ipuz zones are not read/);
   });
 });
 

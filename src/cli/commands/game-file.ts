@@ -33,6 +33,12 @@ export function readGameFile(file: string): GameFile {
       throw new InputError({ source, ...jsonErrorPosition(text) }, `not valid JSON (${String((e as Error).message).replace(/\s+/g, ' ').slice(0, 100)})`);
     }
   }
+  // UTF-16 and binary files read as UTF-8 hold NUL bytes; say so rather than "no player header"
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    const before = text.slice(0, nul);
+    throw new InputError({ source, line: before.split('\n').length, column: nul - before.lastIndexOf('\n') }, 'a NUL byte: not UTF-8 text (UTF-16, or a binary file?)');
+  }
   return { kind: 'text', text, source };
 }
 

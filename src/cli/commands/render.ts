@@ -4,7 +4,9 @@
  * and pretty documents; a Domino record in the sheet's notation; stdin when no file).
  *
  *   --out DIR     one file per picture, named by the file's id (src/render/output-names.ts),
- *                 written atomically; the written paths go to stdout
+ *                 written atomically; the written paths go to stdout. A picture identical to
+ *                 one already drawn in this run (a player form next to its full file) is not
+ *                 written twice.
  *   no --out      exactly one puzzle: its SVG (or PNG bytes, not to a terminal) on stdout
  *   --html DIR    an offline index page of a corpus folder (src/render/html.ts)
  *
@@ -70,8 +72,13 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
     if (args.html !== undefined) return writeCorpusPage(args.html, args.out, options);
 
     const names = new PictureNames();
+    // a folder holds a puzzle's player form and its full file: drawn alike, they are one picture
+    const drawnAlready = new Map<string, string>();
     let single: Drawn | null = null;
     const emit = (drawn: Drawn) => {
+      const key = `${drawn.format}\u0000${drawn.id}\u0000${drawn.solution}`;
+      if (drawnAlready.get(key) === drawn.picture.svg) return;
+      drawnAlready.set(key, drawn.picture.svg);
       if (args.out === undefined) {
         if (single) throw new UsageError('more than one puzzle in the input: use --out DIR for one picture each');
         single = drawn;
@@ -92,6 +99,9 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
       } catch (e) {
         if (e instanceof InputError) return badInput(e);
         throw e;
+      }
+      if (args.turn !== undefined && !drawn.format.endsWith('-record')) {
+        warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: --turn applies to game records only, ignored for ${drawn.format}`);
       }
       if (args.solution && !drawn.solution && hasSolutionToShow(drawn.format)) {
         warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, drawn without the solution`);

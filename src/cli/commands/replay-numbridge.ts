@@ -39,14 +39,16 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
         raiseExitCode(EXIT_BAD_INPUT);
         continue;
       }
+      // an item of a JSON array carries its index as a pointer: keep it in front of the record's own pointers
+      const { pointer: index = '', ...where } = item.where;
       try {
-        if (item.kind === 'line') throw new InputError(item.where, 'expected a puzzlemill/numbridge-record JSON object');
+        if (item.kind === 'line') throw new InputError(where, 'expected a puzzlemill/numbridge-record JSON object');
         const format = formatOf(item.value);
-        if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...item.where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
-        const { file, setup, dealFile } = readNumbridgeRecord(item.value, item.where);
-        const report = replayNumbridge(file, setup, dealFile);
+        if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
+        const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
+        const report = replayNumbridge(record, setup, dealFile);
         if (args.json) {
-          const json = replayJson(report, file.id);
+          const json = replayJson(report, record.id);
           assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');
           writeLine(JSON.stringify(json));
         } else {
@@ -56,7 +58,8 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
         if (report.contradictions.length > 0) raiseExitCode(EXIT_FAILED);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
-        warn(`puzzlemill: ${atPosition(e, item.where).message}`);
+        const at = atPosition(e, where);
+        warn(`puzzlemill: ${new InputError({ ...at.position, pointer: index + (at.position.pointer ?? '') || undefined }, e.reason).message}`);
         raiseExitCode(EXIT_BAD_INPUT);
       }
     }

@@ -12,6 +12,7 @@ interface SolveArgs {
   files: string[];
   count: boolean;
   stats: boolean;
+  maxNodes: number;
 }
 
 export const solveCommand: CommandModule<object, SolveArgs> = {
@@ -21,7 +22,14 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
     y
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('count', { type: 'boolean', default: false, describe: 'print the number of solutions: 0, 1 or 2 (two or more)' })
-      .option('stats', { type: 'boolean', default: false, describe: 'print puzzles/s and nodes/puzzle to stderr' })
+      .option('stats', { type: 'boolean', default: false, describe: 'print puzzles/s (solver time) and nodes/puzzle to stderr' })
+      .option('max-nodes', {
+        type: 'number',
+        default: 0,
+        describe: 'search budget per puzzle (0 = none); a puzzle not decided within it is reported "undecided" (exit 1). '
+          + 'Classic puzzles need a few hundred nodes; a near-empty irregular board can need millions',
+      })
+      .check((a) => (Number.isInteger(a['max-nodes']) && (a['max-nodes'] as number) >= 0) || '--max-nodes must be a whole number ≥ 0')
       .example('$0 solve puzzles.txt', 'print the solution of each puzzle')
       .example('$0 solve --count ../shared/data/oracles/solution-counts.txt', 'prove uniqueness') as unknown as Argv<SolveArgs>,
   handler: async (args) => {
@@ -33,11 +41,14 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
       if (!parsed) continue;
       const { board, where } = parsed;
       const t0 = performance.now();
-      const result = solve(board, { limit: args.count ? 2 : 1 });
+      const result = solve(board, { limit: args.count ? 2 : 1, maxNodes: args.maxNodes > 0 ? args.maxNodes : Infinity });
       solveMs += performance.now() - t0;
       puzzles++;
       nodes += result.nodes;
-      if (args.count) {
+      if (!result.complete) {
+        warn(atPosition(`undecided after ${args.maxNodes} search nodes (raise --max-nodes)`, where).message);
+        raiseExitCode(EXIT_FAILED);
+      } else if (args.count) {
         writeLine(String(result.count));
       } else if (result.solution) {
         writeLine(formatLine(result.solution));

@@ -127,7 +127,7 @@ function readColumns(src: SourceText, body: number, players: number, claims: Win
     if (footnote >= 0) end = footnote;
     const cellText = text.slice(from, end);
     if (/[[\]]/.test(cellText)) {
-      if (columns.length === players) throw src.error(from + cellText.search(/\S/), `a column of moves for a ${players + 1}th player, but the header names ${players}`);
+      if (columns.length === players) throw src.error(from + cellText.search(/\S/), `one column of moves more than the ${players} players the header names`);
       columns.push(readCell(src, from, end));
     } else {
       collectClaims(src, from, end, claims);

@@ -9,9 +9,10 @@ import { InputError, type InputPosition } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
 import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
 import { isSolutionOf } from '../../sudoku/check.ts';
+import { solve } from '../../sudoku/solver.ts';
 import type { Digit } from '../../sudoku/types.ts';
 import { BLITZ_SIZE, HAND_SIZE, roomProblem } from './room.ts';
-import { NumbridgeDealFile, NumbridgeRecordFile } from './schema.ts';
+import { NumbridgeDealFile, NumbridgeRecordFile, RECORD_ENTRY_SCHEMAS } from './schema.ts';
 import { invariantProblem, type GameSetup } from './state.ts';
 
 /** Validate a deal and read it as the setup of a game. */
@@ -67,11 +68,21 @@ function readBoardFileAt(file: NumbridgeDealFile, where: InputPosition, pointer:
   }
 }
 
+/** Search budget of the uniqueness check (a proper board needs a few hundred nodes). */
+const UNIQUENESS_NODES = 2_000_000;
+
 /** What a schema-valid deal gets wrong against the rules (empty when nothing). */
 export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[] {
   const problems: string[] = [];
-  if (!isSolutionOf({ size: setup.size, regions: setup.regions, givens: setup.givens }, setup.solution)) {
+  const board = { size: setup.size, regions: setup.regions, givens: setup.givens };
+  if (!isSolutionOf(board, setup.solution)) {
     problems.push('the secret solution is not a solution of the board (it breaks the Sudoku rule or a given)');
+  } else {
+    // "Das Spielfeld hat genau eine Lösung — das wird beim Austeilen der Partie geprüft": with a
+    // second solution a tile that fits it would be judged wrong against the secret one
+    const counted = solve(board, { limit: 2, maxNodes: UNIQUENESS_NODES });
+    if (counted.count > 1) problems.push('the board has more than one solution: a tile can fit the board and still be judged wrong');
+    else if (!counted.complete) problems.push(`the board could not be proven to have one solution within ${UNIQUENESS_NODES} search nodes`);
   }
   const hands = setup.hands;
   const invariant = invariantProblem({ bag: setup.bag, hands, digits: setup.givens, solution: setup.solution });
@@ -89,7 +100,11 @@ export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[
 
 /** Validate a record and read its deal. */
 export function readNumbridgeRecord(data: unknown, where: InputPosition): { file: NumbridgeRecordFile; setup: GameSetup; dealFile: NumbridgeDealFile } {
-  assertValid<NumbridgeRecordFile>(NumbridgeRecordFile, data, where);
+  try {
+    assertValid<NumbridgeRecordFile>(NumbridgeRecordFile, data, where);
+  } catch (e) {
+    throw e instanceof InputError ? entryError(e, data, where) : e;
+  }
   const { file: dealFile, setup } = dealSetup(data.public.deal, where, '/public/deal');
   const n = setup.size;
   data.public.moves.forEach((m, i) => {
@@ -97,3 +112,30 @@ export function readNumbridgeRecord(data: unknown, where: InputPosition): { file
   });
   return { file: data, setup, dealFile };
 }
+
+/**
+ * A schema error inside a move entry, said against the entry's own kind: ajv reports a union's
+ * first branch ("must be \"place\"" for a take without its tiles), which names the wrong field.
+ */
+function entryError(error: InputError, data: unknown, where: InputPosition): InputError {
+  const m = /^\/public\/moves\/(\d+)/.exec(error.position.pointer ?? '');
+  const moves = (data as { public?: { moves?: unknown } } | null)?.public?.moves;
+  if (!m || !Array.isArray(moves)) return error;
+  const entry: unknown = moves[Number(m[1])];
+  const kind = typeof entry === 'object' && entry !== null ? (entry as { kind?: unknown }).kind : undefined;
+  if (typeof kind !== 'string') return error;
+  const at = (pointer: string) => ({ ...where, pointer: m[0] + pointer });
+  const schema = (RECORD_ENTRY_SCHEMAS as Record<string, object>)[kind];
+  if (!schema) {
+    const kinds = Object.keys(RECORD_ENTRY_SCHEMAS);
+    return new InputError(at('/kind'), `unknown move kind ${JSON.stringify(kind).slice(0, 40)}: expected ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`);
+  }
+  try {
+    assertValid(schema, entry, where);
+  } catch (e) {
+    if (e instanceof InputError) return new InputError(at(e.position.pointer === '/' ? '' : e.position.pointer ?? ''), e.reason);
+    throw e;
+  }
+  return error;
+}
+

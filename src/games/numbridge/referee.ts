@@ -15,7 +15,8 @@
  *            empty bag, not with an empty hand)
  *   skip     only when there is nothing to play (no tile, no free given); in Domains it skips
  *            the rest of the move pair. The server makes it automatically.
- *   timeout  the turn limit ran out: the move lapses like a mistake (counted, hand refilled)
+ *   timeout  the turn limit ran out: the move lapses like a mistake (counted, hand refilled),
+ *            and the opponent is to move (in Domains: the rest of the move pair lapses too)
  *
  *   end      refill the hand to three while the bag has tiles (not after a two-tile take);
  *            the goal is checked; the turn passes when its moves are used up.
@@ -248,7 +249,9 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
 
   const result = gained >= 0 ? boardResult(state.variant, state.size, state.regions, owner, ownedAt) : null;
   let toMove = p;
-  let movesLeft = move.kind === 'skip' ? 0 : state.movesLeft - 1;
+  // a skip and a lapse end the turn: in Domains the rest of the move pair goes too ("Läuft Ihre
+  // Zeit ab, verfällt der Zug …, und der Gegner ist am Zug"); a mistake spends one move of it
+  let movesLeft = move.kind === 'skip' || move.kind === 'timeout' ? 0 : state.movesLeft - 1;
   if (movesLeft === 0 && !result) {
     toMove = other(p);
     movesLeft = movesPerTurn(state.variant);

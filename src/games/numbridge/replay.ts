@@ -3,7 +3,8 @@
  * the error counters, the result, and every contradiction between the record and the rules.
  *
  * What the record shows happened is history: a move that could be made is made (and its rule
- * break reported), so one tampered field is reported once instead of derailing the rest. A move
+ * break reported), so a tampered result or draw is reported once instead of derailing the rest
+ * (a tampered tile, cell or time changes the game from there: the first contradiction counts). A move
  * that cannot be made at all (a tile not in hand, a taken cell) is reported and its turn passes
  * with no effect. The referee's own random choices (shuffles, the second price tile) come from
  * the deal's seed, so the tiles a record says were paid or drawn are checked exactly.
@@ -230,7 +231,7 @@ function says(o: Outcome, before: GameState, n: number): string {
       text = before.variant === 'domains' && before.movesLeft > 1 ? 'has nothing to play: the move pair is skipped' : 'has nothing to play: skipped';
       break;
     case 'timeout':
-      text = 'the turn limit ran out: the move lapses (counted as a mistake)';
+      text = `the turn limit ran out: the move lapses (counted as a mistake)${before.movesLeft > 1 ? ', and with it the rest of the move pair' : ''}`;
       break;
   }
   if (o.drawn.length > 0) text += `; draws ${o.drawn.join(' ')}`;

@@ -112,7 +112,9 @@ const ResignEntry = Type.Object({ ...mover, kind: Type.Literal('resign') }, { ad
 const DrawEntry = Type.Object({ kind: Type.Literal('draw') }, { additionalProperties: false, description: 'both players agreed to a draw' });
 const AdjournEntry = Type.Object({ kind: Type.Literal('adjourn') }, { additionalProperties: false, description: 'the game was adjourned here and resumed later (a record ending here is an adjourned game)' });
 
-export const RecordEntry = Type.Union([PlaceEntry, TakeEntry, SwapEntry, SkipEntry, TimeoutEntry, ResignEntry, DrawEntry, AdjournEntry]);
+/** Each entry's schema by its kind: a union's schema errors name only its first branch, so readers check a bad entry against its own kind. */
+export const RECORD_ENTRY_SCHEMAS = { place: PlaceEntry, take: TakeEntry, swap: SwapEntry, skip: SkipEntry, timeout: TimeoutEntry, resign: ResignEntry, draw: DrawEntry, adjourn: AdjournEntry } as const;
+export const RecordEntry = Type.Union(Object.values(RECORD_ENTRY_SCHEMAS));
 export type RecordEntry = Static<typeof RecordEntry>;
 
 export const NumbridgeRecordFile = publicEnvelope(

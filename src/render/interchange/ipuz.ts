@@ -6,7 +6,10 @@
  *   difficulty (the grade's name), intro (the rules), dimensions, charset ("123456789", or
  *   "123456" for 6×6), displaycharset, boxes, puzzle (0 = empty), solution (with --solution only),
  *   no `saved` (a fresh puzzle has no player progress).
- *   ipuz names no field for irregular Sudoku blocks, so a board whose blocks are not the standard
+ *   ipuz's field for irregular blocks, `zones` (GroupSpec cell lists; the reference validator
+ *   python-ipuz lists it for Sudoku), is neither written nor read: its cell coordinates could not
+ *   be checked against a tool here, and a transposed or shifted map would be a different puzzle.
+ *   So a board whose blocks are not the standard
  *   9×9 boxes gets `boxes: false` (except regular 4/6/8 boards: `boxes: true` plus the map), its
  *   block borders as `barred` cell styles (R and B sides, so any ipuz viewer draws them), and the
  *   exact block map in the extension field `http://puzzlemill.dev/ipuz/regions` (N×N block
@@ -15,7 +18,8 @@
  * Read: the same, from any tool: values as numbers or charset characters (or `{ "given": … }`),
  * `0`, `null`, `""`, `"."` or the file's `empty` value for an empty cell; the blocks from our
  * extension field, else from `barred` styles (the cells a bar does not separate form a block),
- * else the standard boxes when `boxes` is not false. `solution` is checked when present; `saved`
+ * else the standard boxes when `boxes` is not false and there are no `zones` (refused, see
+ * above). `solution` is checked when present; `saved`
  * (a player's progress) is ignored.
  */
 import { InputError, type InputPosition } from '../../core/errors.ts';
@@ -137,6 +141,9 @@ function regionsOf(doc: Record<string, unknown>, grid: unknown[][], n: number, w
     }
     return normaliseRegions(n, bars, { ...where, pointer: (where.pointer ?? '') + '/puzzle' });
   }
+  // ipuz's own field for irregular blocks (a list of GroupSpecs): refused rather than read as
+  // the standard boxes, which would make a different puzzle
+  if (doc.zones !== undefined) throw at('/zones', `irregular blocks as ipuz zones are not read: mark the block borders with barred styles, give the map in ${IPUZ_REGIONS}, or use the line format with a block map`);
   if (doc.boxes === false) throw at('/boxes', 'boxes is false and the file has neither bars nor a block map: the blocks are unknown');
   if (!regularBlockShape(n)) throw at('/puzzle', `${n}×${n} has no standard boxes: the file needs bars or a block map`);
   return regularRegions(n);

@@ -216,6 +216,20 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(replay(copy).contradictions[0]).toMatchObject({ entry: null, kind: 'deal' });
   });
 
+  test('a deal whose board has two solutions ("Das Spielfeld hat genau eine Lösung")', () => {
+    const copy = structuredClone(blitz);
+    const { public: pub, secret } = copy.public.deal;
+    pub.givens.forEach((row, r) => row.forEach((d, c) => {
+      if (d !== 0 && r < 3) {
+        secret.bag.push(d); // the bag keeps one tile per empty cell
+        row[c] = 0;
+      }
+    }));
+    pub.bagSize = secret.bag.length;
+    expect(replay(copy).contradictions.filter((c) => c.kind === 'deal').map((c) => c.detail)).toEqual(['the board has more than one solution: a tile can fit the board and still be judged wrong']);
+    expect(replay(blitz).contradictions).toEqual([]);
+  });
+
   test('unreadable records: an InputError pointing into the record', () => {
     const short = structuredClone(blitz);
     short.public.deal.public.givens[2]!.pop();
@@ -223,6 +237,19 @@ describe('tampered records are caught at the right entry, with the right reason'
     const off = structuredClone(blitz);
     (off.public.moves[0] as { cell: [number, number] }).cell = [6, 0];
     expect(() => readNumbridgeRecord(off, { source: 'r.json' })).toThrow('r.json /public/moves/0/cell: [6, 0] is outside the 6×6 board');
+  });
+
+  test.each<[string, (moves: Record<string, unknown>[]) => void, string]>([
+    ['an unknown move kind', (m) => (m[1]!.kind = 'teleport'), '/public/moves/1/kind: unknown move kind "teleport": expected place, take, swap, skip, timeout, resign, draw or adjourn'],
+    ['a take without its tiles (not "must be place")', (m) => (m[1] = { player: 2, kind: 'take', cell: [0, 0], result: 'taken', clock: { used: 1, left: 1 } }), '/public/moves/1: missing field "tiles"'],
+    ['a swap naming a cell', (m) => (m[1] = { player: 2, kind: 'swap', cell: [0, 0], tiles: [1], result: 'swapped', clock: { used: 1, left: 1 } }), '/public/moves/1: unknown field "cell"'],
+    ['a skip with a bad result', (m) => (m[1] = { player: 2, kind: 'skip', result: 'passed' }), '/public/moves/1/result: must be "skipped"'],
+    ['a place with tile 0', (m) => (m[1]!.tile = 0), '/public/moves/1/tile: must be ≥ 1'],
+  ])('a bad entry is named against its own kind: %s', (_name, tamper, message) => {
+    const copy = structuredClone(blitz) as unknown as { public: { moves: Record<string, unknown>[] } };
+    copy.public.moves[1] = { ...copy.public.moves[1]!, kind: 'place', player: 2, cell: [0, 0], tile: 1, result: 'right', clock: { used: 1, left: 1 } };
+    tamper(copy.public.moves);
+    expect(() => readNumbridgeRecord(copy, { source: 'r.json' })).toThrow(`r.json ${message}`);
   });
 
   test('the --json report has one row per entry and the counters', () => {

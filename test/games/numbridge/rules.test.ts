@@ -9,6 +9,8 @@ import { game, rc, sorted, withState } from './fixture.ts';
 
 const play = (state: GameState, move: Move, used?: number) => applyMove(state, move, used);
 const hand = (s: GameState, p: 1 | 2) => s.hands[p - 1]!;
+/** An empty cell where `tile` is wrong (r1c2 is a 2, r1c3 a 3). */
+const wrongCellFor = (tile: number) => (tile === 2 ? rc(1, 3) : rc(1, 2));
 
 describe('placing a tile ("Einen Stein auf ein leeres Feld legen")', () => {
   test('right: the cell is owned, the digit stays, the tile leaves the game, the hand is refilled from the front of the bag', () => {
@@ -265,9 +267,20 @@ describe('turns', () => {
     const order: number[] = [];
     for (let k = 0; k < 7; k++) {
       order.push(s.toMove);
-      s = play(s, { kind: 'timeout' }).state;
+      s = play(s, { kind: 'swap' }).state;
     }
     expect(order).toEqual([1, 2, 2, 1, 1, 2, 2]);
+  });
+
+  test.each<[string, (s: GameState) => Move, 1 | 2, number]>([
+    ['a mistake spends one move of the pair ("Ihr Zug verfällt")', (s) => ({ kind: 'place', tile: hand(s, 2)[0]!, cell: wrongCellFor(hand(s, 2)[0]!) }), 2, 1],
+    ['a lapse ends the pair ("verfällt der Zug …, und der Gegner ist am Zug")', () => ({ kind: 'timeout' }), 1, 2],
+    ['a swap spends one move of the pair', () => ({ kind: 'swap' }), 2, 1],
+  ])('domains, the first move of a pair: %s', (_name, move, toMove, movesLeft) => {
+    const s = play(game({ variant: 'domains' }), { kind: 'swap' }).state; // player 1's opening move
+    expect([s.toMove, s.movesLeft]).toEqual([2, 2]);
+    const { state } = play(s, move(s));
+    expect([state.toMove, state.movesLeft]).toEqual([toMove, movesLeft]);
   });
 
   test('a resignation ends the game for the other player; a draw needs both players; nothing is played after the end', () => {
