@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { DominoDealFile, DominoPositionFile, DominoRecordFile, DominoReplayJson } from './games/domino/schema.ts';
-import { KosmosDealFile, KosmosRecordFile } from './games/kosmos/schema.ts';
+import { KosmosDealFile, KosmosRecordFile, KosmosReplayJson } from './games/kosmos/schema.ts';
 import { NumbridgeDealFile, NumbridgeRecordFile, NumbridgeReplayJson, NumbridgeView } from './games/numbridge/schema.ts';
 import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
@@ -15,6 +15,7 @@ export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'murder-case.schema.json', schema: MurderCaseFile },
   { file: 'kosmos-deal.schema.json', schema: KosmosDealFile },
   { file: 'kosmos-record.schema.json', schema: KosmosRecordFile },
+  { file: 'kosmos-replay.schema.json', schema: KosmosReplayJson },
   { file: 'domino-deal.schema.json', schema: DominoDealFile },
   { file: 'domino-record.schema.json', schema: DominoRecordFile },
   { file: 'domino-position.schema.json', schema: DominoPositionFile },

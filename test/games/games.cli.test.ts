@@ -112,5 +112,9 @@ describe('puzzlemill replay kosmos', () => {
     const r = runCli(['replay', 'kosmos', file('k.json', JSON.stringify(record))]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('problem: turn 1: seat 2 moved, but seat 1 was to move');
+    expect(r.stdout).toContain('the record ends while the game is still running');
+    const j = runCli(['replay', 'kosmos', '--json', file('k.json', JSON.stringify(record))]);
+    expect(j.code).toBe(1);
+    expect(schemaOf('kosmos-replay')(JSON.parse(j.stdout))).toBe(true);
   });
 });

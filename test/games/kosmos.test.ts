@@ -14,8 +14,9 @@ import {
   trackScore,
   type KosmosState,
 } from '../../src/games/kosmos/referee.ts';
-import { replayKosmos } from '../../src/games/kosmos/replay.ts';
-import type { KosmosRecordFile } from '../../src/games/kosmos/schema.ts';
+import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts';
+import { KosmosReplayJson, type KosmosRecordFile } from '../../src/games/kosmos/schema.ts';
+import { validator } from '../../src/core/schema.ts';
 import { isSolutionOf } from '../../src/sudoku/check.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
 
@@ -204,5 +205,10 @@ describe('replaying a Kosmos record', () => {
     expect(r.turns.map((t) => t.verdict)).toEqual(['placed', 'aside', 'false-claim', 'out-of-turn']);
     expect(r.problems).toEqual(['turn 4: seat 1 moved, but seat 2 was to move']);
     expect(r.scores[1]).toBe(0);
+    expect(r.over).toBeNull();
+    const json = kosmosReplayJson(r);
+    expect(json.turns[0]!.cell).toEqual([Math.floor(free(1) / 9), free(1) % 9]);
+    expect(json.turns[2]!.cell).toBeNull();
+    expect(validator(KosmosReplayJson)(json)).toBe(true);
   });
 });

@@ -2,11 +2,13 @@
 import type { Argv, CommandModule } from 'yargs';
 import { InputError } from '../../core/errors.ts';
 import { readKosmosRecord } from '../../games/kosmos/files.ts';
-import { replayKosmos } from '../../games/kosmos/replay.ts';
+import { kosmosReplayJson, replayKosmos } from '../../games/kosmos/replay.ts';
+import { KosmosReplayJson } from '../../games/kosmos/schema.ts';
 import { cellLabel } from '../../games/sudoku-board.ts';
 import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf, readGameFile } from './game-file.ts';
+import { assertOwnOutput } from './own-output.ts';
 
 interface ReplayArgs {
   file: string;
@@ -26,12 +28,16 @@ export const replayKosmosCommand: CommandModule<object, ReplayArgs> = {
     if (formatOf(input.value) !== 'puzzlemill/kosmos-record') throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/kosmos-record, found ${formatOf(input.value) ?? 'no format'}`);
     const report = replayKosmos(readKosmosRecord(input.value, input.where));
     if (args.json) {
-      writeLine(JSON.stringify({ ...report, turns: report.turns.map((t) => ({ ...t, cell: t.cell === null ? null : [Math.floor(t.cell / 9), t.cell % 9] })) }));
+      const json = kosmosReplayJson(report);
+      assertOwnOutput(KosmosReplayJson, json, 'the replay report');
+      writeLine(JSON.stringify(json));
     } else {
       for (const t of report.turns) {
         writeLine(`${String(t.turn).padStart(4)}  seat ${t.player + 1}  ${t.tile} ${t.cell === null ? 'fits nowhere?' : 'on ' + cellLabel(t.cell)}  ${t.says}`);
       }
       writeLine(`scores: ${report.scores.map((s, i) => `seat ${i + 1} ${s}`).join(', ')}; winner: ${report.winners.map((w) => `seat ${w + 1}`).join(' and ')}`);
+      const over = report.over;
+      writeLine(over === null ? 'the record ends while the game is still running' : over.reason === 'all-placed' ? 'game over: all tiles played' : `game over: seat ${over.by! + 1}'s tile fit nowhere`);
       writeLine(`the final board ${report.completable ? 'can still' : 'can no longer'} be completed to a full Sudoku`);
       for (const p of report.problems) writeLine(`problem: ${p}`);
     }

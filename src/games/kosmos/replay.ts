@@ -8,7 +8,7 @@ import type { Cell, Digit } from '../../sudoku/types.ts';
 import { cellLabel, SIZE } from '../sudoku-board.ts';
 import { goldProblem, setupBoard } from './deal.ts';
 import { canComplete, claimNoLegalCell, finalScores, newGame, playTile, type KosmosState } from './referee.ts';
-import type { KosmosRecordFile } from './schema.ts';
+import type { KosmosRecordFile, KosmosReplayJson } from './schema.ts';
 
 export interface KosmosTurnReport {
   turn: number;
@@ -100,4 +100,9 @@ export function replayKosmos(record: KosmosRecordFile): KosmosReplay {
     completable: canComplete(state.board).completable,
     over: state.over,
   };
+}
+
+/** The `--json` form: cells as [row, column] (0-based, as in the record), seats 0-based. */
+export function kosmosReplayJson(report: KosmosReplay): KosmosReplayJson {
+  return { ...report, turns: report.turns.map((t) => ({ ...t, cell: t.cell === null ? null : [Math.floor(t.cell / SIZE), t.cell % SIZE] })) };
 }

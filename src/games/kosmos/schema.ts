@@ -8,7 +8,7 @@
  * Cells are [row, column], 0-based (FORMATS.md).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Cell9, Digit, envelope, Grid9, Index9, publicEnvelope } from '../schema-parts.ts';
+import { Cell9, Digit, envelope, Grid9, Index9, publicEnvelope, rootOptions } from '../schema-parts.ts';
 
 export const GoldTile = Type.Object(
   { row: Index9(), column: Index9(), digit: Digit() },
@@ -74,7 +74,42 @@ export const KosmosRecordFile = publicEnvelope(
   ),
 );
 
+const Seat = (description = 'seat, 0-based') => Type.Integer({ minimum: 0, maximum: 3, description });
+
+/** The `replay kosmos --json` output (a report, not a file kind: no envelope). */
+export const KosmosReplayJson = Type.Object(
+  {
+    turns: Type.Array(
+      Type.Object(
+        {
+          turn: Type.Integer({ minimum: 1 }),
+          player: Seat(),
+          tile: Digit('the tile played'),
+          cell: Type.Union([Cell9(), Type.Null()], { description: 'null for a "no legal cell" claim' }),
+          verdict: Type.Union(['placed', 'late-error', 'aside', 'refused', 'true-claim', 'false-claim', 'out-of-turn', 'after-end'].map((v) => Type.Literal(v))),
+          points: Type.Integer({ minimum: 0 }),
+          says: Type.String({ description: 'the verdict in one sentence' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    scores: Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: 4, description: 'per seat: 40 × lap counters + track position' }),
+    winners: Type.Array(Seat(), { minItems: 1, maxItems: 4, description: 'the seats with the highest score (several on a tie)' }),
+    problems: Type.Array(Type.String(), { description: 'where the record contradicts the rules; none: exit 0' }),
+    completable: Type.Boolean({ description: 'whether the final board still extends to a full Sudoku (reported, not a rule)' }),
+    over: Type.Union([
+      Type.Object(
+        { reason: Type.Union([Type.Literal('no-legal-cell'), Type.Literal('all-placed')]), by: Type.Union([Seat('the seat whose tile fit nowhere'), Type.Null()]) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ], { description: 'null: the record ends while the game is still running' }),
+  },
+  rootOptions('kosmos-replay', 'puzzlemill Kosmos SuDoku replay report', 'What `puzzlemill replay kosmos --json` prints: the verdict on every turn, scores, winners, the record\'s problems, and whether the final board can still be completed.'),
+);
+
 export type KosmosDealFile = Static<typeof KosmosDealFile>;
 export type KosmosRecordFile = Static<typeof KosmosRecordFile>;
 export type GoldTile = Static<typeof GoldTile>;
+export type KosmosReplayJson = Static<typeof KosmosReplayJson>;
 export type Scoring = Static<typeof Scoring>;
