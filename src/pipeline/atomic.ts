@@ -9,7 +9,7 @@
  * clears them when the run resumes. The directory itself is fsynced once per run (`syncDir`), so
  * the renames survive a power loss too.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
@@ -49,8 +49,23 @@ export function syncDir(dir: string): void {
   }
 }
 
+/**
+ * mkdir -p, parent by parent. Not `mkdirSync(dir, { recursive: true })`: on Node 20 that spins
+ * forever when the parent exists but refuses the new name with ENOENT (`--out /proc/x`). A
+ * refusal is thrown as the system error (the CLI reports it in one line naming the path).
+ */
 export function ensureDir(dir: string): void {
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir);
+    return;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && statSync(dir).isDirectory()) return;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw e;
+    ensureDir(parent);
+  }
+  mkdirSync(dir); // the parent is there now; a second refusal is final
 }
 
 /**
