@@ -12,6 +12,7 @@ import {
   newGame,
   playTile,
   trackScore,
+  winners,
   type KosmosState,
 } from '../../src/games/kosmos/referee.ts';
 import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts';
@@ -145,6 +146,13 @@ describe('"no legal cell": the claim and the end of the game', () => {
     s = playTile(s, rc(7, 7)).state;
     expect(s.over).toEqual({ reason: 'all-placed', by: null });
     expect(finalScores(s)).toEqual([s.track[0]!.laps * 40 + s.track[0]!.position, s.track[1]!.position]);
+    expect(winners(s)).toEqual(finalScores(s)[0]! > finalScores(s)[1]! ? [0] : finalScores(s)[0]! < finalScores(s)[1]! ? [1] : [0, 1]);
+  });
+  test('the highest score wins, lap counters included; a tie has several winners', () => {
+    const s = newGame(AROUND, [1, 2, 3], 3);
+    expect(winners({ ...s, track: [{ laps: 1, position: 0 }, { laps: 0, position: 39 }, { laps: 0, position: 12 }] })).toEqual([0]);
+    expect(winners({ ...s, track: [{ laps: 0, position: 7 }, { laps: 0, position: 12 }, { laps: 0, position: 12 }] })).toEqual([1, 2]);
+    expect(winners(s)).toEqual([0, 1, 2]); // nobody has scored yet
   });
 });
 
