@@ -8,7 +8,7 @@
  *   DIR/index.json             (a daily index) gives the order, slot names and summaries
  *   --solution                 a closed <details> under each picture holds the solution picture
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
@@ -106,8 +106,14 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
   return { html, count: sections.length, problems };
 }
 
+/** Larger files are listed as unreadable, not loaded (the CLI's limit for one JSON document). */
+export const MAX_PAGE_FILE_BYTES = 64 * 1024 * 1024;
+
 /** The values of one file: a JSON document, or NDJSON (one object per line; also in a .json file). */
 function parseFile(path: string, ndjson: boolean): Array<{ value: unknown; line?: number }> {
+  const stat = statSync(path);
+  if (!stat.isFile()) throw new InputError({ source: path }, 'not a file');
+  if (stat.size > MAX_PAGE_FILE_BYTES) throw new InputError({ source: path }, `larger than ${MAX_PAGE_FILE_BYTES >> 20} MB: not read`);
   const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   let documentError: Error | null = null;
   if (!ndjson) {

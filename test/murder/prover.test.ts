@@ -125,6 +125,11 @@ describe('tier 2', () => {
     give(state, 2, ['22', '33']);
     expect(apply(alone, state)).toBe(PROGRESS);
     expect(cellsOf(state, 1)).toEqual(['00', '01']);
+    // Both people named: a pronoun at the end could mean either of them.
+    expect(state.steps.at(-1)!.text).toEqual({
+      de: 'max war allein im Raum, aber ida steht sicher im Raum room-d: also ist max nicht dort.',
+      en: 'max was alone in the room, but ida is certainly in room room-d: so max is not.',
+    });
     expect(apply(alone, state)).toBe(PROGRESS);
     for (const p of [0, 2, 3]) expect(cellsOf(state, p).some((rc) => ['00', '01', '10', '11'].includes(rc))).toBe(false);
   });
@@ -164,6 +169,7 @@ describe('tier 3', () => {
     for (const p of [1, 2, 3]) expect(cellsOf(state, p)).not.toContain('01');
     for (const p of [1, 2, 3]) expect(cellsOf(state, p)).not.toContain('10');
     expect(cellsOf(state, 1)).toContain('00');
+    expect(state.steps.at(-1)!.text.en).toBe('vera is on r1c1 or r2c2. Anyone else on r1c2 or r2c1 would share a row or column with each of them, leaving her nowhere: nobody else is there.');
   });
   test('a rule with nothing to do says so', () => {
     const { state } = setup();

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { playerForm as casePlayerForm } from '../../src/murder/case-file.ts';
 import { playerForm } from '../../src/numbridge/board-file.ts';
-import { corpusPage } from '../../src/render/html.ts';
+import { corpusPage, MAX_PAGE_FILE_BYTES } from '../../src/render/html.ts';
 import { runCli } from '../helpers/cli.ts';
 import { boardBlitz6, boardIrregular9, kosmosDeal, murderCase } from './samples.ts';
 
@@ -59,6 +59,22 @@ describe('the corpus page', () => {
     // the two full files (board and case) and the Kosmos deal carry a secret
     expect((solved.match(/<details>/g) ?? []).length).toBe(3);
     expect(solved).toContain('class="solution"');
+  });
+
+  test('a huge file or a folder named *.json is listed as unreadable, not loaded', () => {
+    const other = mkdtempSync(join(tmpdir(), 'render-html-big-'));
+    try {
+      writeFileSync(join(other, 'board.json'), JSON.stringify(boardBlitz6()));
+      const big = join(other, 'big.json');
+      writeFileSync(big, '');
+      truncateSync(big, MAX_PAGE_FILE_BYTES + 1); // sparse: no disk used
+      mkdirSync(join(other, 'folder.json'));
+      const page = corpusPage(other, { solution: false, lang: 'en' });
+      expect(page.count).toBe(1);
+      expect(page.problems).toEqual([`${big}: larger than 64 MB: not read`, `${join(other, 'folder.json')}: not a file`]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test('render --html writes DIR/index.html and reports the unreadable file (exit 2)', () => {

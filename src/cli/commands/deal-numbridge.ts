@@ -53,6 +53,16 @@ export function dealOptionsOf(args: NumbridgeDealArgs): Omit<DealOptions, 'varia
   return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade, symmetry: args.symmetry }, room };
 }
 
+/**
+ * Why a seed option cannot seed a deal, or null. An empty seed is refused: it is what an unset
+ * variable in a server's script gives (`--seed "$SEED"`), and it would deal every game alike.
+ */
+export function seedProblem(seed: unknown): string | null {
+  if (Array.isArray(seed)) return '--seed is given more than once';
+  if (seed === '') return '--seed must not be empty (an unset variable?): the seed makes the board, the bag and the hands';
+  return null;
+}
+
 /** Why these options can never make a deal of this variant (for yargs' check), or true. */
 export function dealOptionsProblem(variant: Variant, args: NumbridgeDealArgs): string | true {
   try {
@@ -86,7 +96,7 @@ export const dealNumbridgeCommand: CommandModule<object, DealArgs> = {
       .check((a) => {
         const args = a as unknown as DealArgs;
         if (!Number.isInteger(args.count) || args.count < 1 || args.count > 1_000_000) return '--count must be a whole number 1..1000000';
-        return dealOptionsProblem(args.variant, args);
+        return seedProblem(args.seed) ?? dealOptionsProblem(args.variant, args);
       })
       .example('$0 deal numbridge --variant blitz --seed 9f2c', 'a Blitz deal: 6×6, two tiles per given, 30 s a move')
       .example('$0 deal numbridge --variant domains --blocks irregular --givens 28 --seed 9f2c', 'Domains on irregular blocks')

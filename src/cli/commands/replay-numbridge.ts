@@ -33,41 +33,33 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
     // yargs hands a positional "-" over as "" (its parser reads a lone dash as an empty flag)
     const files = args.files.map((f) => (f === '' ? '-' : f));
     let first = true;
-    for (const file of files.length === 0 ? ['-'] : files) {
-      let records = 0;
-      for await (const item of readItems([file])) {
-        records++;
-        if (item.kind === 'error') {
-          warn(`puzzlemill: ${item.error.message}`);
-          raiseExitCode(EXIT_BAD_INPUT);
-          continue;
-        }
-        // an item of a JSON array carries its index as a pointer: keep it in front of the record's own pointers
-        const { pointer: index = '', ...where } = item.where;
-        try {
-          if (item.kind === 'line') throw new InputError(where, 'expected a puzzlemill/numbridge-record JSON object');
-          const format = formatOf(item.value);
-          if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
-          const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
-          const report = replayNumbridge(record, setup, dealFile);
-          if (args.json) {
-            const json = replayJson(report, record.id);
-            assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');
-            writeLine(JSON.stringify(json));
-          } else {
-            writeLine((first ? '' : '\n') + formatReplay(report));
-          }
-          first = false;
-          if (report.contradictions.length > 0) raiseExitCode(EXIT_FAILED);
-        } catch (e) {
-          if (!(e instanceof InputError)) throw e;
-          const at = atPosition(e, where);
-          warn(`puzzlemill: ${new InputError({ ...at.position, pointer: index + (at.position.pointer ?? '') || undefined }, e.reason).message}`);
-          raiseExitCode(EXIT_BAD_INPUT);
-        }
+    for await (const item of readItems(files)) {
+      if (item.kind === 'error') {
+        warn(`puzzlemill: ${item.error.message}`);
+        raiseExitCode(EXIT_BAD_INPUT);
+        continue;
       }
-      if (records === 0) {
-        warn(`puzzlemill: ${file === '-' ? '<stdin>' : file}: no record in it (empty input)`);
+      // an item of a JSON array carries its index as a pointer: keep it in front of the record's own pointers
+      const { pointer: index = '', ...where } = item.where;
+      try {
+        if (item.kind === 'line') throw new InputError(where, 'expected a puzzlemill/numbridge-record JSON object');
+        const format = formatOf(item.value);
+        if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
+        const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
+        const report = replayNumbridge(record, setup, dealFile);
+        if (args.json) {
+          const json = replayJson(report, record.id);
+          assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');
+          writeLine(JSON.stringify(json));
+        } else {
+          writeLine((first ? '' : '\n') + formatReplay(report));
+        }
+        first = false;
+        if (report.contradictions.length > 0) raiseExitCode(EXIT_FAILED);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        const at = atPosition(e, where);
+        warn(`puzzlemill: ${new InputError({ ...at.position, pointer: index + (at.position.pointer ?? '') || undefined }, e.reason).message}`);
         raiseExitCode(EXIT_BAD_INPUT);
       }
     }

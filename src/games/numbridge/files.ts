@@ -9,6 +9,7 @@ import { InputError, type InputPosition } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
 import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
 import { isSolutionOf } from '../../sudoku/check.ts';
+import { solve } from '../../sudoku/solver.ts';
 import type { Digit } from '../../sudoku/types.ts';
 import { BLITZ_SIZE, HAND_SIZE, roomProblem } from './room.ts';
 import { NumbridgeDealFile, NumbridgeRecordFile, RECORD_ENTRY_SCHEMAS } from './schema.ts';
@@ -67,11 +68,21 @@ function readBoardFileAt(file: NumbridgeDealFile, where: InputPosition, pointer:
   }
 }
 
+/** Search budget of the uniqueness check (a proper board needs a few hundred nodes). */
+const UNIQUENESS_NODES = 2_000_000;
+
 /** What a schema-valid deal gets wrong against the rules (empty when nothing). */
 export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[] {
   const problems: string[] = [];
-  if (!isSolutionOf({ size: setup.size, regions: setup.regions, givens: setup.givens }, setup.solution)) {
+  const board = { size: setup.size, regions: setup.regions, givens: setup.givens };
+  if (!isSolutionOf(board, setup.solution)) {
     problems.push('the secret solution is not a solution of the board (it breaks the Sudoku rule or a given)');
+  } else {
+    // "Das Spielfeld hat genau eine Lösung — das wird beim Austeilen der Partie geprüft": with a
+    // second solution a tile that fits it would be judged wrong against the secret one
+    const counted = solve(board, { limit: 2, maxNodes: UNIQUENESS_NODES });
+    if (counted.count > 1) problems.push('the board has more than one solution: a tile can fit the board and still be judged wrong');
+    else if (!counted.complete) problems.push(`the board could not be proven to have one solution within ${UNIQUENESS_NODES} search nodes`);
   }
   const hands = setup.hands;
   const invariant = invariantProblem({ bag: setup.bag, hands, digits: setup.givens, solution: setup.solution });

@@ -3,7 +3,8 @@
  * the error counters, the result, and every contradiction between the record and the rules.
  *
  * What the record shows happened is history: a move that could be made is made (and its rule
- * break reported), so one tampered field is reported once instead of derailing the rest. A move
+ * break reported), so a tampered result or draw is reported once instead of derailing the rest
+ * (a tampered tile, cell or time changes the game from there: the first contradiction counts). A move
  * that cannot be made at all (a tile not in hand, a taken cell) is reported and its turn passes
  * with no effect. The referee's own random choices (shuffles, the second price tile) come from
  * the deal's seed, so the tiles a record says were paid or drawn are checked exactly.

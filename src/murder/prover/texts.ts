@@ -104,12 +104,12 @@ export function withAnotherOnlyText(names: ProofNames, p: number, room: number, 
   };
 }
 
+/** Names the loner again at the end: "er"/"he" could be either person when both are men. */
 export function aloneExcludedText(names: ProofNames, p: number, room: number, q: number): Bilingual {
   const at = names.room(room);
-  const pr = pronoun(names.gender(p));
   return {
-    de: `${names.person(p)} war allein im Raum, aber ${names.person(q)} steht sicher ${at.de}: also ist ${pr.de} nicht dort.`,
-    en: `${names.person(p)} was alone in the room, but ${names.person(q)} is certainly ${at.en}: so ${pr.en} is not.`,
+    de: `${names.person(p)} war allein im Raum, aber ${names.person(q)} steht sicher ${at.de}: also ist ${names.person(p)} nicht dort.`,
+    en: `${names.person(p)} was alone in the room, but ${names.person(q)} is certainly ${at.en}: so ${names.person(p)} is not.`,
   };
 }
 
@@ -146,7 +146,7 @@ export function rectangleText(names: ProofNames, p: number, options: number[], t
   const label = (cells: number[], lang: 'de' | 'en', conjunction: 'and' | 'or') => listWords(cells.map((c) => cellLabel(c, lang)), lang, conjunction);
   const object = names.gender(p) === 'f' ? 'her' : 'him';
   return {
-    de: `${names.person(p)} steht auf ${label(options, 'de', 'or')}. Wer auf ${label(targets, 'de', 'or')} stünde, teilte mit jedem dieser Felder Reihe oder Spalte, und für ${names.person(p)} bliebe keines: Dort steht niemand sonst.`,
-    en: `${names.person(p)} is on ${label(options, 'en', 'or')}. Anyone on ${label(targets, 'en', 'or')} would share a row or column with each of them, leaving ${object} nowhere: nobody else is there.`,
+    de: `${names.person(p)} steht auf ${label(options, 'de', 'or')}. Wer sonst auf ${label(targets, 'de', 'or')} stünde, teilte mit jedem dieser Felder Reihe oder Spalte, und für ${names.person(p)} bliebe keines: Dort steht niemand sonst.`,
+    en: `${names.person(p)} is on ${label(options, 'en', 'or')}. Anyone else on ${label(targets, 'en', 'or')} would share a row or column with each of them, leaving ${object} nowhere: nobody else is there.`,
   };
 }

@@ -57,18 +57,30 @@ function buildLayout(g: Geometry): LogicLayout {
   const sees = new Uint8Array(cellCount * cellCount);
   for (let a = 0; a < cellCount; a++) for (const b of g.peersOf(a)) sees[a * cellCount + b] = 1;
 
+  // A new irregular layout comes with about every generated board, so this is built often: one
+  // pass per line counts its cells per region, and only meetings of ≥ 2 cells make lists.
   const lines: number[] = [];
   const regions: number[] = [];
   const lists: number[][] = [];
+  const perRegion = new Uint8Array(n);
   for (let line = 0; line < 2 * n; line++) {
-    const lineCells = Array.from(g.cellsOf(line));
+    const lineCells = g.cellsOf(line);
+    perRegion.fill(0);
+    for (let i = 0; i < n; i++) perRegion[g.regions[lineCells[i]!]!]!++;
     for (let region = 0; region < n; region++) {
-      const shared = lineCells.filter((c) => g.regionOf(c) === region);
-      if (shared.length < 2) continue;
+      if (perRegion[region]! < 2) continue;
       lines.push(line);
       regions.push(2 * n + region);
-      const regionCells = Array.from(g.cellsOf(2 * n + region));
-      lists.push(shared, lineCells.filter((c) => g.regionOf(c) !== region), regionCells.filter((c) => !shared.includes(c)));
+      const shared: number[] = [];
+      const lineRest: number[] = [];
+      for (let i = 0; i < n; i++) (g.regions[lineCells[i]!] === region ? shared : lineRest).push(lineCells[i]!);
+      const regionRest: number[] = [];
+      const regionCells = g.cellsOf(2 * n + region);
+      for (let i = 0; i < n; i++) {
+        const c = regionCells[i]!;
+        if ((line < n ? g.rowOf(c) : n + g.columnOf(c)) !== line) regionRest.push(c);
+      }
+      lists.push(shared, lineRest, regionRest);
     }
   }
   const irregular = !isRegularRegions(n, g.regions);

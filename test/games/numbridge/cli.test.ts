@@ -37,6 +37,9 @@ describe('puzzlemill deal numbridge', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+    // an unset variable in a script (--seed "$SEED") would deal every game alike; two seeds used to be an internal error (exit 70)
+    expect(runCli(['deal', 'numbridge', '--seed', ''])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^puzzlemill: --seed must not be empty/) });
+    expect(runCli(['selfplay', 'numbridge', '--seed', 'a', '--seed', 'b'])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --seed is given more than once (see --help)\n' });
   });
 });
 
@@ -87,7 +90,7 @@ describe('puzzlemill selfplay numbridge and replay numbridge', () => {
     const array = file('array.json', JSON.stringify([{ ...record, public: { ...record.public, moves: [{ ...record.public.moves[0], kind: 'zap' }] } }]));
     const both = runCli(['replay', 'numbridge', empty, array]);
     expect(both).toMatchObject({ code: 2, stdout: '' });
-    expect(both.stderr).toBe(`puzzlemill: ${empty}: no record in it (empty input)\npuzzlemill: ${array}:1 /0/public/moves/0/kind: unknown move kind "zap": expected place, take, swap, skip, timeout, resign, draw or adjourn\n`);
+    expect(both.stderr).toBe(`puzzlemill: ${empty}: no puzzle in this file\npuzzlemill: ${array}:1 /0/public/moves/0/kind: unknown move kind "zap": expected place, take, swap, skip, timeout, resign, draw or adjourn\n`);
     delete record.public.deal.secret;
     expect(runCli(['replay', 'numbridge', file('nosecret.json', JSON.stringify(record))])).toMatchObject({ code: 2, stderr: expect.stringMatching(/\/public\/deal: missing field "secret"\n$/) });
   });

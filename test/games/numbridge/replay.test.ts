@@ -216,6 +216,20 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(replay(copy).contradictions[0]).toMatchObject({ entry: null, kind: 'deal' });
   });
 
+  test('a deal whose board has two solutions ("Das Spielfeld hat genau eine Lösung")', () => {
+    const copy = structuredClone(blitz);
+    const { public: pub, secret } = copy.public.deal;
+    pub.givens.forEach((row, r) => row.forEach((d, c) => {
+      if (d !== 0 && r < 3) {
+        secret.bag.push(d); // the bag keeps one tile per empty cell
+        row[c] = 0;
+      }
+    }));
+    pub.bagSize = secret.bag.length;
+    expect(replay(copy).contradictions.filter((c) => c.kind === 'deal').map((c) => c.detail)).toEqual(['the board has more than one solution: a tile can fit the board and still be judged wrong']);
+    expect(replay(blitz).contradictions).toEqual([]);
+  });
+
   test('unreadable records: an InputError pointing into the record', () => {
     const short = structuredClone(blitz);
     short.public.deal.public.givens[2]!.pop();

@@ -25,12 +25,16 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
   const n = g.size;
   const out: LeftoverSet[] = [];
   const seen = new Set<string>();
-  const order = Array.from({ length: n }, (_, r) => r);
+  // Built once per new irregular layout, i.e. about once per generated board: typed arrays and an
+  // insertion sort of N regions instead of Array.sort with a closure.
+  const order = new Uint8Array(n);
   const overlap = new Int32Array(n);
+  const perLine = new Int32Array(n * n);
+  const regionOf = g.regions;
   for (const columns of [false, true]) {
     // perLine[line·N + r] = cells of region r in that row (or column); bands sum them.
-    const perLine = new Int32Array(n * n);
-    for (let c = 0; c < g.cellCount; c++) perLine[(columns ? g.columnOf(c) : g.rowOf(c)) * n + g.regionOf(c)]!++;
+    perLine.fill(0);
+    for (let c = 0; c < g.cellCount; c++) perLine[(columns ? c % n : (c / n) | 0) * n + regionOf[c]!]!++;
     // Narrow bands first: of two bands with the same leftovers (a band and its complement), the
     // narrower one is kept, as it is the easier one to see.
     for (let k = 1; k < n; k++) {
@@ -38,18 +42,29 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
         const j = i + k - 1;
         overlap.fill(0);
         for (let line = i; line <= j; line++) for (let r = 0; r < n; r++) overlap[r]! += perLine[line * n + r]!;
-        order.sort((x, y) => overlap[y]! - overlap[x]! || x - y);
+        // Regions by overlap, largest first, ties by number.
+        for (let r = 0; r < n; r++) {
+          let t = r;
+          while (t > 0 && overlap[order[t - 1]!]! < overlap[r]!) {
+            order[t] = order[t - 1]!;
+            t--;
+          }
+          order[t] = r;
+        }
         let inside = 0;
-        for (let t = 0; t < k; t++) inside += overlap[order[t]!]!;
+        let chosen = 0;
+        for (let t = 0; t < k; t++) {
+          inside += overlap[order[t]!]!;
+          chosen |= 1 << order[t]!;
+        }
         const leftover = k * n - inside;
         if (leftover === 0 || leftover > MAX_LEFTOVER) continue;
-        const regions = order.slice(0, k).sort((x, y) => x - y);
         const a: number[] = [];
         const b: number[] = [];
         for (let c = 0; c < g.cellCount; c++) {
-          const line = columns ? g.columnOf(c) : g.rowOf(c);
+          const line = columns ? c % n : (c / n) | 0;
           const inBand = line >= i && line <= j;
-          const inRegions = regions.includes(g.regionOf(c));
+          const inRegions = (chosen >> regionOf[c]!) & 1;
           if (inBand && !inRegions) a.push(c);
           if (inRegions && !inBand) b.push(c);
         }
@@ -57,7 +72,9 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
         if (seen.has(key)) continue;
         seen.add(key);
         const first = columns ? n : 0;
-        out.push({ lines: Array.from({ length: k }, (_, t) => first + i + t), regions: regions.map((r) => 2 * n + r), a, b });
+        const regions: number[] = [];
+        for (let r = 0; r < n; r++) if ((chosen >> r) & 1) regions.push(2 * n + r);
+        out.push({ lines: Array.from({ length: k }, (_, t) => first + i + t), regions, a, b });
       }
     }
   }
