@@ -175,6 +175,18 @@ describe('deals', () => {
     const deal2 = dealKosmos(2, 'x');
     deal2.secret!.pile[0] = deal2.secret!.pile[0] === 1 ? 2 : 1;
     expect(() => readKosmosDeal(deal2, { source: 'k.json' })).toThrow('k.json /secret/pile: holds');
+    // the completability witness: a full Sudoku over the gold tiles, checked rather than trusted
+    const deal3 = dealKosmos(2, 'x');
+    const g = deal3.public.gold[0]!;
+    const row = deal3.secret!.completion[g.row]!;
+    const other = (g.column + 1) % 9;
+    [row[g.column], row[other]] = [row[other]!, row[g.column]!]; // still a permutation of its row, but not over the gold tile
+    expect(() => readKosmosDeal(deal3, { source: 'k.json' })).toThrow(`k.json /secret/completion/${g.row}/${g.column}: ${row[g.column]} where the gold ${g.digit} lies`);
+    const deal4 = dealKosmos(2, 'x');
+    const free = [...Array(81).keys()].find((c) => !deal4.public.gold.some((t) => t.row * 9 + t.column === c))!;
+    const r4 = deal4.secret!.completion[Math.floor(free / 9)]!;
+    r4[free % 9] = r4[free % 9] === 9 ? 1 : r4[free % 9]! + 1;
+    expect(() => readKosmosDeal(deal4, { source: 'k.json' })).toThrow(/k\.json \/secret\/completion\/\d\/\d: not a Sudoku: a second \d in the (row|column|block)/);
   });
 });
 
