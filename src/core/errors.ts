@@ -75,6 +75,9 @@ export function systemReason(e: Error & { code?: string }): string {
     case 'EACCES': return 'permission denied';
     case 'EISDIR': return 'is a directory';
     case 'ENOTDIR': return 'a part of the path is not a directory';
+    case 'EPERM': return 'operation not permitted';
+    case 'EROFS': return 'read-only file system';
+    case 'ENOSPC': return 'no space left on the device';
     default: return e.code ?? e.message;
   }
 }

@@ -3,7 +3,7 @@
  * signals) with the toy kind: kill -9 and resume, SIGINT, EPIPE, shards, bad options.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -115,5 +115,22 @@ describe('generate batch options (toy kind)', () => {
     }
     const r = toy(['--count', '1']);
     expect(r.stderr).toMatch(/^puzzlemill: seed [0-9a-f]{12}\n/);
+  });
+
+  test('an --out that cannot be a directory exits 2 with one line naming it (and /proc/x does not hang)', () => {
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, 'x\n');
+    const cases: Array<[string, string]> = [
+      [file, `puzzlemill: ${file}: cannot create directory: exists and is not a directory\n`],
+      [join(file, 'sub'), `puzzlemill: ${join(file, 'sub')}: cannot create directory: a part of the path is not a directory\n`],
+    ];
+    // Node 20's mkdirSync(…, { recursive: true }) spins forever here; ours gives up.
+    if (process.platform === 'linux') cases.push(['/proc/puzzlemill-out', 'puzzlemill: /proc/puzzlemill-out: cannot create directory: this place refuses new directories\n']);
+    for (const [out, stderr] of cases) {
+      const r = spawnSync(process.execPath, [CLI, 'generate', 'toy', '--count', '1', '--seed', 'o', '-q', '--out', out], { env: ENV, encoding: 'utf8', timeout: 20_000 });
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(stderr);
+    }
   });
 });
