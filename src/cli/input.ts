@@ -10,13 +10,14 @@
  * stops the others; an unreadable file is an error item with `fatal: true` (the CLI exits 2).
  * A file named `*.json`, `*.ndjson` or `*.jsonl` is JSON whatever its lines look like (a line
  * that is not JSON is "not valid JSON", not a malformed line-format puzzle); a named file with
- * no puzzle in it and a file with binary data (NUL bytes, invalid UTF-8) are one error each.
+ * no puzzle in it is one error.
  *
  * Limits, each reported in one line instead of exhausting memory or the stack: a line longer than
  * MAX_LINE_BYTES is skipped without being held; a pretty document larger than MAX_DOCUMENT_BYTES
- * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed. A file with
- * a NUL byte is not text (an image, an archive, UTF-16): one fatal line for the file, not one
- * complaint per "line" of binary junk.
+ * is refused; JSON nested deeper than MAX_JSON_DEPTH is refused before it is parsed. A file that
+ * is not UTF-8 text (a NUL byte: an image, an archive, UTF-16; or invalid UTF-8) is unreadable
+ * input: one fatal line for the file, not one complaint per "line" of junk; the lines before the
+ * first bad one are read as usual.
  */
 import { createReadStream } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
@@ -134,10 +135,10 @@ async function* readFileItems(file: string): AsyncGenerator<InputItem> {
         continue;
       }
       const { text, no } = line;
-      if (text.includes('\0') || text.includes('\uFFFD')) {
-        // Not text at all: one line for the file instead of one per chunk of garbage.
-        yield { kind: 'error', error: new InputError({ source, line: no }, 'binary data (NUL bytes or invalid UTF-8), not a text file of puzzles'), fatal: false };
-        if (stream !== process.stdin) (stream as ReturnType<typeof createReadStream>).destroy();
+      if (text.includes('\uFFFD')) {
+        // The decoder's replacement character: invalid UTF-8 (NUL bytes were caught in lines()).
+        const reason = 'not a text file (invalid UTF-8: binary data, or text in another encoding such as Latin-1?)';
+        yield { kind: 'error', error: new InputError({ source, line: no }, reason), fatal: true };
         return;
       }
       if (mode === 'document') {

@@ -101,6 +101,15 @@ describe('puzzlemill solve', () => {
     expect(r.stderr).toMatch(new RegExp(`^${junk}:2: not a text file \\(a NUL byte at byte \\d+: binary data, or UTF-16 text\\?\\)\n$`));
   });
 
+  test('invalid UTF-8 (a Latin-1 file) is one fatal line too, naming the line', () => {
+    const latin1 = file('latin1.txt', '');
+    writeFileSync(latin1, Buffer.concat([Buffer.from('1.........4.....\n# R'), Buffer.from([0xe4]), Buffer.from('tsel\n1.........4.....\n')]));
+    const r = runCli(['solve', '--count', latin1]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('2\n');
+    expect(r.stderr).toBe(`${latin1}:2: not a text file (invalid UTF-8: binary data, or text in another encoding such as Latin-1?)\n`);
+  });
+
   test('a line longer than 16 MB is one message (exit 1), the next line is still solved', () => {
     const big = join(dir, 'big.txt');
     writeFileSync(big, '.'.repeat(17 * 1024 * 1024) + '\n1.........4.....\n');

@@ -142,6 +142,10 @@ describe('tier 3', () => {
     for (const p of [0, 2, 3]) give(state, p, ['00', '01', '22', '23', '32', '33', '13', '30']);
     expect(apply(roomCapacity, state)).toBe(PROGRESS);
     for (const p of [0, 2, 3]) expect(cellsOf(state, p)).toEqual(['13', '22', '23', '30', '32', '33']);
+    expect(state.steps.at(-1)!.text).toEqual({
+      de: 'Im Raum room-a ist nur in 1 Reihe und 2 Spalten Platz, also für höchstens 1 Person, und max steht sicher dort: Niemand sonst kann im Raum room-a sein.',
+      en: 'In room room-a there is space in only 1 row and 2 columns, so for at most 1 person, and max is certainly there: nobody else can be.',
+    });
   });
   test('Hall set: two people sharing two rows close them to the others', () => {
     const { state } = setup();

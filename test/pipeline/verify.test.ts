@@ -53,7 +53,7 @@ const EXPECTED: Record<string, string[]> = {
   'wrong-level.json': [':1: FAIL: murder 4×4 hard … level claims 3 (hard) but the proof needs 1 (easy)'],
   'case-many-solutions.json': [':1: FAIL: murder 4×4 easy … more than one solution … not guess-free'],
   'empty.json': [': bad input: no puzzle in this file'],
-  'binary.bin': [':1: bad input: binary data (NUL bytes or invalid UTF-8), not a text file of puzzles'],
+  'binary.bin': [':1: bad input: not a text file (a NUL byte at byte 4: binary data, or UTF-16 text?)'],
   'not-json.json': [":1: bad input: not valid JSON (Unexpected token 'h')"],
   'array-of-puzzles.json': [':1 /0: ok: numbridge 4×4 regular, 4 givens, grade 1 (easy)', ':1 /1/public/size: bad input: must be ≤ 9'],
   'wrong-grade.json': [':1: FAIL: numbridge 4×4 regular, 4 givens, grade 2 (medium): claims grade 2 (medium) but the prover grades it 1 (easy)'],

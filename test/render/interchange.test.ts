@@ -5,7 +5,7 @@ import { playerForm } from '../../src/numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
 import { fromFpuzzles, toFpuzzles } from '../../src/render/interchange/fpuzzles.ts';
-import { exportBoard, importItem, TARGETS, type ImportItem, type Target } from '../../src/render/interchange/index.ts';
+import { exportBoard, importItem, targetExtension, TARGETS, type ImportItem, type Target } from '../../src/render/interchange/index.ts';
 import { barsOf, fromIpuz, IPUZ_REGIONS, toIpuz } from '../../src/render/interchange/ipuz.ts';
 import { fromLine, toLine } from '../../src/render/interchange/line.ts';
 import { verifyBoard } from '../../src/numbridge/verify.ts';
@@ -67,6 +67,14 @@ describe.each(boards)('round trips of a %s board', (_name, make) => {
     // a player form cannot leak what it does not have
     expect(toLine(playerForm(file), { solution: true })).not.toContain(secret);
   });
+});
+
+test('export --out names: every target and form apart, so one folder can hold them all', () => {
+  const names = [
+    ...TARGETS.map((t) => targetExtension(t, { solution: false, url: false })),
+    targetExtension('fpuzzles', { solution: false, url: true }),
+  ];
+  expect(names.sort()).toEqual(['fpuzzles.json', 'fpuzzles.url', 'ipuz', 'sudokupad.url', 'txt']);
 });
 
 describe('the line format with a block map', () => {

@@ -124,7 +124,7 @@ export const NumbridgeRecordFile = publicEnvelope(
   Type.Object(
     {
       deal: RecordDeal,
-      players: Type.Optional(PerPlayer(Type.String({ minLength: 1, maxLength: 64 }), 'names')),
+      players: Type.Optional(PerPlayer(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'no control characters (a name is printed inside the replay\'s lines)' }), 'names')),
       moves: Type.Array(RecordEntry, { description: 'every entry in order' }),
       result: Type.Optional(GameResult),
     },

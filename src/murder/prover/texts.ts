@@ -18,6 +18,8 @@ export interface ProofNames {
 }
 
 const pronoun = (g: Gender) => ({ de: g === 'f' ? 'sie' : 'er', en: g === 'f' ? 'she' : 'he' });
+/** "1 Reihe", "2 Reihen": a count with its noun in the right number. */
+const counted = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
 const cellsPlural = (k: number) => ({ de: k === 1 ? 'Feld' : 'Felder', en: k === 1 ? 'cell' : 'cells' });
 
 export function clueFilterText(names: ProofNames, p: number, index: number, removed: number): Bilingual {
@@ -126,8 +128,8 @@ export function capacityText(names: ProofNames, room: number, rows: number, colu
   const cap = Math.min(rows, columns);
   const who = (lang: 'de' | 'en') => listWords(inside.map((p) => names.person(p)), lang);
   return {
-    de: `${capitalise(at.de)} ist nur in ${rows} Reihen und ${columns} Spalten Platz, also für höchstens ${cap} Personen, und ${who('de')} ${inside.length === 1 ? 'steht' : 'stehen'} sicher dort: Niemand sonst kann ${at.de} sein.`,
-    en: `${capitalise(at.en)} there is space in only ${rows} rows and ${columns} columns, so for at most ${cap} people, and ${who('en')} ${inside.length === 1 ? 'is' : 'are'} certainly there: nobody else can be.`,
+    de: `${capitalise(at.de)} ist nur in ${counted(rows, 'Reihe', 'Reihen')} und ${counted(columns, 'Spalte', 'Spalten')} Platz, also für höchstens ${counted(cap, 'Person', 'Personen')}, und ${who('de')} ${inside.length === 1 ? 'steht' : 'stehen'} sicher dort: Niemand sonst kann ${at.de} sein.`,
+    en: `${capitalise(at.en)} there is space in only ${counted(rows, 'row', 'rows')} and ${counted(columns, 'column', 'columns')}, so for at most ${counted(cap, 'person', 'people')}, and ${who('en')} ${inside.length === 1 ? 'is' : 'are'} certainly there: nobody else can be.`,
   };
 }
 

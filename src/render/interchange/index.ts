@@ -44,8 +44,9 @@ export function exportBoard(file: NumbridgeBoardFile, target: Target, options: E
 export function targetExtension(target: Target, options: ExportOptions): string {
   if (target === 'line') return 'txt';
   if (target === 'ipuz') return 'ipuz';
-  if (target === 'fpuzzles' && !options.url) return 'fpuzzles.json';
-  return 'url';
+  if (target === 'fpuzzles') return options.url ? 'fpuzzles.url' : 'fpuzzles.json';
+  // named apart from the f-puzzles link: both may be exported into one folder
+  return 'sudokupad.url';
 }
 
 export type ImportItem = { kind: 'line'; text: string; where: InputPosition } | { kind: 'json'; value: unknown; where: InputPosition };

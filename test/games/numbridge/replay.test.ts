@@ -239,6 +239,14 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(() => readNumbridgeRecord(off, { source: 'r.json' })).toThrow('r.json /public/moves/0/cell: [6, 0] is outside the 6×6 board');
   });
 
+  test('a player name with a line break is refused (it would forge lines of the replay text)', () => {
+    const copy = structuredClone(blitz);
+    copy.public.players = { '1': 'Ann', '2': 'Bob\n   9  P1     fake line' };
+    expect(() => readNumbridgeRecord(copy, { source: 'r.json' })).toThrow(/^r\.json \/public\/players\/2: must match pattern/);
+    copy.public.players['2'] = 'Bob Ünal';
+    expect(() => readNumbridgeRecord(copy, { source: 'r.json' })).not.toThrow();
+  });
+
   test.each<[string, (moves: Record<string, unknown>[]) => void, string]>([
     ['an unknown move kind', (m) => (m[1]!.kind = 'teleport'), '/public/moves/1/kind: unknown move kind "teleport": expected place, take, swap, skip, timeout, resign, draw or adjourn'],
     ['a take without its tiles (not "must be place")', (m) => (m[1] = { player: 2, kind: 'take', cell: [0, 0], result: 'taken', clock: { used: 1, left: 1 } }), '/public/moves/1: missing field "tiles"'],
