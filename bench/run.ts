@@ -11,6 +11,7 @@ export interface Benchmark {
   run: () => Promise<string>;
 }
 
+// `puzzlemill bench --help` lists these names from src/cli/commands/bench.ts (BENCHMARK_NAMES, kept equal by a test).
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
   { name: 'numbridge', describe: 'Numbridge boards: throughput, grades, givens sweep, layouts, npm generators side by side', run: async () => (await import('./numbridge.ts')).run() },

@@ -2,6 +2,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { RequestError, warn } from '../exit.ts';
 
+/** The names in bench/run.ts (kept here so --help needs no dev dependency; a test keeps them equal). */
+export const BENCHMARK_NAMES = ['solver', 'numbridge', 'pool', 'games', 'murder', 'prover', 'render', 'selfplay'];
+
 interface BenchArgs {
   names: string[];
 }
@@ -10,7 +13,10 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
   command: 'bench [names..]',
   describe: 'Run the benchmarks (all, or the named ones) and write bench/RESULTS.md',
   builder: (y: Argv) =>
-    y.positional('names', { type: 'string', array: true, default: [] as string[], describe: 'benchmark names (default: all)' }) as unknown as Argv<BenchArgs>,
+    y
+      .positional('names', { type: 'string', array: true, default: [] as string[], describe: `benchmark names (default: all): ${BENCHMARK_NAMES.join(', ')}` })
+      .example('$0 bench solver', 'our solver beside the npm peers on the classic sets (about 2 minutes)')
+      .epilogue('Run on a quiet machine: each section of bench/RESULTS.md records the machine and date.') as unknown as Argv<BenchArgs>,
   handler: async (args) => {
     // The benchmarks live outside src/ and use the peer solvers from devDependencies.
     let runner: typeof import('../../../bench/run.ts');
