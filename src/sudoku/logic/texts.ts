@@ -64,7 +64,7 @@ export function digitList(set: number, lang: Lang): string {
 }
 
 /** "die 3 und die 7" (German digits with their article). */
-function digitsWithArticle(digits: readonly number[], lang: Lang): string {
+export function digitsWithArticle(digits: readonly number[], lang: Lang): string {
   return joinList(digits.map((d) => (lang === 'de' ? `die ${d}` : String(d))), lang);
 }
 

@@ -59,10 +59,10 @@ describe('Law of Leftovers', () => {
     const step = steps.find((s) => s.cells.some(([r, c]) => r === 0 && c === 3))!;
     expect(cellsOf(step.eliminations)).toEqual(['0,3,1', '1,0,3']);
     expect(step.text.en).toBe(
-      'Law of leftovers: row 1 and block 1 each hold every digit once, hence r1c4 (outside the block) holds the same digit as r2c1 (outside the line), so 1 can be removed from r1c4, and 3 from r2c1.',
+      'Law of leftovers: row 1 and block 1 each hold every digit once, hence r1c4 (outside the block) holds the same digit as r2c1 (outside the row), so 1 can be removed from r1c4, and 3 from r2c1.',
     );
     expect(step.text.de).toBe(
-      'Gesetz der Reste: Zeile 1 und Block 1 enthalten jede Ziffer je einmal, daher enthält r1c4 (außerhalb des Blocks) dieselbe Ziffer wie r2c1 (außerhalb der Linie), also können die 1 aus r1c4 sowie die 3 aus r2c1 gestrichen werden.',
+      'Gesetz der Reste: Zeile 1 und Block 1 enthalten jede Ziffer je einmal, daher enthält r1c4 (außerhalb des Blocks) dieselbe Ziffer wie r2c1 (außerhalb der Zeile), also können die 1 aus r1c4 sowie die 3 aus r2c1 gestrichen werden.',
     );
   });
 
@@ -105,5 +105,24 @@ describe('proof sentences', () => {
     const [step] = findInstances(c.marks, 'x-wing').filter((s) => s.digits[0] === 3);
     expect(step!.text.en).toMatch(/^X-Wing: in (rows|columns) \d and \d, digit 3 can only go in (rows|columns) \d and \d, so 3 can be removed from r\dc\d(, r\dc\d)* and r\dc\d\.$/);
     expect(step!.text.de).toMatch(/^X-Wing: In den (Zeilen|Spalten) \d und \d kann die 3 nur in den (Zeilen|Spalten) \d und \d stehen, also kann die 3 aus r\dc\d(, r\dc\d)* und r\dc\d gestrichen werden\.$/);
+  });
+
+  it('hidden pair: German digits take their article', () => {
+    const c = parseReglibLine(':0210:29:.6...1..4.48....9+1....+4...+2+4..2.87+5+658+2967+143..65.4+9+2+8+6.....+4+1.+85+4+1.+326.1..4.+6+38.:913 315 325 932 933:311 515 711 715 815::', 1);
+    const [step] = findInstances(c.marks, 'hidden-pair').filter((s) => s.digits.join() === '2,9');
+    expect(step!.text.de).toMatch(/^Verstecktes Paar: In (Zeile|Spalte|Block) \d können die 2 und die 9 nur in r\dc\d und r\dc\d stehen, für andere Ziffern bleibt dort kein Platz, also /);
+    expect(step!.text.en).toMatch(/^Hidden pair: in (row|column|block) \d, 2 and 9 can only go in r\dc\d and r\dc\d, which leaves no room there for other digits, so /);
+  });
+
+  it('empty rectangle: names the cell that sees the digit either way', () => {
+    const c = parseReglibLine(':0402:9:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::986::', 1);
+    const steps = findInstances(c.marks, 'empty-rectangle').filter((s) => s.digits[0] === 9);
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      const [[r, col]] = step.eliminations as [[number, number, number]];
+      const cell = `r${r + 1}c${col + 1}`;
+      expect(step.text.en).toContain(`: either way ${cell} sees a 9, so 9 can be removed from ${cell}.`);
+      expect(step.text.de).toContain(`: so oder so sieht ${cell} eine 9, also kann die 9 aus ${cell} gestrichen werden.`);
+    }
   });
 });

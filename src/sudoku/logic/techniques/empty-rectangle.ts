@@ -13,6 +13,7 @@
  *    row r':   B . . │ .  .  X   (X in column c, outside R, seeing B)
  */
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { codeCell } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, cellName, eliminationText, houseName } from '../texts.ts';
@@ -119,10 +120,13 @@ export const emptyRectangleTechnique: Technique = defineTechnique({
     const [a, b] = [cellName(n, f.cells[arms]!), cellName(n, f.cells[arms + 1]!)];
     const [region, arm, cross, link] = Array.from(f.houses.subarray(0, 4), (h) => (lang: 'en' | 'de') => houseName(g, h, lang));
     const where = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(0, arms), lang);
+    const targets = [...new Set(Array.from(f.elims.subarray(0, f.elimCount), codeCell))].sort((x, y) => x - y);
+    const seen = (lang: 'en' | 'de') => cellList(n, targets, lang);
+    const one = targets.length === 1;
     return eliminationText(g, f, emptyRectangleTechnique.name, (lang) =>
       lang === 'en'
-        ? `in ${region!(lang)}, ${d} lies only in ${arm!(lang)} and ${cross!(lang)} (${where(lang)}); ${d} in ${link!(lang)} is in ${b} or ${a}, and if it is in ${a}, the ${d} of ${region!(lang)} lies in ${cross!(lang)}: either way the cells below see a ${d}`
-        : `In ${region!(lang)} steht die ${d} nur in ${arm!(lang)} und ${cross!(lang)} (${where(lang)}); die ${d} steht in ${link!(lang)} in ${b} oder ${a}, und steht sie in ${a}, liegt die ${d} von ${region!(lang)} in ${cross!(lang)}: So oder so sehen die folgenden Felder eine ${d}`,
+        ? `in ${region!(lang)}, ${d} lies only in ${arm!(lang)} and ${cross!(lang)} (${where(lang)}); ${d} in ${link!(lang)} is in ${b} or ${a}, and if it is in ${a}, the ${d} of ${region!(lang)} lies in ${cross!(lang)}: either way ${seen(lang)} ${one ? 'sees' : 'see'} a ${d}`
+        : `In ${region!(lang)} steht die ${d} nur in ${arm!(lang)} und ${cross!(lang)} (${where(lang)}); die ${d} steht in ${link!(lang)} in ${b} oder ${a}, und steht sie in ${a}, liegt die ${d} von ${region!(lang)} in ${cross!(lang)}: so oder so ${one ? 'sieht' : 'sehen'} ${seen(lang)} eine ${d}`,
     );
   },
 });

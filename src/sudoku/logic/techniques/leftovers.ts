@@ -88,10 +88,13 @@ export const lawOfLeftovers: Technique = defineTechnique({
     const regions = (lang: Lang) => article(lang) + housesName(g, band.regions, lang);
     const a = (lang: Lang) => cellList(s.n, f.cells.subarray(0, split), lang);
     const b = (lang: Lang) => cellList(s.n, f.cells.subarray(split, f.cellCount), lang);
+    const kind = g.houseKind(band.lines[0]!) === 'row' ? 0 : 1;
+    const lineWord = { en: [['row', 'rows'], ['column', 'columns']], de: [['der Zeile', 'der Zeilen'], ['der Spalte', 'der Spalten']] };
+    const outsideLines = (lang: Lang) => lineWord[lang][kind]![k === 1 ? 0 : 1]!;
     return eliminationText(g, f, lawOfLeftovers.name, (lang) =>
       lang === 'en'
-        ? `${lines(lang)} and ${regions(lang)} each hold every digit ${TIMES.en[k]}, hence ${a(lang)} (outside the ${k === 1 ? 'block' : 'blocks'}) ${split === 1 ? 'holds the same digit' : 'hold the same digits'} as ${b(lang)} (outside the ${k === 1 ? 'line' : 'lines'})`
-        : `${capitalise(lines(lang))} und ${regions(lang)} enthalten jede Ziffer je ${TIMES.de[k]}, daher ${split === 1 ? 'enthält' : 'enthalten'} ${a(lang)} (außerhalb ${k === 1 ? 'des Blocks' : 'der Blöcke'}) ${split === 1 ? 'dieselbe Ziffer' : 'dieselben Ziffern'} wie ${b(lang)} (außerhalb ${k === 1 ? 'der Linie' : 'der Linien'})`,
+        ? `${lines(lang)} and ${regions(lang)} each hold every digit ${TIMES.en[k]}, hence ${a(lang)} (outside the ${k === 1 ? 'block' : 'blocks'}) ${split === 1 ? 'holds the same digit' : 'hold the same digits'} as ${b(lang)} (outside the ${outsideLines(lang)})`
+        : `${capitalise(lines(lang))} und ${regions(lang)} enthalten jede Ziffer je ${TIMES.de[k]}, daher ${split === 1 ? 'enthält' : 'enthalten'} ${a(lang)} (außerhalb ${k === 1 ? 'des Blocks' : 'der Blöcke'}) ${split === 1 ? 'dieselbe Ziffer' : 'dieselben Ziffern'} wie ${b(lang)} (außerhalb ${outsideLines(lang)})`,
     );
   },
 });
