@@ -11,7 +11,6 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { InputError, systemReason } from '../core/errors.ts';
 
 let counter = 0;
 
@@ -53,19 +52,9 @@ export function syncDir(dir: string): void {
 /**
  * mkdir -p, parent by parent. Not `mkdirSync(dir, { recursive: true })`: on Node 20 that spins
  * forever when the parent exists but refuses the new name with ENOENT (`--out /proc/x`). A
- * directory that cannot be made is the user's to fix: an InputError naming it (exit 2, one line).
+ * refusal is thrown as the system error (the CLI reports it in one line naming the path).
  */
 export function ensureDir(dir: string): void {
-  try {
-    makeDir(dir);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const reason = code === 'EEXIST' ? 'exists and is not a directory' : code === 'ENOENT' ? 'this place refuses new directories' : systemReason(e as Error);
-    throw new InputError({ source: (e as NodeJS.ErrnoException).path ?? dir }, `cannot create directory: ${reason}`);
-  }
-}
-
-function makeDir(dir: string): void {
   try {
     mkdirSync(dir);
     return;
@@ -74,7 +63,7 @@ function makeDir(dir: string): void {
     if (code === 'EEXIST' && statSync(dir).isDirectory()) return;
     const parent = dirname(dir);
     if (code !== 'ENOENT' || parent === dir) throw e;
-    makeDir(parent);
+    ensureDir(parent);
   }
   mkdirSync(dir); // the parent is there now; a second refusal is final
 }

@@ -12,6 +12,7 @@ import {
   newGame,
   playTile,
   trackScore,
+  winners,
   type KosmosState,
 } from '../../src/games/kosmos/referee.ts';
 import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts';
@@ -145,6 +146,13 @@ describe('"no legal cell": the claim and the end of the game', () => {
     s = playTile(s, rc(7, 7)).state;
     expect(s.over).toEqual({ reason: 'all-placed', by: null });
     expect(finalScores(s)).toEqual([s.track[0]!.laps * 40 + s.track[0]!.position, s.track[1]!.position]);
+    expect(winners(s)).toEqual(finalScores(s)[0]! > finalScores(s)[1]! ? [0] : finalScores(s)[0]! < finalScores(s)[1]! ? [1] : [0, 1]);
+  });
+  test('the highest score wins, lap counters included; a tie has several winners', () => {
+    const s = newGame(AROUND, [1, 2, 3], 3);
+    expect(winners({ ...s, track: [{ laps: 1, position: 0 }, { laps: 0, position: 39 }, { laps: 0, position: 12 }] })).toEqual([0]);
+    expect(winners({ ...s, track: [{ laps: 0, position: 7 }, { laps: 0, position: 12 }, { laps: 0, position: 12 }] })).toEqual([1, 2]);
+    expect(winners(s)).toEqual([0, 1, 2]); // nobody has scored yet
   });
 });
 
@@ -167,6 +175,18 @@ describe('deals', () => {
     const deal2 = dealKosmos(2, 'x');
     deal2.secret!.pile[0] = deal2.secret!.pile[0] === 1 ? 2 : 1;
     expect(() => readKosmosDeal(deal2, { source: 'k.json' })).toThrow('k.json /secret/pile: holds');
+    // the completability witness: a full Sudoku over the gold tiles, checked rather than trusted
+    const deal3 = dealKosmos(2, 'x');
+    const g = deal3.public.gold[0]!;
+    const row = deal3.secret!.completion[g.row]!;
+    const other = (g.column + 1) % 9;
+    [row[g.column], row[other]] = [row[other]!, row[g.column]!]; // still a permutation of its row, but not over the gold tile
+    expect(() => readKosmosDeal(deal3, { source: 'k.json' })).toThrow(`k.json /secret/completion/${g.row}/${g.column}: ${row[g.column]} where the gold ${g.digit} lies`);
+    const deal4 = dealKosmos(2, 'x');
+    const free = [...Array(81).keys()].find((c) => !deal4.public.gold.some((t) => t.row * 9 + t.column === c))!;
+    const r4 = deal4.secret!.completion[Math.floor(free / 9)]!;
+    r4[free % 9] = r4[free % 9] === 9 ? 1 : r4[free % 9]! + 1;
+    expect(() => readKosmosDeal(deal4, { source: 'k.json' })).toThrow(/k\.json \/secret\/completion\/\d\/\d: not a Sudoku: a second \d in the (row|column|block)/);
   });
 });
 

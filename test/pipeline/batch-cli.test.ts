@@ -121,11 +121,11 @@ describe('generate batch options (toy kind)', () => {
     const file = join(tmp, 'a-file');
     writeFileSync(file, 'x\n');
     const cases: Array<[string, string]> = [
-      [file, `puzzlemill: ${file}: cannot create directory: exists and is not a directory\n`],
-      [join(file, 'sub'), `puzzlemill: ${join(file, 'sub')}: cannot create directory: a part of the path is not a directory\n`],
+      [file, `puzzlemill: ${file}: cannot create the directory: exists and is not a directory\n`],
+      [join(file, 'sub'), `puzzlemill: ${join(file, 'sub')}: cannot create the directory: a part of the path is a file, not a directory\n`],
     ];
     // Node 20's mkdirSync(…, { recursive: true }) spins forever here; ours gives up.
-    if (process.platform === 'linux') cases.push(['/proc/puzzlemill-out', 'puzzlemill: /proc/puzzlemill-out: cannot create directory: this place refuses new directories\n']);
+    if (process.platform === 'linux') cases.push(['/proc/puzzlemill-out', 'puzzlemill: /proc/puzzlemill-out: cannot create the directory: no such file or directory\n']);
     for (const [out, stderr] of cases) {
       const r = spawnSync(process.execPath, [CLI, 'generate', 'toy', '--count', '1', '--seed', 'o', '-q', '--out', out], { env: ENV, encoding: 'utf8', timeout: 20_000 });
       expect(r.signal).toBeNull();

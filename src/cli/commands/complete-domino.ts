@@ -57,6 +57,7 @@ export const completeDominoCommand: CommandModule<object, CompleteArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object' })
       .option('max-nodes', { type: 'number', default: 5_000_000, describe: 'search budget; past it the answer is "undecided" (exit 1)' })
       .option('stats', { type: 'boolean', default: false, describe: 'print the search time to stderr' })
+      .check((a) => (Number.isInteger(a['max-nodes']) && (a['max-nodes'] as number) >= 1) || '--max-nodes must be a whole number ≥ 1')
       .example('$0 complete domino deal.json', 'can all 36 dominoes be placed on the empty board?') as unknown as Argv<CompleteArgs>,
   handler: (args) => {
     const q = question(args.file);

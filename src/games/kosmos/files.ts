@@ -1,10 +1,12 @@
 /** Reading Kosmos SuDoku files: schema first, then what a schema cannot say, as InputErrors with pointers. */
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
+import { findClash } from '../../sudoku/check.ts';
+import { cellLabel, GEOMETRY, SIZE } from '../sudoku-board.ts';
 import { goldProblem } from './deal.ts';
 import { KosmosDealFile, KosmosRecordFile } from './schema.ts';
 
-/** A deal: schema, the gold setup, and the pile (eight of each digit). */
+/** A deal: schema, the gold setup, the pile (eight of each digit) and the completion (a full Sudoku over the gold tiles). */
 export function readKosmosDeal(data: unknown, where: InputPosition): KosmosDealFile {
   assertValid<KosmosDealFile>(KosmosDealFile, data, where);
   const problem = goldProblem(data.public.gold);
@@ -14,6 +16,12 @@ export function readKosmosDeal(data: unknown, where: InputPosition): KosmosDealF
     for (const d of data.secret.pile) counts[d]!++;
     const wrong = counts.findIndex((n, d) => d > 0 && n !== 8);
     if (wrong > 0) throw new InputError({ ...where, pointer: '/secret/pile' }, `holds ${counts[wrong]} tiles of ${wrong}, expected 8`);
+    // the completability witness is checked, not trusted: a full Sudoku that keeps every gold tile
+    const completion = data.secret.completion.flat();
+    const gold = data.public.gold.find((g) => completion[g.row * SIZE + g.column] !== g.digit);
+    if (gold) throw new InputError({ ...where, pointer: `/secret/completion/${gold.row}/${gold.column}` }, `${completion[gold.row * SIZE + gold.column]} where the gold ${gold.digit} lies (${cellLabel(gold.row * SIZE + gold.column)})`);
+    const clash = findClash(SIZE, GEOMETRY.regions, completion);
+    if (clash) throw new InputError({ ...where, pointer: `/secret/completion/${Math.floor(clash.b / SIZE)}/${clash.b % SIZE}` }, `not a Sudoku: a second ${clash.digit} in the ${clash.house} (${cellLabel(clash.a)} and ${cellLabel(clash.b)})`);
   }
   return data;
 }

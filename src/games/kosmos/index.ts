@@ -13,9 +13,10 @@ export {
   playTile,
   TRACK_LENGTH,
   trackScore,
+  winners,
   type KosmosState,
   type Track,
   type TurnResult,
 } from './referee.ts';
-export { replayKosmos, type KosmosReplay, type KosmosTurnReport } from './replay.ts';
-export type { GoldTile, KosmosDealFile, KosmosRecordFile, Scoring } from './schema.ts';
+export { kosmosReplayJson, replayKosmos, type KosmosReplay, type KosmosTurnReport } from './replay.ts';
+export type { GoldTile, KosmosDealFile, KosmosRecordFile, KosmosReplayJson, Scoring } from './schema.ts';

@@ -153,6 +153,13 @@ export function finalScores(state: KosmosState): number[] {
   return state.track.map(trackScore);
 }
 
+/** The seats with the highest final score: the winners (several on a tie; the sheet names no tie-break). */
+export function winners(state: KosmosState): number[] {
+  const scores = finalScores(state);
+  const best = scores.reduce((a, b) => Math.max(a, b), 0);
+  return scores.flatMap((s, i) => (s === best ? [i] : []));
+}
+
 /**
  * Can the board still be completed to a full Sudoku? Not a rule of the game (players only see
  * the Sudoku rule), but the question behind every later "no legal cell": a foundation solver call.

@@ -7,7 +7,7 @@
 import type { Cell, Digit } from '../../sudoku/types.ts';
 import { cellLabel, SIZE } from '../sudoku-board.ts';
 import { goldProblem, setupBoard } from './deal.ts';
-import { canComplete, claimNoLegalCell, finalScores, newGame, playTile, type KosmosState } from './referee.ts';
+import { canComplete, claimNoLegalCell, finalScores, newGame, playTile, winners, type KosmosState } from './referee.ts';
 import type { KosmosRecordFile, KosmosReplayJson } from './schema.ts';
 
 export interface KosmosTurnReport {
@@ -90,12 +90,10 @@ export function replayKosmos(record: KosmosRecordFile): KosmosReplay {
   if (!state.over && pub.turns.length >= 72 && turns.every((t) => t.verdict !== 'out-of-turn' && t.verdict !== 'refused')) {
     state = { ...state, over: { reason: 'all-placed', by: null } };
   }
-  const scores = finalScores(state);
-  const best = Math.max(...scores);
   return {
     turns,
-    scores,
-    winners: scores.flatMap((s, i) => (s === best ? [i] : [])),
+    scores: finalScores(state),
+    winners: winners(state),
     problems,
     completable: canComplete(state.board).completable,
     over: state.over,

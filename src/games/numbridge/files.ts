@@ -125,7 +125,7 @@ function entryError(error: InputError, data: unknown, where: InputPosition): Inp
   const kind = typeof entry === 'object' && entry !== null ? (entry as { kind?: unknown }).kind : undefined;
   if (typeof kind !== 'string') return error;
   const at = (pointer: string) => ({ ...where, pointer: m[0] + pointer });
-  const schema = (RECORD_ENTRY_SCHEMAS as Record<string, object>)[kind];
+  const schema = Object.hasOwn(RECORD_ENTRY_SCHEMAS, kind) ? (RECORD_ENTRY_SCHEMAS as Record<string, object>)[kind] : undefined; // not "constructor"
   if (!schema) {
     const kinds = Object.keys(RECORD_ENTRY_SCHEMAS);
     return new InputError(at('/kind'), `unknown move kind ${JSON.stringify(kind).slice(0, 40)}: expected ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`);

@@ -249,6 +249,7 @@ describe('tampered records are caught at the right entry, with the right reason'
 
   test.each<[string, (moves: Record<string, unknown>[]) => void, string]>([
     ['an unknown move kind', (m) => (m[1]!.kind = 'teleport'), '/public/moves/1/kind: unknown move kind "teleport": expected place, take, swap, skip, timeout, resign, draw or adjourn'],
+    ['a kind that is a property of every object', (m) => (m[1]!.kind = 'constructor'), '/public/moves/1/kind: unknown move kind "constructor": expected place, take, swap, skip, timeout, resign, draw or adjourn'],
     ['a take without its tiles (not "must be place")', (m) => (m[1] = { player: 2, kind: 'take', cell: [0, 0], result: 'taken', clock: { used: 1, left: 1 } }), '/public/moves/1: missing field "tiles"'],
     ['a swap naming a cell', (m) => (m[1] = { player: 2, kind: 'swap', cell: [0, 0], tiles: [1], result: 'swapped', clock: { used: 1, left: 1 } }), '/public/moves/1: unknown field "cell"'],
     ['a skip with a bad result', (m) => (m[1] = { player: 2, kind: 'skip', result: 'passed' }), '/public/moves/1/result: must be "skipped"'],
