@@ -11,7 +11,7 @@ import { defaultWorkers } from '../pipeline/executor.ts';
 import { generateRun } from '../pipeline/generate-run.ts';
 import { parseShard, shardLabel, WHOLE_RUN } from '../pipeline/shard.ts';
 import { formatSummary } from '../pipeline/summary.ts';
-import { EXIT_FAILED, EXIT_INTERRUPTED, RequestError, raiseExitCode } from './exit.ts';
+import { EXIT_FAILED, RequestError, raiseExitCode } from './exit.ts';
 import { onInterrupt } from './interrupt.ts';
 import { flushOutput, writeLine } from './output.ts';
 import { progressBar } from './progress.ts';
@@ -97,7 +97,7 @@ export async function runBatch(kind: AnyKind, requestInput: Record<string, unkno
       bar.log(`puzzlemill: ${kind.name}${where}: ${formatSummary(summary)}`);
     }
     if (summary.failed.length > 0) raiseExitCode(EXIT_FAILED);
-    if (summary.stopped === 'signal') raiseExitCode(EXIT_INTERRUPTED);
+    if (summary.stopped === 'signal') raiseExitCode(interrupt.exitCode);
   } finally {
     bar.stop();
     interrupt.dispose();

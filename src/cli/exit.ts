@@ -3,6 +3,7 @@
  *
  *   0  everything passed        1  some puzzle failed or a request could not be met
  *   2  unreadable or unusable input / bad command line        130  interrupted (SIGINT)
+ *   143 stopped by SIGTERM (a batch engine stopping the job; what was finished is written)
  *   70 internal error (a bug: rerun with PUZZLEMILL_DEBUG=1 for the stack)
  */
 import { GenerationError, InputError } from '../core/errors.ts';
@@ -12,6 +13,8 @@ export const EXIT_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 export const EXIT_INTERNAL = 70;
 export const EXIT_INTERRUPTED = 130;
+/** Stopped by SIGTERM (128 + 15), as a shell reports it. */
+export const EXIT_TERMINATED = 143;
 
 /** Raise the process exit code (never lower it: the worst outcome wins). */
 export function raiseExitCode(code: number): void {

@@ -185,9 +185,10 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
 }
 
 /**
- * A tint per block such that blocks sharing an edge differ: greedy colouring in block order
- * (the block graph is planar; five tints are always enough for the greedy order in practice,
- * and the modulo keeps it total).
+ * A tint per block such that blocks sharing an edge differ: the first colouring in block order
+ * (the greedy one whenever greedy fits in the tints), found by backtracking so a block order that
+ * would drive greedy past five tints still gets a proper colouring (the blocks of a board form a
+ * planar map: four colours always suffice).
  */
 export function blockTints(n: number, regions: ArrayLike<number>): string[] {
   const adjacent: Array<Set<number>> = Array.from({ length: n }, () => new Set<number>());
@@ -204,11 +205,18 @@ export function blockTints(n: number, regions: ArrayLike<number>): string[] {
     }
   }
   const colour = new Array<number>(n).fill(-1);
-  for (let block = 0; block < n; block++) {
-    const used = new Set([...adjacent[block]!].map((b) => colour[b]));
-    let k = 0;
-    while (used.has(k)) k++;
-    colour[block] = k;
-  }
-  return colour.map((k) => BLOCK_TINTS[k % BLOCK_TINTS.length]!);
+  const place = (block: number): boolean => {
+    if (block === n) return true;
+    for (let k = 0; k < BLOCK_TINTS.length; k++) {
+      let free = true;
+      for (const b of adjacent[block]!) if (colour[b] === k) free = false;
+      if (!free) continue;
+      colour[block] = k;
+      if (place(block + 1)) return true;
+    }
+    colour[block] = -1;
+    return false;
+  };
+  if (!place(0)) throw new Error('internal: no block colouring with five tints (the block map is not planar)');
+  return colour.map((k) => BLOCK_TINTS[k]!);
 }

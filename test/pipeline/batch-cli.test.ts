@@ -67,8 +67,12 @@ describe('generate batch options (toy kind)', () => {
     expect(dirBytes(dir)).toEqual(dirBytes(clean));
   });
 
-  test('SIGINT stops cleanly: finished puzzles written, manifest incomplete, exit 130', async () => {
-    const dir = join(tmp, 'interrupted');
+  // SIGTERM is what a batch engine (Kubernetes) sends before SIGKILL: the same clean stop.
+  test.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s stops cleanly: finished puzzles written, manifest incomplete, exit %i', async (signal, exitCode) => {
+    const dir = join(tmp, `interrupted-${signal}`);
     const long = ['--count', '5000', '--seed', 'int', '--work', '8', '-j', '2', '-q'];
     const child = spawn(process.execPath, [CLI, 'generate', 'toy', ...long, '--out', dir], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -80,10 +84,10 @@ describe('generate batch options (toy kind)', () => {
         return false;
       }
     });
-    child.kill('SIGINT');
+    child.kill(signal);
     const code = await new Promise((r) => child.once('exit', (c) => r(c)));
-    expect(code).toBe(130);
-    expect(stderr).toContain('stopping after the running batches');
+    expect(code).toBe(exitCode);
+    expect(stderr).toContain(`${signal}: stopping after the running batches`);
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest.complete).toBe(false);
     expect(manifest.puzzles.length).toBe(puzzles(dir));

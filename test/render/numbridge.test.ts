@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { playerForm } from '../../src/numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { EDGE_NEIGHBOUR, hexCorners, type HexLayout } from '../../src/render/hex.ts';
-import { hexRadius, numbridgePicture } from '../../src/render/numbridge.ts';
+import { blockTints, hexRadius, numbridgePicture } from '../../src/render/numbridge.ts';
 import { neighbours } from '../../src/sudoku/hex.ts';
 import { boardBlitz6, boardIrregular5, boardIrregular9, boardRegular9 } from './samples.ts';
 import { countClass, textsOfClass, wellFormed } from './svg-helpers.ts';
@@ -59,6 +59,15 @@ describe.each(boards)('Numbridge picture of a %s board', (_name, make) => {
   test('the full file drawn without --solution is byte-identical to its player form', () => {
     expect(numbridgePicture(file, { solution: false, lang: 'en' }).svg).toBe(numbridgePicture(playerForm(file), { solution: false, lang: 'en' }).svg);
   });
+});
+
+test('block tints: blocks that share an edge never share a tint', () => {
+  for (const [, make] of boards) {
+    const { size: n, regions } = make().public;
+    const flat = regions.flat();
+    const tints = blockTints(n, flat);
+    for (let a = 0; a < n * n; a++) for (const b of neighbours(n, a, 'hex')) if (flat[a] !== flat[b]) expect(tints[flat[a]!]).not.toBe(tints[flat[b]!]);
+  }
 });
 
 describe('hex geometry', () => {

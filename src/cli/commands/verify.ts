@@ -9,7 +9,7 @@ import { kindModulesFromEnv } from '../../kinds/registry.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
 import { reportJson, reportLine, type VerifyInput } from '../../pipeline/verify-batch.ts';
 import { verifyRun } from '../../pipeline/verify-run.ts';
-import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, raiseExitCode, warn } from '../exit.ts';
+import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { onInterrupt } from '../interrupt.ts';
 import { flushOutput, writeLine } from '../output.ts';
@@ -63,7 +63,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       }
       if (counts.fail > 0) raiseExitCode(EXIT_FAILED);
       if (counts.badInput > 0 || fatal) raiseExitCode(EXIT_BAD_INPUT);
-      if (counts.stopped) raiseExitCode(EXIT_INTERRUPTED);
+      if (counts.stopped) raiseExitCode(interrupt.exitCode);
     } finally {
       interrupt.dispose();
     }
