@@ -118,7 +118,7 @@ export function readNumbridgeRecord(data: unknown, where: InputPosition): { file
  * first branch ("must be \"place\"" for a take without its tiles), which names the wrong field.
  */
 function entryError(error: InputError, data: unknown, where: InputPosition): InputError {
-  const m = /^\/public\/moves\/(\d+)/.exec(error.position.pointer ?? '');
+  const m = /^.*?\/public\/moves\/(\d+)/.exec(error.position.pointer ?? ''); // after where.pointer, if any
   const moves = (data as { public?: { moves?: unknown } } | null)?.public?.moves;
   if (!m || !Array.isArray(moves)) return error;
   const entry: unknown = moves[Number(m[1])];
@@ -131,7 +131,7 @@ function entryError(error: InputError, data: unknown, where: InputPosition): Inp
     return new InputError(at('/kind'), `unknown move kind ${JSON.stringify(kind).slice(0, 40)}: expected ${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`);
   }
   try {
-    assertValid(schema, entry, where);
+    assertValid(schema, entry, { ...where, pointer: '' });
   } catch (e) {
     if (e instanceof InputError) return new InputError(at(e.position.pointer === '/' ? '' : e.position.pointer ?? ''), e.reason);
     throw e;

@@ -259,6 +259,7 @@ describe('tampered records are caught at the right entry, with the right reason'
     copy.public.moves[1] = { ...copy.public.moves[1]!, kind: 'place', player: 2, cell: [0, 0], tile: 1, result: 'right', clock: { used: 1, left: 1 } };
     tamper(copy.public.moves);
     expect(() => readNumbridgeRecord(copy, { source: 'r.json' })).toThrow(`r.json ${message}`);
+    expect(() => readNumbridgeRecord(copy, { source: 'r.json', pointer: '/4' })).toThrow(`r.json /4${message}`); // a record inside an array
   });
 
   test('the --json report has one row per entry and the counters', () => {
