@@ -15,6 +15,7 @@ import { EXIT_FAILED, RequestError, raiseExitCode } from './exit.ts';
 import { onInterrupt } from './interrupt.ts';
 import { flushOutput, writeLine } from './output.ts';
 import { progressBar } from './progress.ts';
+import { seedProblem } from './seed.ts';
 
 export interface BatchArgs {
   count: number;
@@ -43,6 +44,8 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
     .check((a) => {
       // A returned string (not a thrown error) is how yargs reports a usage problem: exit 2, one line.
       const args = a as unknown as BatchArgs;
+      const seed = seedProblem(args.seed);
+      if (seed) return seed;
       if (!Number.isInteger(args.count) || args.count < 0) return '--count must be a whole number ≥ 0';
       if (!Number.isInteger(args.workers) || args.workers < 1) return '--workers must be a whole number ≥ 1';
       if (!Number.isInteger(args.attempts) || args.attempts < 1) return '--attempts must be a whole number ≥ 1';

@@ -6,7 +6,7 @@
  *   143 stopped by SIGTERM (a batch engine stopping the job; what was finished is written)
  *   70 internal error (a bug: rerun with PUZZLEMILL_DEBUG=1 for the stack)
  */
-import { GenerationError, InputError } from '../core/errors.ts';
+import { GenerationError, InputError, isSystemError, systemReason } from '../core/errors.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -69,25 +69,23 @@ export function reportError(error: unknown): number {
  * line and exit 2 (a path on the command line that cannot be used) or 1 (the request could not be
  * met) instead of "internal error".
  */
-const FS_REASONS: Readonly<Record<string, { reason: string; code: number }>> = {
-  EEXIST: { reason: 'exists and is not a directory', code: EXIT_BAD_INPUT },
-  ENOTDIR: { reason: 'a part of the path is a file, not a directory', code: EXIT_BAD_INPUT },
-  EISDIR: { reason: 'is a directory', code: EXIT_BAD_INPUT },
-  ENOENT: { reason: 'no such file or directory', code: EXIT_BAD_INPUT },
-  EACCES: { reason: 'permission denied', code: EXIT_FAILED },
-  EPERM: { reason: 'operation not permitted', code: EXIT_FAILED },
-  EROFS: { reason: 'read-only file system', code: EXIT_FAILED },
-  ENOSPC: { reason: 'no space left on the device', code: EXIT_FAILED },
-  EDQUOT: { reason: 'disk quota exceeded', code: EXIT_FAILED },
+const FS_EXIT_CODES: Readonly<Record<string, number>> = {
+  EEXIST: EXIT_BAD_INPUT,
+  ENOTDIR: EXIT_BAD_INPUT,
+  EISDIR: EXIT_BAD_INPUT,
+  ENOENT: EXIT_BAD_INPUT,
+  EACCES: EXIT_FAILED,
+  EPERM: EXIT_FAILED,
+  EROFS: EXIT_FAILED,
+  ENOSPC: EXIT_FAILED,
+  EDQUOT: EXIT_FAILED,
 };
 
 function fileSystemProblem(error: unknown): { line: string; code: number } | null {
-  if (!(error instanceof Error)) return null;
-  const { code, path, syscall } = error as NodeJS.ErrnoException;
-  const known = code ? FS_REASONS[code] : undefined;
-  if (!known || typeof path !== 'string') return null;
+  if (!isSystemError(error) || typeof error.path !== 'string') return null;
+  const { path, syscall } = error;
   const verb = syscall === 'mkdir' ? 'cannot create the directory' : syscall === 'open' || syscall === 'rename' || syscall === 'write' ? 'cannot write' : 'cannot use';
   // a temporary file of an atomic write is named after its target: name the target
   const shown = path.replace(/(^|[\\/])\.([^\\/]+)\.\d+-\d+\.tmp$/, '$1$2');
-  return { line: `${shown}: ${verb}: ${known.reason}`, code: known.code };
+  return { line: `${shown}: ${verb}: ${systemReason(error)}`, code: FS_EXIT_CODES[error.code!] ?? EXIT_FAILED };
 }

@@ -68,16 +68,25 @@ export class GenerationError extends Error {
   override readonly name = 'GenerationError';
 }
 
-/** A short reason for a failed file operation ("no such file", "permission denied", …). */
+/** Failed file operations in words, by Node's error code: the one wording every command uses. */
+const SYSTEM_REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EEXIST: 'exists and is not a directory',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+};
+
+/** A short reason for a failed file operation ("no such file or directory", "permission denied", …). */
 export function systemReason(e: Error & { code?: string }): string {
-  switch (e.code) {
-    case 'ENOENT': return 'no such file';
-    case 'EACCES': return 'permission denied';
-    case 'EISDIR': return 'is a directory';
-    case 'ENOTDIR': return 'a part of the path is not a directory';
-    case 'EPERM': return 'operation not permitted';
-    case 'EROFS': return 'read-only file system';
-    case 'ENOSPC': return 'no space left on the device';
-    default: return e.code ?? e.message;
-  }
+  return (e.code && SYSTEM_REASONS[e.code]) ?? e.code ?? e.message;
+}
+
+/** Whether `systemReason` knows this error's code (a file-system problem, not a bug). */
+export function isSystemError(e: unknown): e is NodeJS.ErrnoException {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string' && (e as NodeJS.ErrnoException).code! in SYSTEM_REASONS;
 }

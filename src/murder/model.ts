@@ -5,7 +5,7 @@
  * connected and non-empty, clues that name existing rooms and rows, exactly one victim); every
  * failure is an InputError with a JSON pointer.
  */
-import { InputError, type InputPosition } from '../core/errors.ts';
+import { InputError, type InputPosition, inside } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { isBlockingCode, OBJECT_CODE, type ObjectId } from './catalogue/objects.ts';
 import { cellAt, STRIDE } from './cells.ts';
@@ -50,7 +50,7 @@ export function clueFact(clue: MurderPublic['people'][number]['clues'][number]):
 /** A model from a `public` part that passed the schema; throws InputError for what it cannot express. */
 export function modelFromPublic(pub: MurderPublic, where: InputPosition): CaseModel {
   const n = pub.size;
-  const at = (pointer: string, reason: string) => new InputError({ ...where, pointer: '/public' + pointer }, reason);
+  const at = (pointer: string, reason: string) => new InputError(inside(where, '/public' + pointer), reason);
 
   const roomIds = pub.rooms.map((r) => r.id);
   const seenRoom = new Map<string, number>();
@@ -114,7 +114,7 @@ export function readCaseFile(data: unknown, where: InputPosition): { file: Murde
 
 function checkSecret(file: MurderCaseFile, model: CaseModel, where: InputPosition): void {
   const { positions, murderer } = file.secret!.solution;
-  const at = (pointer: string, reason: string) => new InputError({ ...where, pointer: '/secret/solution' + pointer }, reason);
+  const at = (pointer: string, reason: string) => new InputError(inside(where, '/secret/solution' + pointer), reason);
   for (const id of Object.keys(positions)) {
     if (!model.people.some((p) => p.id === id)) throw at(`/positions/${id}`, `unknown person "${id}"`);
   }

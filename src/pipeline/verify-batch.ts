@@ -12,7 +12,7 @@
  * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
-import { atPosition, formatPosition, InputError, type InputPosition } from '../core/errors.ts';
+import { atPosition, formatPosition, InputError, type InputPosition, inside } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
@@ -96,7 +96,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
     throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const format = (value as { format?: unknown }).format;
-  if (typeof format !== 'string') throw new InputError({ ...where, pointer: '/format' }, 'missing "format" (e.g. "puzzlemill/numbridge-board")');
+  if (typeof format !== 'string') throw new InputError(inside(where, '/format'), 'missing "format" (e.g. "puzzlemill/numbridge-board")');
   const bookkeeping = BOOKKEEPING[format];
   if (bookkeeping) {
     assertValid(bookkeeping, value, where);
@@ -105,7 +105,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   const kind = kindForFormat(format);
   if (!kind) {
     const known = allFormats().length > 0 ? ` (known: ${knownFormats()})` : '';
-    throw new InputError({ ...where, pointer: '/format' }, `unknown format ${JSON.stringify(format)}${known}`);
+    throw new InputError(inside(where, '/format'), `unknown format ${JSON.stringify(format)}${known}`);
   }
   assertValid<PuzzleFile>(kind.schema, value, where);
   const r = kind.verify(value);

@@ -63,6 +63,6 @@ describe('puzzlemill grade', () => {
     const r = runCli(['grade', file, join(dir, 'missing.txt')]);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/board\.json:1 nb-test-1 {2}medium \(level 2\)/);
-    expect(r.stderr).toContain('missing.txt: cannot read: no such file');
+    expect(r.stderr).toContain('missing.txt: cannot read: no such file or directory');
   });
 });

@@ -47,7 +47,7 @@ describe('puzzlemill solve', () => {
   test('an unreadable file exits 2 with one line', () => {
     const r = runCli(['solve', join(dir, 'missing.txt')]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`${join(dir, 'missing.txt')}: cannot read: no such file`);
+    expect(r.stderr.trim()).toBe(`${join(dir, 'missing.txt')}: cannot read: no such file or directory`);
   });
 
   test('--stats reports rate and nodes on stderr, data only on stdout', () => {
@@ -86,7 +86,7 @@ describe('puzzlemill solve', () => {
     const good = file('good.txt', '1.........4.....\n');
     const r = runCli(['solve', dir, join(dir, 'missing.txt'), good]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`${dir}: cannot read: is a directory\n${join(dir, 'missing.txt')}: cannot read: no such file\n`);
+    expect(r.stderr).toBe(`${dir}: cannot read: is a directory\n${join(dir, 'missing.txt')}: cannot read: no such file or directory\n`);
     expect(r.stdout).toMatch(/^1[1-4]{15}\n$/);
   });
 

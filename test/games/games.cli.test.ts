@@ -46,6 +46,8 @@ describe('puzzlemill deal', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/players/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(runCli(['deal', 'kosmos', '--seed', 'a', '--seed', 'b'])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --seed is given more than once (see --help)\n' });
+    expect(runCli(['deal', 'domino', '--seed', ''])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^puzzlemill: --seed must not be empty/) });
   });
 });
 

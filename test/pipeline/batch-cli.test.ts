@@ -112,7 +112,8 @@ describe('generate batch options (toy kind)', () => {
   });
 
   test('bad batch options exit 2 with one line; a random seed is printed when none is given', () => {
-    for (const bad of [['--shard', '4/4'], ['--workers', '0']]) {
+    // A seed given twice, or empty (an unset $SEED), would make every run alike: refused.
+    for (const bad of [['--shard', '4/4'], ['--workers', '0'], ['--seed', 'a', '--seed', 'b'], ['--seed', '']]) {
       const r = toy(bad);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -101,7 +101,7 @@ describe('puzzlemill verify', () => {
     expect(r.stdout.split('\n').slice(0, 4)).toEqual([
       `${big}:1: bad input: line longer than 16 MB`,
       expect.stringMatching(new RegExp(`^${big}:2: FAIL: sudoku 4×4, 2 givens: has more than one solution`)),
-      `${join(tmp, 'missing.json')}: bad input: cannot read: no such file`,
+      `${join(tmp, 'missing.json')}: bad input: cannot read: no such file or directory`,
       `${FIX}good-board.json:1: ok: numbridge 4×4 regular, 4 givens, grade 1 (easy)`,
     ]);
   });

@@ -17,6 +17,7 @@ import { BLOCK_KINDS, requestProblem } from '../../numbridge/request.ts';
 import { SYMMETRIES, type Symmetry } from '../../numbridge/symmetry.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
+import { seedProblem } from '../seed.ts';
 import { assertOwnOutput } from './own-output.ts';
 
 /** The board and room options of a Numbridge deal (shared with `selfplay numbridge`). */
@@ -51,16 +52,6 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
 export function dealOptionsOf(args: NumbridgeDealArgs): Omit<DealOptions, 'variant'> {
   const room: Partial<RoomSettings> = { takePrice: args.price, turnSeconds: args.turnSeconds, gameSeconds: args.gameSeconds, candidateHighlighting: args.highlighting, rated: args.rated };
   return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade, symmetry: args.symmetry }, room };
-}
-
-/**
- * Why a seed option cannot seed a deal, or null. An empty seed is refused: it is what an unset
- * variable in a server's script gives (`--seed "$SEED"`), and it would deal every game alike.
- */
-export function seedProblem(seed: unknown): string | null {
-  if (Array.isArray(seed)) return '--seed is given more than once';
-  if (seed === '') return '--seed must not be empty (an unset variable?): the seed makes the board, the bag and the hands';
-  return null;
 }
 
 /** Why these options can never make a deal of this variant (for yargs' check), or true. */

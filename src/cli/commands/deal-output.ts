@@ -2,6 +2,7 @@
 import type { Argv } from 'yargs';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
+import { seedProblem } from '../seed.ts';
 import { assertOwnOutput } from './own-output.ts';
 
 export interface DealArgs {
@@ -16,7 +17,8 @@ export function dealOptions(y: Argv, players: { min: number; max: number; defaul
     .option('players', { alias: 'p', type: 'number', default: players.default, choices: range(players.min, players.max), describe: 'number of players' })
     .option('seed', { alias: 's', type: 'string', demandOption: true, describe: 'the deal\'s seed: the same seed gives the same bytes' })
     .option('count', { alias: 'n', type: 'number', default: 1, describe: 'deal this many games, seeds SEED-1 … SEED-N (one JSON object per line)' })
-    .option('public', { type: 'boolean', default: false, describe: 'print the player form (without "secret")' }) as unknown as Argv<DealArgs>;
+    .option('public', { type: 'boolean', default: false, describe: 'print the player form (without "secret")' })
+    .check((a) => seedProblem(a.seed) ?? true) as unknown as Argv<DealArgs>;
 }
 
 function range(lo: number, hi: number): number[] {

@@ -5,7 +5,7 @@
  * 2 when an input cannot be read as a record (one line each; the other records are still replayed).
  */
 import type { Argv, CommandModule } from 'yargs';
-import { atPosition, InputError } from '../../core/errors.ts';
+import { atPosition, InputError, inside } from '../../core/errors.ts';
 import { readNumbridgeRecord } from '../../games/numbridge/files.ts';
 import { formatReplay, replayJson, replayNumbridge } from '../../games/numbridge/replay.ts';
 import { NumbridgeReplayJson } from '../../games/numbridge/schema.ts';
@@ -44,7 +44,7 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
       try {
         if (item.kind === 'line') throw new InputError(where, 'expected a puzzlemill/numbridge-record JSON object');
         const format = formatOf(item.value);
-        if (format !== 'puzzlemill/numbridge-record') throw new InputError({ ...where, pointer: '/format' }, `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
+        if (format !== 'puzzlemill/numbridge-record') throw new InputError(inside(where, '/format'), `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
         const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
         const report = replayNumbridge(record, setup, dealFile);
         if (args.json) {

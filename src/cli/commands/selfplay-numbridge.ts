@@ -15,7 +15,8 @@ import { selfplayGame, type SelfplayRun } from '../../games/numbridge/selfplay.t
 import { ensureDir, syncDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
-import { dealOptionsOf, dealOptionsProblem, numbridgeDealOptions, seedProblem, type NumbridgeDealArgs } from './deal-numbridge.ts';
+import { seedProblem } from '../seed.ts';
+import { dealOptionsOf, dealOptionsProblem, numbridgeDealOptions, type NumbridgeDealArgs } from './deal-numbridge.ts';
 import { assertOwnOutput } from './own-output.ts';
 
 interface SelfplayArgs extends NumbridgeDealArgs {
@@ -46,7 +47,7 @@ export const selfplayNumbridgeCommand: CommandModule<object, SelfplayArgs> = {
         const args = a as unknown as SelfplayArgs;
         if (!Number.isInteger(args.games) || args.games < 0 || args.games > 10_000_000) return '--games must be a whole number 0..10000000';
         if (args.bots.length !== 2) return '--bots names two bots: player 1\'s and player 2\'s';
-        const seed = args.seed === undefined ? null : seedProblem(args.seed);
+        const seed = seedProblem(args.seed);
         if (seed) return seed;
         for (const [name, p] of [['--error-rate', args.errorRate], ['--timeout-rate', args.timeoutRate]] as const) if (!(p >= 0 && p <= 1)) return `${name} must be between 0 and 1`;
         for (const v of args.variant) {

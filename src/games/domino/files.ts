@@ -3,7 +3,7 @@
  * first, then the checks a schema cannot express, each an InputError with a JSON pointer).
  */
 import { contentId } from '../../core/ids.ts';
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { InputError, type InputPosition, inside } from '../../core/errors.ts';
 import { Rng } from '../../core/rng.ts';
 import { assertValid } from '../../core/schema.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -33,7 +33,7 @@ export function dealDomino(players: number, seed: string): DominoDealFile {
 
 function pairId(pair: readonly [number, number], where: InputPosition, pointer: string): DominoId {
   const id = dominoId(pair[0], pair[1]);
-  if (id < 0) throw new InputError({ ...where, pointer }, `[${pair[0]}/${pair[1]}] is not a domino: its two numbers must differ`);
+  if (id < 0) throw new InputError(inside(where, pointer), `[${pair[0]}/${pair[1]}] is not a domino: its two numbers must differ`);
   return id;
 }
 
@@ -41,7 +41,7 @@ function pairId(pair: readonly [number, number], where: InputPosition, pointer: 
 function readHands(hands: ReadonlyArray<ReadonlyArray<readonly [number, number]>>, where: InputPosition, pointer: string, all: boolean): DominoId[][] {
   const seen = new Map<DominoId, string>();
   const out = hands.map((hand, p) => readList(hand, where, `${pointer}/${p}`, seen));
-  if (all && seen.size !== DOMINO_COUNT) throw new InputError({ ...where, pointer }, `${DOMINO_COUNT - seen.size} dominoes are not dealt`);
+  if (all && seen.size !== DOMINO_COUNT) throw new InputError(inside(where, pointer), `${DOMINO_COUNT - seen.size} dominoes are not dealt`);
   return out;
 }
 
@@ -50,7 +50,7 @@ function readList(list: ReadonlyArray<readonly [number, number]>, where: InputPo
   return list.map((pair, i) => {
     const at = `${pointer}/${i}`;
     const id = pairId(pair, where, at);
-    if (seen.has(id)) throw new InputError({ ...where, pointer: at }, `[${pair[0]}/${pair[1]}] is listed twice (also at ${seen.get(id)})`);
+    if (seen.has(id)) throw new InputError(inside(where, at), `[${pair[0]}/${pair[1]}] is listed twice (also at ${seen.get(id)})`);
     seen.set(id, at);
     return id;
   });
@@ -60,10 +60,10 @@ function readList(list: ReadonlyArray<readonly [number, number]>, where: InputPo
 export function readDominoDeal(data: unknown, where: InputPosition): { file: DominoDealFile; hands: DominoId[][] } {
   assertValid<DominoDealFile>(DominoDealFile, data, where);
   const pub = data.public;
-  if (pub.names.length !== pub.players) throw new InputError({ ...where, pointer: '/public/names' }, `names ${pub.names.length} players, expected ${pub.players}`);
-  if (pub.hands.length !== pub.players) throw new InputError({ ...where, pointer: '/public/hands' }, `has ${pub.hands.length} hands, expected ${pub.players}`);
+  if (pub.names.length !== pub.players) throw new InputError(inside(where, '/public/names'), `names ${pub.names.length} players, expected ${pub.players}`);
+  if (pub.hands.length !== pub.players) throw new InputError(inside(where, '/public/hands'), `has ${pub.hands.length} hands, expected ${pub.players}`);
   pub.hands.forEach((h, p) => {
-    if (h.length !== DOMINO_COUNT / pub.players) throw new InputError({ ...where, pointer: `/public/hands/${p}` }, `has ${h.length} dominoes, expected ${DOMINO_COUNT / pub.players}`);
+    if (h.length !== DOMINO_COUNT / pub.players) throw new InputError(inside(where, `/public/hands/${p}`), `has ${h.length} dominoes, expected ${DOMINO_COUNT / pub.players}`);
   });
   return { file: data, hands: readHands(pub.hands, where, '/public/hands', true) };
 }
@@ -74,14 +74,14 @@ export function readDominoRecord(data: unknown, where: InputPosition): GameRecor
   const pub = data.public;
   const seat = (name: string, pointer: string) => {
     const p = pub.players.indexOf(name);
-    if (p < 0) throw new InputError({ ...where, pointer }, `"${name}" is not one of the players (${pub.players.join(', ')})`);
+    if (p < 0) throw new InputError(inside(where, pointer), `"${name}" is not one of the players (${pub.players.join(', ')})`);
     return p;
   };
   pub.players.forEach((n, i) => {
-    if (pub.players.indexOf(n) !== i) throw new InputError({ ...where, pointer: `/public/players/${i}` }, `player "${n}" is named twice`);
+    if (pub.players.indexOf(n) !== i) throw new InputError(inside(where, `/public/players/${i}`), `player "${n}" is named twice`);
   });
   const hands = pub.hands ? readHands(pub.hands, where, '/public/hands', false) : null;
-  if (hands && hands.length !== pub.players.length) throw new InputError({ ...where, pointer: '/public/hands' }, `has ${hands.length} hands for ${pub.players.length} players`);
+  if (hands && hands.length !== pub.players.length) throw new InputError(inside(where, '/public/hands'), `has ${hands.length} hands for ${pub.players.length} players`);
   const turns: RecordedTurn[] = pub.moves.map((m, i) => {
     const player = seat(m.player, `/public/moves/${i}/player`);
     if (m.kind === 'pass') return { player, entry: { kind: 'pass' } };

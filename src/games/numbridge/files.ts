@@ -5,7 +5,7 @@
  * is not one, a bag that does not match the empty cells, hands of the wrong size — is listed by
  * `dealProblems`; a replay reports those as contradictions.
  */
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { InputError, type InputPosition, inside } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
 import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
 import { isSolutionOf } from '../../sudoku/check.ts';
@@ -108,7 +108,7 @@ export function readNumbridgeRecord(data: unknown, where: InputPosition): { file
   const { file: dealFile, setup } = dealSetup(data.public.deal, where, '/public/deal');
   const n = setup.size;
   data.public.moves.forEach((m, i) => {
-    if ('cell' in m && (m.cell[0] >= n || m.cell[1] >= n)) throw new InputError({ ...where, pointer: `/public/moves/${i}/cell` }, `[${m.cell.join(', ')}] is outside the ${n}×${n} board`);
+    if ('cell' in m && (m.cell[0] >= n || m.cell[1] >= n)) throw new InputError(inside(where, `/public/moves/${i}/cell`), `[${m.cell.join(', ')}] is outside the ${n}×${n} board`);
   });
   return { file: data, setup, dealFile };
 }

@@ -19,7 +19,7 @@
  * uses any is refused rather than imported without them.
  */
 import lzString from 'lz-string';
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { inside, InputError, type InputPosition } from '../../core/errors.ts';
 import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -107,7 +107,7 @@ export function fpuzzlesFromUrl(text: string, where: InputPosition): { data: unk
 }
 
 export function fromFpuzzles(value: unknown, where: InputPosition, origin: 'fpuzzles' | 'sudokupad' = 'fpuzzles'): ImportedPuzzle {
-  const at = (pointer: string, reason: string) => new InputError({ ...where, pointer: (where.pointer ?? '') + pointer }, reason);
+  const at = (pointer: string, reason: string) => new InputError(inside(where, pointer), reason);
   if (!isFpuzzles(value)) throw at('', 'not f-puzzles data (expected "size" and "grid")');
   const doc = value as Record<string, unknown>;
   const n = doc.size as number;
@@ -150,7 +150,7 @@ export function fromFpuzzles(value: unknown, where: InputPosition, origin: 'fpuz
       if (!fallback) throw at(`/grid/${Math.floor(i / n)}/${i % n}/region`, 'missing (this size has no default blocks)');
       return fallback[i]!;
     });
-    regions = normaliseRegions(n, merged, { ...where, pointer: (where.pointer ?? '') + '/grid' });
+    regions = normaliseRegions(n, merged, inside(where, '/grid'));
   }
   let solution: Grid | null = null;
   const s = doc.solution;

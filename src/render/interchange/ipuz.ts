@@ -22,7 +22,7 @@
  * above). `solution` is checked when present; `saved`
  * (a player's progress) is ignored.
  */
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { inside, InputError, type InputPosition } from '../../core/errors.ts';
 import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -79,7 +79,7 @@ export function isIpuzSudoku(value: unknown): boolean {
 }
 
 export function fromIpuz(value: unknown, where: InputPosition): ImportedPuzzle {
-  const at = (pointer: string, reason: string) => new InputError({ ...where, pointer: (where.pointer ?? '') + pointer }, reason);
+  const at = (pointer: string, reason: string) => new InputError(inside(where, pointer), reason);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw at('', 'expected an ipuz object');
   const doc = value as Record<string, unknown>;
   if (!isIpuzSudoku(doc)) throw at('/kind', 'not an ipuz Sudoku (kind must list http://ipuz.org/sudoku)');
@@ -131,7 +131,7 @@ function regionsOf(doc: Record<string, unknown>, grid: unknown[][], n: number, w
     if (!Array.isArray(map) || map.length !== n || !map.every((row) => Array.isArray(row) && row.length === n && row.every((v) => Number.isInteger(v)))) {
       throw at(`/${IPUZ_REGIONS.replace(/~/g, '~0').replace(/\//g, '~1')}`, `expected ${n} rows of ${n} block numbers`);
     }
-    return normaliseRegions(n, (map as number[][]).flat(), { ...where, pointer: (where.pointer ?? '') + '/' + IPUZ_REGIONS.replace(/~/g, '~0').replace(/\//g, '~1') });
+    return normaliseRegions(n, (map as number[][]).flat(), inside(where, '/' + IPUZ_REGIONS.replace(/~/g, '~0').replace(/\//g, '~1')));
   }
   const bars = barsOf(grid, n);
   if (bars) {
@@ -139,7 +139,7 @@ function regionsOf(doc: Record<string, unknown>, grid: unknown[][], n: number, w
     if (areas !== n) {
       throw at('/puzzle', `the bars enclose ${areas} areas, expected ${n} blocks (a Numbridge block joined only through a hex diagonal cannot be drawn with bars: the file needs the block map ${IPUZ_REGIONS})`);
     }
-    return normaliseRegions(n, bars, { ...where, pointer: (where.pointer ?? '') + '/puzzle' });
+    return normaliseRegions(n, bars, inside(where, '/puzzle'));
   }
   // ipuz's own field for irregular blocks (a list of GroupSpecs): refused rather than read as
   // the standard boxes, which would make a different puzzle
