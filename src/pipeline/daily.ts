@@ -22,7 +22,7 @@ import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
 import { ensureDir, syncDir, writeFileAtomic } from './atomic.ts';
 import { executorFor, type Executor } from './executor.ts';
-import { isAttemptSeed, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
+import { fingerprintOf, isAttemptSeed, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
 import { FingerprintIndex, withCorpusLock } from './fingerprint-index.ts';
 import { DailyIndex, type DailyEntry, type FingerprintEntry } from './schema.ts';
 
@@ -154,15 +154,16 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
             s.k++;
             continue;
           }
-          const earlier = index.seenBefore(outcome.fingerprint, o.date);
-          if (earlier || accepted.has(outcome.fingerprint)) {
+          const fingerprint = fingerprintOf(outcome);
+          const earlier = index.seenBefore(fingerprint, o.date);
+          if (earlier || accepted.has(fingerprint)) {
             const when = earlier ? `${earlier.date} ${earlier.slot}` : 'another slot today';
             o.onWarning?.(`${s.slot.slot}: candidate ${s.k} repeats ${when}; trying the next`);
             s.k++;
             continue;
           }
           s.entry = writeSlot(s, outcome, o.dir);
-          accepted.add(outcome.fingerprint);
+          accepted.add(fingerprint);
           made++;
           progress();
         }
@@ -187,7 +188,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
 }
 
 function taskFor(s: SlotState, runSeed: string, kindModules: string[]): GenerateTask {
-  return { type: 'generate', kind: s.kind.name, kindModules, request: s.request, runSeed, indices: [s.k], player: true, attempts: 3 };
+  return { type: 'generate', kind: s.kind.name, kindModules, request: s.request, runSeed, indices: [s.k], player: true, attempts: 3, fingerprint: true };
 }
 
 /** One puzzle on the executor; a worker that throws or dies gets one retry. */
@@ -215,7 +216,7 @@ function writeSlot(s: SlotState, outcome: Extract<PuzzleOutcome, { ok: true }>, 
     playerFile,
     id: outcome.id,
     seed: outcome.seed,
-    fingerprint: outcome.fingerprint,
+    fingerprint: fingerprintOf(outcome),
     summary: outcome.summary,
   };
 }

@@ -25,6 +25,11 @@ export interface GenerateTask {
   player: boolean;
   /** Seeds tried per puzzle before it counts as failed. */
   attempts: number;
+  /**
+   * Also compute each puzzle's fingerprint (its canonical form, hashed). Only manifests and the
+   * daily set need it, and on 9×9 regular boards it costs more than making the board.
+   */
+  fingerprint: boolean;
 }
 
 /** Why a candidate puzzle was thrown away. */
@@ -39,7 +44,8 @@ export type PuzzleOutcome =
       /** The file as written: JSON, one line, no trailing newline. */
       text: string;
       playerText?: string;
-      fingerprint: string;
+      /** Set when the task asks for fingerprints. */
+      fingerprint?: string;
       /** The verifier's one-line description (size, layout, grade…). */
       summary: string;
       rejected: Partial<Record<RejectReason, number>>;
@@ -50,6 +56,12 @@ export interface BatchResult<T> {
   outcomes: T[];
   /** Wall time of the batch inside the worker (for adaptive batch sizes). */
   ms: number;
+}
+
+/** The fingerprint of a made puzzle whose task asked for fingerprints (a bug when it did not). */
+export function fingerprintOf(outcome: { k: number; fingerprint?: string }): string {
+  if (outcome.fingerprint === undefined) throw new Error(`puzzle ${outcome.k}: no fingerprint (its task did not ask for one)`);
+  return outcome.fingerprint;
 }
 
 /** The seed of attempt a of a puzzle whose first seed is `base`. */
@@ -103,10 +115,10 @@ function makePuzzle(kind: AnyKind, request: PuzzleRequest, task: GenerateTask, k
       seed,
       id: file.id,
       text: JSON.stringify(file),
-      fingerprint: kind.fingerprint(file),
       summary: verdict.summary,
       rejected,
     };
+    if (task.fingerprint) outcome.fingerprint = kind.fingerprint(file);
     if (task.player) {
       const player = kind.playerForm(file);
       if (!valid(player) || 'secret' in player) throw new Error(`${kind.name}: player form of ${file.id} is not a valid secret-free file`);

@@ -101,6 +101,7 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
     indices,
     player,
     attempts: o.attempts ?? 3,
+    fingerprint: out !== undefined, // for the manifest
   });
   try {
     const report = await runOrdered<number, PuzzleOutcome>({

@@ -17,7 +17,7 @@ import { InputError } from '../core/errors.ts';
 import { assertValid, validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic } from './atomic.ts';
-import { isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
+import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
 import { RunManifest, type ManifestEntry } from './schema.ts';
 import { isWholeRun, shardRange, type Shard } from './shard.ts';
 
@@ -123,7 +123,7 @@ export class OutDir {
   /** Write a finished puzzle (and its player form). */
   write(outcome: Extract<PuzzleOutcome, { ok: true }>): void {
     const k = outcome.k;
-    const entry: ManifestEntry = { index: k, file: this.fileName(k), id: outcome.id, seed: outcome.seed, fingerprint: outcome.fingerprint };
+    const entry: ManifestEntry = { index: k, file: this.fileName(k), id: outcome.id, seed: outcome.seed, fingerprint: fingerprintOf(outcome) };
     if (this.run.player && outcome.playerText !== undefined) {
       writeFileAtomic(join(this.dir, this.playerName(k)), outcome.playerText + '\n');
       entry.playerFile = this.playerName(k);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
 import { AutoExecutor, PoolExecutor } from '../../src/pipeline/executor.ts';
+import { runGenerateBatch, type GenerateTask } from '../../src/pipeline/generate-batch.ts';
 import { generateRun, type GenerateRunOptions } from '../../src/pipeline/generate-run.ts';
 import { RunManifest } from '../../src/pipeline/schema.ts';
 import { parseShard, shardRange } from '../../src/pipeline/shard.ts';
@@ -85,6 +86,18 @@ describe('determinism', () => {
     expect(() => parseShard('x')).toThrow(/i\/n/);
   });
 
+  test('fingerprints are made only when the task asks (manifests and the daily set need them; NDJSON runs do not)', () => {
+    const task: Omit<GenerateTask, 'fingerprint'> = { type: 'generate', kind: 'toy', kindModules: [], request: toyKind.parseRequest({}), runSeed: 'fp', indices: [0, 1, 2], player: false, attempts: 1 };
+    const without = runGenerateBatch({ ...task, fingerprint: false }).outcomes;
+    const withFp = runGenerateBatch({ ...task, fingerprint: true }).outcomes;
+    for (const o of without) expect(o.ok && o.fingerprint).toBeUndefined();
+    for (const o of withFp) {
+      expect(o.ok).toBe(true);
+      if (o.ok) expect(o.fingerprint).toBe(toyKind.fingerprint(JSON.parse(o.text)));
+    }
+    expect(withFp.map((o) => o.ok && o.text)).toEqual(without.map((o) => o.ok && o.text));
+  });
+
   test('--player on lines writes player forms without secret', async () => {
     const out = await lines({ count: 3, player: true });
     for (const l of out) expect(JSON.parse(l)).not.toHaveProperty('secret');
@@ -102,6 +115,7 @@ describe('--out DIR', () => {
     expect(validator(RunManifest)(manifest)).toBe(true);
     expect(manifest.complete).toBe(true);
     expect(manifest.puzzles.map((p) => p.index)).toEqual([...Array(12).keys()]);
+    for (const p of manifest.puzzles) expect(p.fingerprint).toBe(toyKind.fingerprint(JSON.parse(files[p.file]!)));
 
     const sharded = join(tmp, 'sharded');
     for (const i of [2, 0, 1]) {
