@@ -109,6 +109,9 @@ describe('unreadable cases: one line with the place', () => {
   test('an unknown clue kind', () => {
     expect(broken((f) => ((f.public.people[0]!.clues[0] as { kind: string }).kind = 'onRoof'))).toMatch(/^case \/public\/people\/0\/clues\/0\/kind: must be one of "victim", "row"/);
   });
+  test('an object that is not in the vocabulary: the message lists the vocabulary', () => {
+    expect(broken((f) => ((f.public.objects[1] as unknown[])[2] = 'unicorn'))).toMatch(/^case \/public\/objects\/1\/2: must be one of null, "chair", "armchair"/);
+  });
   test('a clue naming a room that is not there', () => {
     expect(broken((f) => f.public.people[1]!.clues.push({ kind: 'inRoom', room: 'ballroom', text: { de: 'x', en: 'x' } }))).toBe('case /public/people/1/clues/' + good.public.people[1]!.clues.length + '/room: unknown room "ballroom"');
   });
