@@ -11,16 +11,14 @@ import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
 import { gradeName, L } from './labels.ts';
+import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
 import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
 import type { PictureOptions } from './picture.ts';
 import { circle, g, line, polygon, svgDocument, text, type Picture } from './svg.ts';
 import { textWidth } from './text.ts';
 
-const TITLE_SIZE = 17;
-const SUBTITLE_SIZE = 11.5;
 const LEGEND_SIZE = 12;
 const LABEL_SIZE = 11;
-const MARGIN = 18;
 
 /** Circumradius for a board of size N: 9×9 gets 24 px, small boards grow up to 34 px. */
 export function hexRadius(size: number): number {
@@ -49,7 +47,7 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
 
   // Layout: title, column numbers and the top badge, the rhombus, the bottom badge, the legend.
   const labelGap = LABEL_SIZE + bandWidth;
-  const top = MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE + 14 + 26 + labelGap;
+  const top = HEADING_BASELINE + 14 + 26 + labelGap;
   const left = MARGIN + 30 + labelGap;
   const layout: HexLayout = { size: n, radius, x0: 0, y0: 0 };
   const probe = rhombusBounds(layout);
@@ -58,18 +56,12 @@ export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOpti
   const bounds = rhombusBounds(layout);
   const legendTop = bounds.bottom + bandWidth + 34;
   const legendWidth = Math.max(...legend.map((item) => 34 + textWidth(item.label, LEGEND_SIZE)));
-  const contentWidth = Math.max(
-    bounds.right + bandWidth + 40,
-    MARGIN + textWidth(title, TITLE_SIZE, 'bold'),
-    MARGIN + textWidth(subtitle, SUBTITLE_SIZE),
-    MARGIN + legendWidth,
-  );
+  const head = heading(title, subtitle);
+  const contentWidth = Math.max(bounds.right + bandWidth + 40, head.right, MARGIN + legendWidth);
   const width = contentWidth + MARGIN;
   const height = legendTop + legend.length * 20 + MARGIN;
 
-  const parts: string[] = [];
-  parts.push(text(MARGIN, MARGIN + TITLE_SIZE, title, { 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: INK }));
-  parts.push(text(MARGIN, MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE, subtitle, { 'font-size': SUBTITLE_SIZE, fill: MUTED }));
+  const parts: string[] = [...head.markup];
 
   // cells, tinted by block
   const tints = blockTints(n, board.regions);

@@ -8,15 +8,13 @@ import { readKosmosDeal, readKosmosRecord } from '../../games/kosmos/files.ts';
 import { replayKosmos } from '../../games/kosmos/replay.ts';
 import type { KosmosDealFile, KosmosRecordFile } from '../../games/kosmos/schema.ts';
 import { capital, L } from '../labels.ts';
+import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MUTED, SOLUTION } from '../palette.ts';
 import type { PictureOptions } from '../picture.ts';
 import { g, svgDocument, text, type Picture } from '../svg.ts';
 import { textWidth } from '../text.ts';
 import { boardExtent, boardGrid, boardTile, hintDigit, SIZE, tileAt, type BoardFrame } from './board9.ts';
 
-const MARGIN = 18;
-const TITLE_SIZE = 17;
-const SUBTITLE_SIZE = 11.5;
 const CELL = 46;
 const PANEL = 300;
 const PANEL_TEXT = 12.5;
@@ -29,7 +27,7 @@ export interface GameFrame {
 
 /** Title, subtitle and where the board and the side panel go. */
 export function gameFrame(): GameFrame {
-  const top = MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE + 34;
+  const top = HEADING_BASELINE + 34;
   const board: BoardFrame = { x: MARGIN + 22, y: top, cell: CELL };
   return { board, panelX: board.x + boardExtent(board) + 28, panelY: top };
 }
@@ -54,10 +52,10 @@ export function gamePicture(title: string, subtitle: string, frame: GameFrame, b
   const boardBottom = frame.board.y + boardExtent(frame.board);
   const belowTop = boardBottom + 26;
   const bottom = Math.max(y, below ? belowTop + below.height : boardBottom);
-  const width = Math.max(frame.panelX + panelWidth, MARGIN + textWidth(title, TITLE_SIZE, 'bold'), MARGIN + textWidth(subtitle, SUBTITLE_SIZE)) + MARGIN;
+  const head = heading(title, subtitle);
+  const width = Math.max(frame.panelX + panelWidth, head.right) + MARGIN;
   const parts = [
-    text(MARGIN, MARGIN + TITLE_SIZE, title, { 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: INK }),
-    text(MARGIN, MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE, subtitle, { 'font-size': SUBTITLE_SIZE, fill: MUTED }),
+    ...head.markup,
     boardGrid(frame.board),
     ...body,
     g({ class: 'panel' }, panelParts),

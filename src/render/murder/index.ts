@@ -14,7 +14,8 @@ import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/
 import { readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseFile } from '../../murder/schema.ts';
 import { capital, gradeName, L, type Lang } from '../labels.ts';
-import { INK, MURDERER, MUTED, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
+import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
+import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
 import type { PictureOptions } from '../picture.ts';
 import { circle, g, svgDocument, text, type Picture } from '../svg.ts';
 import { textWidth } from '../text.ts';
@@ -22,9 +23,6 @@ import { cardHeight, drawCard, type CardPerson } from './cards.ts';
 import { isBlockingObject, objectIcon } from './icons.ts';
 import { floorPlan, hatch, type Token } from './plan.ts';
 
-const MARGIN = 18;
-const TITLE_SIZE = 17;
-const SUBTITLE_SIZE = 11.5;
 const CARD_WIDTH = 292;
 const CARD_GAP = 10;
 const LEGEND_SIZE = 11.5;
@@ -61,7 +59,7 @@ export function murderPicture(input: MurderCaseFile, options: PictureOptions): P
   const subtitle = `${L.level[lang]} ${pub.level.level} (${gradeName(pub.level.name, lang)}) · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
-  const planY = MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE + 30;
+  const planY = HEADING_BASELINE + 30;
   const planSize = n * S;
   const legend = objectLegend(pub.objects.flat().filter((o): o is ObjectId => o !== null), planX - 22, planY + planSize + 22, planSize + 22, lang, secret !== undefined);
   const leftBottom = legend.bottom;
@@ -86,15 +84,11 @@ export function murderPicture(input: MurderCaseFile, options: PictureOptions): P
     columnBottom = Math.max(columnBottom, y);
   }
 
-  const width = Math.max(
-    cardsX + columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP + MARGIN,
-    MARGIN * 2 + textWidth(title, TITLE_SIZE, 'bold'),
-    MARGIN * 2 + textWidth(subtitle, SUBTITLE_SIZE),
-  );
+  const head = heading(title, subtitle);
+  const width = Math.max(cardsX + columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP, head.right) + MARGIN;
   const height = Math.max(leftBottom, columnBottom) + MARGIN;
   const parts = [
-    text(MARGIN, MARGIN + TITLE_SIZE, title, { 'font-size': TITLE_SIZE, 'font-weight': 'bold', fill: INK }),
-    text(MARGIN, MARGIN + TITLE_SIZE + 6 + SUBTITLE_SIZE, subtitle, { 'font-size': SUBTITLE_SIZE, fill: MUTED }),
+    ...head.markup,
     floorPlan(pub, { x: planX, y: planY, cell: S, lang, tokens }),
     legend.markup,
     g({}, cards),
