@@ -1,7 +1,8 @@
 /**
- * Deterministic file names for pictures: the file's id made safe for every file system, the
- * language, `.solution` when the solution is drawn, the extension. The same input gives the same
- * names; two inputs with the same id in one run get `-2`, `-3`, … in input order.
+ * Deterministic file names for what render, export and import write into `--out DIR`: the file's id
+ * made safe for every file system, then (pictures) the language and `.solution` when the solution
+ * is drawn, then the extension. The same input gives the same names; two inputs with the same id in
+ * one run get `-2`, `-3`, … in input order.
  *
  *   nb9r-e64d587bfd6be038.en.svg      murder-6-07956bd774fd128c.de.solution.png
  */
@@ -10,14 +11,19 @@ export function safeStem(id: string): string {
   return stem === '' ? 'picture' : stem;
 }
 
-export class PictureNames {
+/** The stem of a picture's file name: id, language, `.solution` when the solution is drawn. */
+export function pictureStem(id: string, lang: string, solution: boolean): string {
+  return `${safeStem(id)}.${lang}${solution ? '.solution' : ''}`;
+}
+
+/** Names for the files of one run (pictures, exports, imports): never the same name twice. */
+export class OutputNames {
   private readonly used = new Set<string>();
 
-  /** The next free name for this picture. */
-  name(id: string, lang: string, solution: boolean, ext: string): string {
-    const base = `${safeStem(id)}.${lang}${solution ? '.solution' : ''}`;
-    let name = `${base}.${ext}`;
-    for (let k = 2; this.used.has(name); k++) name = `${base}-${k}.${ext}`;
+  /** `stem.ext`, or `stem-2.ext`, `stem-3.ext`, … when the run has used it already. */
+  next(stem: string, ext: string): string {
+    let name = `${stem}.${ext}`;
+    for (let k = 2; this.used.has(name); k++) name = `${stem}-${k}.${ext}`;
     this.used.add(name);
     return name;
   }

@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { formatPosition, InputError } from '../../core/errors.ts';
+import { formatPosition, inside, InputError } from '../../core/errors.ts';
 import { readBoardFile } from '../../numbridge/board-file.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { exportBoard, targetExtension, TARGETS, type Target } from '../../render/interchange/index.ts';
-import { safeStem } from '../../render/output-names.ts';
+import { OutputNames, safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { flushOutput, writeLine } from '../output.ts';
@@ -38,7 +38,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       .example('$0 export --to line boards.ndjson', 'one line per board (block map for irregular blocks)') as unknown as Argv<ExportArgs>,
   handler: async (args) => {
     const options = { solution: args.solution, url: args.url };
-    const used = new Set<string>();
+    const names = new OutputNames();
     for await (const item of readItems(args.files)) {
       if (item.kind === 'error') {
         bad(item.error);
@@ -52,7 +52,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       let id: string;
       try {
         const format = (item.value as { format?: unknown } | null)?.format;
-        if (format !== 'puzzlemill/numbridge-board') throw new InputError({ ...item.where, pointer: `${item.where.pointer ?? ''}/format` }, `expected a puzzlemill/numbridge-board, found ${typeof format === 'string' ? format : 'no format'}`);
+        if (format !== 'puzzlemill/numbridge-board') throw new InputError(inside(item.where, '/format'), `expected a puzzlemill/numbridge-board, found ${typeof format === 'string' ? format : 'no format'}`);
         const { file } = readBoardFile(item.value, item.where);
         if (args.solution && !file.secret) warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, exported without the solution`);
         text = exportBoard(file, args.to, options);
@@ -69,10 +69,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         continue;
       }
       ensureDir(args.out);
-      const stem = `${safeStem(id)}${args.solution ? '.solution' : ''}`;
-      let name = `${stem}.${targetExtension(args.to, options)}`;
-      for (let k = 2; used.has(name); k++) name = `${stem}-${k}.${targetExtension(args.to, options)}`;
-      used.add(name);
+      const name = names.next(`${safeStem(id)}${args.solution ? '.solution' : ''}`, targetExtension(args.to, options));
       writeFileAtomic(join(args.out, name), text + '\n');
       writeLine(join(args.out, name));
     }

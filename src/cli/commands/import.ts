@@ -13,7 +13,7 @@ import { playerForm } from '../../numbridge/board-file.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { boardFileOf, NotABoard } from '../../render/interchange/board.ts';
 import { importItem, SOURCES, type Source } from '../../render/interchange/index.ts';
-import { safeStem } from '../../render/output-names.ts';
+import { OutputNames, safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { flushOutput, writeLine } from '../output.ts';
@@ -37,7 +37,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .example("echo '..3.1....…:AAABBBCCC…' | $0 import", 'an irregular board from one line')
       .example('$0 import --from ipuz puzzle.ipuz', 'an ipuz Sudoku') as unknown as Argv<ImportArgs>,
   handler: async (args) => {
-    const used = new Set<string>();
+    const names = new OutputNames();
     for await (const item of readItems(args.files)) {
       if (item.kind === 'error') {
         warn(`puzzlemill: ${item.error.message}`);
@@ -69,9 +69,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
         continue;
       }
       ensureDir(args.out);
-      let name = `${safeStem(id)}${args.player ? '.player' : ''}.json`;
-      for (let k = 2; used.has(name); k++) name = `${safeStem(id)}${args.player ? '.player' : ''}-${k}.json`;
-      used.add(name);
+      const name = names.next(`${safeStem(id)}${args.player ? '.player' : ''}`, 'json');
       writeFileAtomic(join(args.out, name), text + '\n');
       writeLine(join(args.out, name));
     }

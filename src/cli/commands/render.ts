@@ -23,7 +23,7 @@ import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dominoRecordPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
-import { PictureNames } from '../../render/output-names.ts';
+import { OutputNames, pictureStem } from '../../render/output-names.ts';
 import type { PictureOptions } from '../../render/picture.ts';
 import { pictureOf, type Drawn } from '../../render/pictures.ts';
 import { svgToPng } from '../../render/png.ts';
@@ -71,7 +71,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
     const options: PictureOptions = { solution: args.solution, lang: args.lang, ...(args.turn !== undefined ? { turn: args.turn } : {}) };
     if (args.html !== undefined) return writeCorpusPage(args.html, args.out, options);
 
-    const names = new PictureNames();
+    const names = new OutputNames();
     // a folder holds a puzzle's player form and its full file: drawn alike, they are one picture
     const drawnAlready = new Map<string, string>();
     let single: Drawn | null = null;
@@ -85,7 +85,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
         return;
       }
       ensureDir(args.out);
-      const name = names.name(drawn.id, args.lang, drawn.solution, args.format);
+      const name = names.next(pictureStem(drawn.id, args.lang, drawn.solution), args.format);
       writeFileAtomic(join(args.out, name), args.format === 'png' ? svgToPng(drawn.picture.svg, { scale: args.scale }) : drawn.picture.svg);
       writeLine(join(args.out, name));
     };
