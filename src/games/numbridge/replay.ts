@@ -101,16 +101,20 @@ export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, d
     const move = moveOf(entry, n)!;
     const used = entry.clock?.used ?? 0;
     const illegal = whyIllegal(state, move, used);
-    if (illegal && illegal.code !== 'over-turn-limit') {
-      note(illegal.code as ContradictionKind, illegal.reason);
+    // Over the turn limit is checked before the move itself: a late move can be illegal as well,
+    // so ask again under a turn limit long enough for it.
+    const late = illegal?.code === 'over-turn-limit';
+    const stretched = late ? { ...state, room: { ...state.room, turnSeconds: Math.ceil(used / 1000) } } : state;
+    const illegalMove = late ? whyIllegal(stretched, move, used) : illegal;
+    if (late) note('over-turn-limit', illegal!.reason);
+    if (illegalMove) {
+      note(illegalMove.code as ContradictionKind, illegalMove.reason);
       state = passTurn(state, used);
       return report(state.ply, `${describe(entry, n)}: cannot be made`);
     }
     let applied: { state: GameState; outcome: Outcome };
-    if (illegal) {
-      note('over-turn-limit', illegal.reason);
-      // the move happened: make it under a turn limit long enough, then restore the room
-      const stretched = { ...state, room: { ...state.room, turnSeconds: Math.ceil(used / 1000) } };
+    if (late) {
+      // the move happened: make it under the stretched turn limit, then restore the room
       applied = applyMove(stretched, move, used);
       applied = { ...applied, state: { ...applied.state, room: state.room } };
     } else {

@@ -199,6 +199,18 @@ describe('tampered records are caught at the right entry, with the right reason'
     expect(r.moves.find((m) => m.entry === at)?.ok ?? true).toBe(kind === 'missing-skip');
   });
 
+  test('a move both over the turn limit and illegal: both named, and the rest of the record still replayed', () => {
+    const copy = structuredClone(bridge);
+    const i = first(copy.public.moves, 'place', (e) => e.kind === 'place' && e.result === 'right');
+    const e = copy.public.moves[i] as { tile: number; clock: { used: number } };
+    e.tile = (e.tile % 9) + 1; // a tile the player does not hold
+    e.clock.used = 61_000;
+    const r = replay(copy);
+    expect(r.contradictions.filter((c) => c.entry === i).map((c) => c.kind)).toEqual(['over-turn-limit', 'not-in-hand']);
+    expect(r.moves.find((m) => m.entry === i)?.ok).toBe(false);
+    expect(r.moves.length).toBe(replay(bridge).moves.length);
+  });
+
   test('a claimed result the referee does not reach', () => {
     const copy = structuredClone(bridge);
     copy.public.result = { winner: copy.public.result!.winner === 1 ? 2 : 1, reason: 'connection' };
