@@ -3,8 +3,11 @@
  * (the Domino-SUDOKU sheet notation). Unreadable input becomes one InputError with file, line
  * and column.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../../core/errors.ts';
+import { MAX_JSON_DEPTH, nestingDepth } from '../input.ts';
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Larger files are refused: no game record comes near this. */
 export const MAX_GAME_FILE_BYTES = 16 * 1024 * 1024;
@@ -17,16 +20,15 @@ export function readGameFile(file: string): GameFile {
   const source = file === '-' ? '<stdin>' : file;
   let text: string;
   try {
-    if (file !== '-' && statSync(file).size > MAX_GAME_FILE_BYTES) throw new InputError({ source }, `larger than ${MAX_GAME_FILE_BYTES >> 20} MB`);
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = readBounded(file, source);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new InputError({ source }, `cannot read: ${systemReason(e as NodeJS.ErrnoException)}`);
   }
-  if (text.length > MAX_GAME_FILE_BYTES) throw new InputError({ source }, `larger than ${MAX_GAME_FILE_BYTES >> 20} MB`);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const first = text.search(/\S/);
   if (first >= 0 && (text[first] === '{' || text[first] === '[')) {
+    if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new InputError({ source }, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       return { kind: 'json', value: JSON.parse(text), where: { source } };
     } catch (e) {
@@ -40,6 +42,41 @@ export function readGameFile(file: string): GameFile {
     throw new InputError({ source, line: before.split('\n').length, column: nul - before.lastIndexOf('\n') }, 'a NUL byte: not UTF-8 text (UTF-16, or a binary file?)');
   }
   return { kind: 'text', text, source };
+}
+
+/**
+ * The whole file as UTF-8 text, read in chunks and refused as soon as it passes
+ * MAX_GAME_FILE_BYTES: stdin, pipes and devices (`yes … |`, /dev/zero) report no size, so a
+ * size check up front cannot bound them.
+ */
+function readBounded(file: string, source: string): string {
+  const fd = file === '-' ? 0 : openSync(file, 'r');
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') {
+          Atomics.wait(PAUSE, 0, 0, 10); // a non-blocking stdin (a terminal) with nothing yet: wait, then ask again
+          continue;
+        }
+        if (code === 'EOF') break; // Windows' closed pipe
+        throw e;
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_GAME_FILE_BYTES) throw new InputError({ source }, `larger than ${MAX_GAME_FILE_BYTES >> 20} MB`);
+      chunks.push(Buffer.from(chunk.subarray(0, n)));
+    }
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /**
