@@ -16,7 +16,7 @@ import { verifyRun } from '../src/pipeline/verify-run.ts';
 import { median, table } from './results.ts';
 
 const REPEATS = 5;
-const DATA = fileURLToPath(new URL('../../shared/data/classic/', import.meta.url));
+const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const VERIFY_SETS = ['top1465.txt', 'forum-hardest-1106.txt'];
 
 interface Workload {

@@ -15,7 +15,7 @@ import type { Board } from '../src/sudoku/types.ts';
 import { irregularSolution, minimalPuzzle, randomSolution } from '../test/sudoku/logic/boards.ts';
 import { median, table } from './results.ts';
 
-const DATA = fileURLToPath(new URL('../../shared/data/classic/', import.meta.url));
+const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const REPEATS = 5;
 const GENERATED = 300;
 

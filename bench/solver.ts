@@ -15,7 +15,7 @@ import type { Board } from '../src/sudoku/types.ts';
 import { PEERS } from './peers.ts';
 import { median, table } from './results.ts';
 
-const DATA = fileURLToPath(new URL('../../shared/data/classic/', import.meta.url));
+const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const SETS: Array<[string, number]> = [['17-clue.txt', 10_000], ['top1465.txt', Infinity], ['forum-hardest-1106.txt', Infinity]];
 const PEER_CAP_MS = 10_000;
 const REPEATS = 5;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { dataLines, SHARED_DATA } from '../helpers/data.ts';
+import { dataLines, TEST_DATA } from '../helpers/data.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pm-solve-'));
@@ -14,7 +14,7 @@ const file = (name: string, text: string) => {
 
 describe('puzzlemill solve', () => {
   test('--count reproduces the oracle counts', () => {
-    const r = runCli(['solve', '--count', SHARED_DATA + 'oracles/solution-counts.txt']);
+    const r = runCli(['solve', '--count', TEST_DATA + 'oracles/solution-counts.txt']);
     expect(r.code).toBe(0);
     const expected = dataLines('oracles/solution-counts.txt').map((l) => String(Math.min(2, Number(l.split(':')[1]))));
     expect(r.stdout.trim().split('\n')).toEqual(expected);

@@ -39,7 +39,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         if (t !== undefined && !(Number.isInteger(t) && t >= 1)) return '--max-tier must be a whole number ≥ 1';
         return true;
       })
-      .example('$0 grade ../shared/data/classic/top1465.txt', 'grade a list of puzzles')
+      .example('$0 grade test/data/classic/top1465.txt', 'grade a list of puzzles')
       .example('$0 grade --proof --lang de board.json', 'the solution path in German') as unknown as Argv<GradeArgs>,
   handler: async (args) => {
     for await (const item of readItems(args.files)) {

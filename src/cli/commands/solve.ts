@@ -31,7 +31,7 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
       })
       .check((a) => (Number.isInteger(a['max-nodes']) && (a['max-nodes'] as number) >= 0) || '--max-nodes must be a whole number ≥ 0')
       .example('$0 solve puzzles.txt', 'print the solution of each puzzle')
-      .example('$0 solve --count ../shared/data/oracles/solution-counts.txt', 'prove uniqueness') as unknown as Argv<SolveArgs>,
+      .example('$0 solve --count test/data/oracles/solution-counts.txt', 'prove uniqueness') as unknown as Argv<SolveArgs>,
   handler: async (args) => {
     let puzzles = 0;
     let nodes = 0;

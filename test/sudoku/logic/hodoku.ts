@@ -1,5 +1,5 @@
 /**
- * Readers for HoDoKu's regression library and exemplar list (../shared/data/oracles), and the map
+ * Readers for HoDoKu's regression library and exemplar list (test/data/oracles), and the map
  * from HoDoKu's technique codes to ours.
  */
 import { regularRegions } from '../../../src/sudoku/regions.ts';

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
 import { findInstances, prove, techniqueById, type ProofStep } from '../../../src/sudoku/logic/index.ts';
-import { SHARED_DATA } from '../../helpers/data.ts';
+import { TEST_DATA } from '../../helpers/data.ts';
 import { EXEMPLAR_TOKENS, parseExemplars, parseReglibLine, REGLIB_CODES } from './hodoku.ts';
 
 const CHAINS = new Set(['aic', 'xy-chain', 'x-chain']);
@@ -32,7 +32,7 @@ describe('HoDoKu regression library', () => {
   const rows: Record<string, { technique: string; cases: number; match: number; strict: number }> = {};
   const failures: string[] = [];
   beforeAll(() => {
-    const lines = readFileSync(SHARED_DATA + 'oracles/hodoku-reglib-1.3.txt', 'utf8').split('\n');
+    const lines = readFileSync(TEST_DATA + 'oracles/hodoku-reglib-1.3.txt', 'utf8').split('\n');
     lines.forEach((text, i) => {
       if (!text.startsWith(':')) return;
       const c = parseReglibLine(text, i + 1);
@@ -67,7 +67,7 @@ describe('HoDoKu regression library', () => {
 });
 
 describe('HoDoKu exemplars', () => {
-  const exemplars = parseExemplars(readFileSync(SHARED_DATA + 'oracles/hodoku-exemplars-1.0.txt', 'utf8')).filter(
+  const exemplars = parseExemplars(readFileSync(TEST_DATA + 'oracles/hodoku-exemplars-1.0.txt', 'utf8')).filter(
     (e) => e.techniques.length > 0 && e.techniques.every((t) => EXEMPLAR_TOKENS[t]) && !e.path.includes('x'),
   );
   const rows: Record<string, { puzzles: number; finishes: number; stallsBelow: number; aloneFinishes: number }> = {};
