@@ -20,6 +20,8 @@ export interface Grade {
 
 export interface BoardVerdict {
   problems: string[];
+  /** Solutions counted by the exact-cover solver up to 2: 0, 1, or 2 for two or more. */
+  solutions: number;
   /** The only solution, when there is exactly one. */
   solution: Grid | null;
   /** The prover's grade, when it solves the board. */
@@ -54,7 +56,7 @@ export function checkBoard(board: Board, claims: BoardClaims = {}): BoardVerdict
       problems.push(`needs guessing: the logic prover stalls with ${placed} of ${board.size * board.size} cells placed`);
     }
   }
-  return { problems, solution, grade };
+  return { problems, solutions: counted.count, solution, grade };
 }
 
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {

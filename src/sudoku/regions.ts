@@ -37,6 +37,20 @@ export function isRegularRegions(size: number, regions: Regions): boolean {
   return regular.every((v, i) => v === regions[i]);
 }
 
+/** True when two maps have the same blocks as sets of cells, whatever their numbers. */
+export function samePartition(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  const forward = new Map<number, number>();
+  const back = new Map<number, number>();
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if ((forward.has(x) && forward.get(x) !== y) || (back.has(y) && back.get(y) !== x)) return false;
+    forward.set(x, y);
+    back.set(y, x);
+  }
+  return true;
+}
+
 /**
  * The first reason the map is not a valid partition, or null when it is: N·N entries, each
  * 0..N−1, every region of exactly N cells and (when `adjacency` is given) connected.

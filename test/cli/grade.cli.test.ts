@@ -42,7 +42,7 @@ describe('puzzlemill grade', () => {
     expect(out[0]).toBe('<stdin>:1  not guess-free: more than one solution');
     expect(out[1]).toBe('<stdin>:3  not guess-free: no solution (the givens contradict each other)');
     expect(out[2]).toMatch(/^<stdin>:4 {2}easy/);
-    expect(r.stderr.trim()).toBe('<stdin>:2:1: puzzle has 12 characters, expected 16, 36, 64 or 81');
+    expect(r.stderr.trim()).toBe('<stdin>:2:1: puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81');
     const capped = runCli(['grade', '--max-tier', '1'], { input: HARD + '\n' });
     expect(capped.code).toBe(1);
     expect(capped.stdout).toMatch(/^<stdin>:1 {2}not guess-free: unique, but the techniques up to tier 1 stall with \d+ cells open\n$/);

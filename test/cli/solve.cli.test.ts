@@ -20,8 +20,8 @@ describe('puzzlemill solve', () => {
     expect(r.stdout.trim().split('\n')).toEqual(expected);
   });
 
-  test('prints solutions, skips comments and blank lines, ignores extra fields', () => {
-    const r = runCli(['solve'], { input: '# a comment\n\n1.........4.....:1:whatever\r\n' });
+  test("prints solutions, skips comments and blank lines, reads tdoku's count field", () => {
+    const r = runCli(['solve'], { input: '# a comment\n\n1.........4.....:2\r\n' });
     expect(r.code).toBe(0);
     const [line] = r.stdout.trim().split('\n');
     expect(line).toMatch(/^1[1-4]{15}$/);
@@ -35,7 +35,7 @@ describe('puzzlemill solve', () => {
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe(
       [
-        `${p}:1:1: puzzle has 4 characters, expected 16, 36, 64 or 81`,
+        `${p}:1:1: puzzle has 4 characters, expected 16, 25, 36, 49, 64 or 81`,
         `${p}:3:2: givens clash: 1 at r1c1 and r1c2 share a row`,
         `${p}:4:4: bad character "x" (expected 1..4, '.' or '0')`,
         '',

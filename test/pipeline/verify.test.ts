@@ -44,7 +44,7 @@ const EXPECTED: Record<string, string[]> = {
     ':2: FAIL: sudoku 4×4, 2 givens: has more than one solution',
     ':3: FAIL: sudoku 4×4, 3 givens: has more than one solution',
     ':4:4: bad input: bad character "x" (expected 1..4, \'.\' or \'0\')',
-    ':5:1: bad input: puzzle has 5 characters, expected 16, 36, 64 or 81',
+    ':5:1: bad input: puzzle has 5 characters, expected 16, 25, 36, 49, 64 or 81',
     ':6: ok: sudoku 9×9, 17 givens, grade',
     ':8: FAIL: sudoku 9×9, 21 givens: needs guessing: the logic prover stalls with 21 of 81 cells placed',
   ],

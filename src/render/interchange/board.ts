@@ -9,6 +9,7 @@
  *   unique      the exact-cover counter (limit 2) finds exactly one solution
  *   guess-free  the logic prover solves it; its grade and proof go into the file
  *   solution    a solution the source carried must be that one
+ *   count       a solution count the source claimed must be 1
  *
  * Structural problems are InputErrors (exit 2); a well-formed puzzle that cannot be a Numbridge
  * board (no solution, several, needs guessing) is a NotABoard (exit 1).
@@ -19,7 +20,7 @@ import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/b
 import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
 import { gradeOf, prove } from '../../sudoku/logic/index.ts';
-import { isRegularRegions, regionProblem, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
+import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Board, Grid, Regions } from '../../sudoku/types.ts';
 
@@ -32,21 +33,10 @@ export class NotABoard extends Error {
 export interface ImportedPuzzle {
   board: Board;
   solution: Grid | null;
+  /** The number of solutions the source claims (tdoku's count of a line), when it says. */
+  count?: number | null;
   /** The source format's name, recorded in `secret.seed` ("import/line/<hash>"). */
   origin: string;
-}
-
-/** The blocks of a map as sets, independent of their labels. */
-function samePartition(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  const map = new Map<number, number>();
-  const back = new Map<number, number>();
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!, y = b[i]!;
-    if ((map.has(x) && map.get(x) !== y) || (back.has(y) && back.get(y) !== x)) return false;
-    map.set(x, y);
-    back.set(y, x);
-  }
-  return true;
 }
 
 /**
@@ -94,6 +84,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition): Numbr
   if (counted.count === 0) throw new NotABoard('has no solution');
   if (counted.count > 1) throw new NotABoard('has more than one solution');
   const solution = counted.solution!;
+  if (puzzle.count != null && puzzle.count !== 1) throw new NotABoard(`claims ${puzzle.count} solutions, but it has exactly one`);
   if (puzzle.solution) {
     const at = solution.findIndex((d, i) => d !== puzzle.solution![i]);
     if (at >= 0) throw new NotABoard(`the solution it carries differs from its only solution at ${cellName(n, at)} (${puzzle.solution[at]} instead of ${solution[at]})`);
