@@ -12,7 +12,7 @@ import { generateBoard, type BoardRequest } from '../../src/numbridge/generate.t
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { grade, importPuzzle, solve, verify } from '../../src/index.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
-import { SHARED_DATA } from '../helpers/data.ts';
+import { TEST_DATA } from '../helpers/data.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pm-line-'));
 const file = (name: string, text: string) => {
@@ -170,7 +170,7 @@ describe("verify checks a line's count and solution (issue 17, defect 5)", () =>
   });
 
   test("tdoku's own oracle file: every claim in it is true, so no line fails for its claims", () => {
-    const r = runCli(['verify', '--json', SHARED_DATA + 'oracles/solution-counts.txt']);
+    const r = runCli(['verify', '--json', TEST_DATA + 'oracles/solution-counts.txt']);
     const problems = linesOf(r).flatMap((l) => (JSON.parse(l) as { problems: string[] }).problems);
     expect(problems.length).toBeGreaterThan(0); // non-unique and hard puzzles fail for other reasons
     expect(problems.filter((p) => /claims|line's solution/.test(p))).toEqual([]);
