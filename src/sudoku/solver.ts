@@ -232,7 +232,10 @@ export class ExactCoverSolver {
 
   /**
    * The house-digit constraint with fewer than `than` places, or −1. Sets `branchDigit`.
-   * Only consulted when every open cell has three or more candidates (rare: near-empty grids).
+   * Consulted only when every open cell has three or more candidates: uncommon when solving
+   * puzzles (under 2 % of branch nodes on top1465 and 17-clue), common when filling grids from a
+   * sparse deal (measured: a fifth of the branch nodes generating 9×9 regular boards, two fifths
+   * on irregular ones).
    */
   private fewestPlaces(base: number, than: number): number {
     const s = this.stack;
