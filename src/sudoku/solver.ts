@@ -87,8 +87,8 @@ export class ExactCoverSolver {
   }
 
   /**
-   * Count solutions up to `limit`. The search prunes as hard as it soundly can, and how hard
-   * depends on the layout (the 9×9 fast path adds band patterns), so what its root propagation
+   * Count solutions up to `limit`. What the search deduces before it branches depends on the
+   * layout (the 9×9 fast path also clears band patterns), so what its root propagation
    * (`maxNodes: 1`) reaches is no grade: ask `propagateSingles` for that.
    */
   solve(givens: Grid, options: SolveOptions = {}): SolveResult {
