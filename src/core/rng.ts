@@ -103,7 +103,12 @@ export class Rng {
     return items;
   }
 
-  /** A child stream named by `label`, independent of how much of this stream was used. */
+  /**
+   * A child stream named by `label`, derived from this stream's current state (forking does not
+   * advance it). So the same state and label give the same child, but a draw from this stream
+   * between two forks changes every later child: for children that depend on the seed alone, fork
+   * from a stream that is never drawn from (as generateBoard's root is).
+   */
   fork(label: string | number): Rng {
     return new Rng(this.a, this.b, this.c, this.d, label);
   }

@@ -8,8 +8,9 @@
  *   1. immediate   the removed cell is a naked or hidden single of the remaining givens. Then the
  *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no
  *                  call at all. (Most removals on the way from N² down to ~40 % are of this kind.)
- *   2. singles     the solver's root propagation (naked + hidden singles, `maxNodes: 1`) solves
- *                  the board: unique, grade 1.
+ *   2. singles     naked and hidden singles alone solve the board (`propagateSingles`, exactly
+ *                  the prover's tier 1 — not the search's root propagation, which on 9×9 also
+ *                  applies locked candidates): unique, grade 1.
  *   3. unique      only when G ≥ 2: the exact-cover count (limit 2) must be 1 — a cheap veto
  *                  before the prover, which would work through every tier to fail a board that has
  *                  two solutions.
@@ -70,6 +71,8 @@ export class Carver {
   private readonly used: Uint16Array;
   private readonly solver: ExactCoverSolver;
   private readonly board: Board;
+  /** Where the singles test writes the grid it reaches (read by nothing; no allocation per call). */
+  private readonly singlesGrid: Grid;
   private count = 0;
   private tier = 1;
   /** Orbit lists for descend(). */
@@ -88,6 +91,7 @@ export class Carver {
     this.used = new Uint16Array(geometry.houseCount);
     this.solver = solverFor(geometry);
     this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
+    this.singlesGrid = new Uint8Array(geometry.cellCount);
     this.scratch = new Uint16Array(orbits.count);
   }
 
@@ -252,8 +256,8 @@ export class Carver {
   private passesGate(cap: number): boolean {
     const { stats } = this;
     stats.singles++;
-    const root = this.solver.solve(this.givens, { limit: 2, maxNodes: 1 });
-    if (root.complete && root.count === 1) {
+    // The givens are always part of our solution, so singles never meet a contradiction here.
+    if (this.solver.propagateSingles(this.givens, this.singlesGrid).solved) {
       this.tier = 1;
       return true;
     }

@@ -1,6 +1,10 @@
 /**
- * A specialised solver for regular 9×9 boards: the same exact-cover search as solver.ts, with the
- * state held digit-major in 27-bit band words so that one bitwise operation touches a whole band.
+ * A specialised solver for regular 9×9 boards: the same exact cover and the same answers as
+ * solver.ts's generic search (solution counts up to the limit; a unique board's solution), but not
+ * the same search — it prunes more (band patterns, below) and branches by its own rule, so its node
+ * counts and what its root propagation reaches differ (the logic prover's tier 1 is
+ * `propagateSingles` in solver.ts, not this). The state is held digit-major in 27-bit band words
+ * so that one bitwise operation touches a whole band.
  *
  *   band b = rows 3b..3b+2; a band word has bit (r−3b)·9 + c for cell (r, c):
  *

@@ -32,6 +32,16 @@ export interface SolveOptions {
   maxNodes?: number;
 }
 
+/** What naked and hidden singles alone reach from the givens (see `propagateSingles`). */
+export interface SinglesResult {
+  /** Every cell placed without a contradiction: the board has exactly this one solution. */
+  solved: boolean;
+  /** A clash among the givens, or a cell or house-digit left with no option: no solution. */
+  contradiction: boolean;
+  /** Placed digits (givens included), 0 where open. Not meaningful after a contradiction. */
+  grid: Grid;
+}
+
 export interface SolveResult {
   /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
   count: number;
@@ -76,9 +86,37 @@ export class ExactCoverSolver {
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
   }
 
+  /**
+   * Count solutions up to `limit`. What the search deduces before it branches depends on the
+   * layout (the 9×9 fast path also clears band patterns), so what its root propagation
+   * (`maxNodes: 1`) reaches is no grade: ask `propagateSingles` for that.
+   */
   solve(givens: Grid, options: SolveOptions = {}): SolveResult {
     if (this.fast9 && !options.rng) return this.fast9.solve(givens, options.limit ?? 1, options.maxNodes);
     return this.solveGeneric(givens, options);
+  }
+
+  /**
+   * Naked and hidden singles only, to their fixpoint, on every layout: exactly tier 1 of the
+   * logic prover (full houses are naked singles), so `solved` ⇔ `prove(board, { maxTier: 1 })`
+   * solves it, and where both stop they have placed the same cells (singles reach one fixpoint
+   * whatever their order). Generators use it as the grade-1 test. `grid` is written into `into`
+   * when given (no allocation for the result's grid).
+   */
+  propagateSingles(givens: Grid, into: Grid = new Uint8Array(this.cells)): SinglesResult {
+    this.loadGivens(givens);
+    const ok = this.propagate(0);
+    const s = this.stack;
+    let open = 0;
+    for (let c = 0; c < this.cells; c++) {
+      const m = s[c]!;
+      if ((m & (m - 1)) === 0) into[c] = 32 - Math.clz32(m);
+      else {
+        into[c] = 0;
+        open++;
+      }
+    }
+    return { solved: ok && open === 0, contradiction: !ok, grid: into };
   }
 
   /** The generic search, whatever the layout (tests compare it with the 9×9 fast path). */
@@ -88,20 +126,8 @@ export class ExactCoverSolver {
     this.maxNodes = options.maxNodes ?? Infinity;
     this.count = 0;
     this.nodes = 0;
-    const s = this.stack;
-    s.fill(this.full, 0, this.cells);
-    this.qTail = 0;
-    let ok = true;
-    for (let c = 0; c < this.cells; c++) {
-      const d = givens[c]!;
-      if (d === 0) continue;
-      if (d > this.n) throw new RangeError(`digit ${d} in cell ${c} exceeds size ${this.n}`);
-      const bit = 1 << (d - 1);
-      if ((s[c]! & bit) === 0) ok = false;
-      s[c] = bit;
-      this.queue[this.qTail++] = c;
-    }
-    if (ok) this.search(0);
+    this.loadGivens(givens);
+    this.search(0);
     const complete = this.nodes <= this.maxNodes;
     let solution: Grid | null = null;
     if (this.count > 0) {
@@ -109,6 +135,23 @@ export class ExactCoverSolver {
       for (let c = 0; c < this.cells; c++) solution[c] = 32 - Math.clz32(this.solutionMasks[c]!);
     }
     return { count: this.count, solution, nodes: this.nodes, complete };
+  }
+
+  /**
+   * Depth 0: every open cell may take every digit; each given is placed and queued, so that
+   * propagation removes it from its peers (and finds givens that clash).
+   */
+  private loadGivens(givens: Grid): void {
+    const s = this.stack;
+    s.fill(this.full, 0, this.cells);
+    this.qTail = 0;
+    for (let c = 0; c < this.cells; c++) {
+      const d = givens[c]!;
+      if (d === 0) continue;
+      if (d > this.n) throw new RangeError(`digit ${d} in cell ${c} exceeds size ${this.n}`);
+      s[c] = 1 << (d - 1);
+      this.queue[this.qTail++] = c;
+    }
   }
 
   /** Returns true when the search must stop (limit reached or node budget spent). */
@@ -189,7 +232,10 @@ export class ExactCoverSolver {
 
   /**
    * The house-digit constraint with fewer than `than` places, or −1. Sets `branchDigit`.
-   * Only consulted when every open cell has three or more candidates (rare: near-empty grids).
+   * Consulted only when every open cell has three or more candidates: uncommon when solving
+   * puzzles (under 2 % of branch nodes on top1465 and 17-clue), common when filling grids from a
+   * sparse deal (measured: a fifth of the branch nodes generating 9×9 regular boards, two fifths
+   * on irregular ones).
    */
   private fewestPlaces(base: number, than: number): number {
     const s = this.stack;
@@ -298,6 +344,11 @@ export function solverFor(geometry: Geometry): ExactCoverSolver {
     solvers.set(geometry, s);
   }
   return s;
+}
+
+/** Naked and hidden singles to their fixpoint: the logic prover's tier 1 (see the method). */
+export function propagateSingles(board: Board): SinglesResult {
+  return solverFor(geometryFor(board.size, board.regions)).propagateSingles(board.givens);
 }
 
 /**

@@ -1,0 +1,55 @@
+/**
+ * The carver's grade-1 shortcut means what the prover's tier 1 means (issue 12, point 5). It was
+ * the search's root propagation, which on regular 9×9 boards also applies locked candidates
+ * (tier 2): carves judged "grade 1" then failed the final re-check, and the carve's grade was
+ * misreported, which sent grade-2 carves past their target.
+ */
+import { describe, expect, test } from 'vitest';
+import { Rng } from '../../src/core/rng.ts';
+import { Carver } from '../../src/numbridge/carve.ts';
+import { randomSolution, REGULAR_FILL, IRREGULAR_FILL } from '../../src/numbridge/fill.ts';
+import { emptyGenerateStats, generateBoard, MAX_GRADE } from '../../src/numbridge/generate.ts';
+import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { orbitsOf } from '../../src/numbridge/symmetry.ts';
+import { geometryFor } from '../../src/sudoku/geometry.ts';
+import { prove } from '../../src/sudoku/logic/index.ts';
+import { regularRegions } from '../../src/sudoku/regions.ts';
+
+const judge = { prove: (board: Parameters<typeof prove>[0], maxTier: number) => prove(board, { maxTier, collectSteps: false }) };
+
+describe('the carver grades as the prover does', () => {
+  test('at --grade 1 the final re-check throws no carve out (9×9 regular, 30 givens, 120 boards)', () => {
+    const stats = emptyGenerateStats();
+    for (let k = 0; k < 120; k++) generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 1 }, `gate/${k}`, stats);
+    expect(stats.boards).toBe(120);
+    expect(stats.finalRejects).toBe(0);
+    expect(stats.orders).toBe(120); // every first carve is kept
+  });
+
+  test.each([
+    [9, 'regular', 28],
+    [9, 'irregular', 28],
+    [6, 'regular', 12],
+    [8, 'regular', 24],
+  ] as const)('without a grade, the tier a carve reports is the prover\'s grade of the board (size %i, %s, %i givens)', (size, blocks, givens) => {
+    const orbits = orbitsOf(size, 'none');
+    const target = { givens, grade: undefined, maxTier: MAX_GRADE };
+    let checked = 0;
+    for (let k = 0; checked < 40 && k < 200; k++) {
+      const rng = new Rng('carve-gate', size, blocks, k);
+      const regions = blocks === 'regular' ? regularRegions(size) : randomLayout(size, rng);
+      const geometry = geometryFor(size, regions);
+      const solution = randomSolution(geometry, rng, blocks === 'regular' ? REGULAR_FILL : IRREGULAR_FILL);
+      if (!solution) continue;
+      const carver = new Carver(geometry, solution, orbits, judge);
+      const order = rng.shuffle(Array.from({ length: orbits.count }, (_, i) => i));
+      const carved = carver.carve(order, target, rng);
+      if (!carved.ok) continue;
+      const proof = prove({ size, regions, givens: carver.givens }, { collectSteps: false });
+      expect(proof.solved).toBe(true);
+      expect(carved.tier, `board ${k}`).toBe(Math.max(1, proof.tier));
+      checked++;
+    }
+    expect(checked).toBe(40);
+  });
+});
