@@ -63,7 +63,11 @@ export function looksAlive(board: Grid, cell: Cell, tile: Digit, toCome: number)
   return (toCome & ~placeable & ALL_DIGITS) === 0;
 }
 
-/** True when naked and hidden singles alone (the solver's root propagation, no guessing) show the board dead. */
+/**
+ * True when the solver's root propagation shows the board dead: no guessing, but on this 9×9
+ * layout more than singles (the fast path also applies band-pattern locked candidates), which only
+ * makes the refutation stronger. Not a grade: see propagateSingles for that.
+ */
 function singlesRefute(board: Grid, cell: Cell, tile: Digit): boolean {
   const next = Uint8Array.from(board);
   next[cell] = tile;
