@@ -17,7 +17,8 @@
  * A cell whose mask has one bit is placed; its bit is removed from all peers once (queue).
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
-import type { Rng } from '../core/rng.ts';
+import { luby } from '../core/restarts.ts';
+import { Rng } from '../core/rng.ts';
 import { Fast9Solver } from './fast9.ts';
 import { Geometry, geometryFor } from './geometry.ts';
 import { isRegularRegions } from './regions.ts';
@@ -52,6 +53,10 @@ export interface SolveResult {
   /** False when `maxNodes` stopped the search before it was decided. */
   complete: boolean;
 }
+
+/** Nodes of the plain first run when counting, and the base budget of each randomised re-run. */
+const COUNT_FIRST_RUN_NODES = 100_000;
+const COUNT_RESTART_NODES = 20_000;
 
 /** A reusable solver for one layout: all scratch memory is allocated once, here. */
 export class ExactCoverSolver {
@@ -93,7 +98,41 @@ export class ExactCoverSolver {
    */
   solve(givens: Grid, options: SolveOptions = {}): SolveResult {
     if (this.fast9 && !options.rng) return this.fast9.solve(givens, options.limit ?? 1, options.maxNodes);
+    if ((options.limit ?? 1) >= 2 && !options.rng) return this.countWithRestarts(givens, options);
     return this.solveGeneric(givens, options);
+  }
+
+  /**
+   * Counting on any layout. The fewest-options order decides a puzzle with givens in a few
+   * hundred nodes, but on a near-empty irregular board it can walk into a dead subtree that holds
+   * millions of nodes before the first solution (seen: 10 M nodes undecided where a naive
+   * backtracker finds two solutions in seconds). So one plain run gets COUNT_FIRST_RUN_NODES; past
+   * that, randomised runs with Luby budgets take over, each a complete search in itself, and
+   * solutions seen in different runs add up: `limit` distinct ones decide the count. Every
+   * run but the last is cut short, so a count of 1 or 0 still comes from one complete search.
+   * The random order is seeded from the run number only: the same board gets the same answer.
+   */
+  private countWithRestarts(givens: Grid, options: SolveOptions): SolveResult {
+    const limit = Math.max(1, options.limit ?? 1);
+    const maxNodes = options.maxNodes ?? Infinity;
+    const firstBudget = Math.min(maxNodes, COUNT_FIRST_RUN_NODES);
+    const first = this.solveGeneric(givens, { limit, maxNodes: firstBudget });
+    if (first.complete) return first;
+    let nodes = Math.min(first.nodes, firstBudget);
+    const seen = new Map<string, Grid>();
+    const remember = (r: SolveResult) => {
+      if (r.solution) seen.set(r.solution.join(''), r.solution);
+    };
+    remember(first);
+    for (let run = 1; nodes < maxNodes && seen.size < limit; run++) {
+      const budget = Math.min(maxNodes - nodes, COUNT_RESTART_NODES * luby(run));
+      const r = this.solveGeneric(givens, { limit, maxNodes: budget, rng: new Rng('count-restart', run) });
+      nodes += Math.min(r.nodes, budget);
+      if (r.complete) return { ...r, nodes };
+      remember(r);
+    }
+    if (seen.size >= limit) return { count: limit, solution: seen.values().next().value!, nodes, complete: true };
+    return { count: seen.size, solution: seen.values().next().value ?? null, nodes, complete: false };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { ALL_DOMINOES, completeDominoes, doOrder, luby } from '../../src/games/domino/completion.ts';
+import { luby } from '../../src/core/restarts.ts';
+import { ALL_DOMINOES, completeDominoes, doOrder } from '../../src/games/domino/completion.ts';
 import { dominoDigits, dominoId, sharesNumber } from '../../src/games/domino/dominoes.ts';
 import { findClash } from '../../src/sudoku/check.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';

@@ -20,6 +20,7 @@
  * places everything; they do not prove that the players, with their hands and in their seat order
  * (a player may not pass while holding a playable domino), can or will reach it.
  */
+import { luby } from '../../core/restarts.ts';
 import { ExactCover } from '../../core/exact-cover.ts';
 import { Rng } from '../../core/rng.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -151,14 +152,6 @@ export function completeDominoes(q: CompletionQuestion, options: CompletionOptio
     }
   }
   return { placeable: null, arrangement: null, ...orderPart, nodes, mems, options: problem.optionCount, runs };
-}
-
-/** Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, … (i ≥ 1). */
-export function luby(i: number): number {
-  for (let k = 1; ; k++) {
-    if (i === (1 << k) - 1) return 1 << (k - 1);
-    if (i < (1 << k) - 1) return luby(i - (1 << (k - 1)) + 1);
-  }
 }
 
 /**
