@@ -15,6 +15,8 @@ import { dailyPlan, makeDaily, type DailyResult } from '../../src/pipeline/daily
 import { dailySlotSeed } from '../../src/pipeline/daily-key.ts';
 import { isAttemptSeed } from '../../src/pipeline/generate-batch.ts';
 import { DailyPublicIndex } from '../../src/pipeline/schema.ts';
+import { verifyInput } from '../../src/pipeline/verify-batch.ts';
+import { corpusPage } from '../../src/render/html.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-public-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -145,5 +147,16 @@ describe(`the public folder of ${DATE}`, () => {
         expect(made.secret.solution, `${p.slot} from ${seed}`).not.toEqual(secret.solution);
       }
     }
+  });
+
+  test('is usable as it is: every player form verifies, the index is bookkeeping, the preview follows its slots', () => {
+    for (const [name, text] of Object.entries(publicFiles)) {
+      const report = verifyInput({ where: { source: name }, value: JSON.parse(text) });
+      expect(report.status, name).toBe(name === 'index.json' ? 'skipped' : 'ok');
+    }
+    const page = corpusPage(result.publicDir, { solution: false, lang: 'en' });
+    expect(page.count).toBe(result.index.puzzles.length);
+    const headings = [...page.html.matchAll(/<li><a href="#p\d+">([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(headings).toEqual(dailyPlan(DATE).map((s) => s.slot));
   });
 });
