@@ -11,9 +11,10 @@
  *                                32 crypto-random bytes as 64 hex digits, mode 0600
  *
  * A key shorter than 32 characters is refused: a short passphrase is what a brute force tries first.
+ * A key file that group or others may read is reported (`looseMode`) for the caller to warn about.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { syncDir } from './atomic.ts';
@@ -29,6 +30,8 @@ export interface DailyKey {
   source: string;
   /** True when this call created the default key file. */
   created: boolean;
+  /** A key file's mode (octal) when group or others may read it, for a warning. */
+  looseMode?: string;
 }
 
 export interface KeySources {
@@ -42,14 +45,21 @@ export interface KeySources {
 
 /** The daily key from the first source that is given; InputError (one line) when it is unusable. */
 export function loadDailyKey(sources: KeySources): DailyKey {
-  if (sources.keyFile !== undefined) return { bytes: readKeyFile(sources.keyFile), source: sources.keyFile, created: false };
+  if (sources.keyFile !== undefined) return { bytes: readKeyFile(sources.keyFile), source: sources.keyFile, created: false, ...looseModeOf(sources.keyFile) };
   if (sources.envKey !== undefined) {
     const where = '$' + DAILY_KEY_ENV;
     return { bytes: checkedKey(sources.envKey, { source: where }), source: where, created: false };
   }
   const path = sources.defaultFile ?? DEFAULT_KEY_FILE;
   const created = createKeyFileIfMissing(path);
-  return { bytes: readKeyFile(path), source: path, created };
+  return { bytes: readKeyFile(path), source: path, created, ...looseModeOf(path) };
+}
+
+/** `{ looseMode }` when others than the owner may read the file (POSIX modes only). */
+function looseModeOf(path: string): { looseMode?: string } {
+  if (process.platform === 'win32') return {};
+  const mode = statSync(path).mode & 0o777;
+  return mode & 0o044 ? { looseMode: mode.toString(8).padStart(4, '0') } : {};
 }
 
 /** The run seed of one slot of one day: 64 hex digits, unguessable without the key. */

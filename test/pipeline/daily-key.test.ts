@@ -4,7 +4,7 @@
  * `daily --out DIR` writes only under DIR (issue 17, defect 19: `--out 0` put fingerprints.ndjson
  * into the working directory).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -43,6 +43,15 @@ describe('the daily key', () => {
     expect(existsSync(defaultFile)).toBe(false);
     expect(() => loadDailyKey({ keyFile: join(tmp, 'nope.key') })).toThrow(/nope\.key: no such key file$/);
     expect(existsSync(join(tmp, 'nope.key'))).toBe(false);
+  });
+
+  test('a key file others can read is used, with a warning to tighten it', () => {
+    const file = join(tmp, 'loose.key');
+    writeFileSync(file, LONG, { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(loadDailyKey({ keyFile: file }).looseMode).toBe('0644');
+    chmodSync(file, 0o600);
+    expect(loadDailyKey({ keyFile: file }).looseMode).toBeUndefined();
   });
 
   test('too short, empty or unreadable keys are refused with one line naming the source', () => {
@@ -93,6 +102,7 @@ describe('puzzlemill daily', () => {
     const missing = runCli(['daily', '--key-file', 'nope.key'], { cwd });
     expect(missing).toMatchObject({ code: 2, stderr: 'puzzlemill: nope.key: no such key file\n' });
     expect(runCli(['daily', '--key-file', 'a', '--key-file', 'b'], { cwd })).toMatchObject({ code: 2, stderr: 'puzzlemill: --key-file is given more than once (see --help)\n' });
+    expect(runCli(['daily', '--out', ''], { cwd })).toMatchObject({ code: 2, stderr: 'puzzlemill: --out must not be empty (see --help)\n' });
     expect(readdirSync(cwd)).toEqual([]);
   });
 });

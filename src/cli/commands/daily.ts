@@ -38,6 +38,8 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress and no summary' })
       .check((a) => {
         for (const name of ['date', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        // an unset variable in a script (`--out "$DIR"`) would put public/ and secret/ into the working directory
+        for (const name of ['out', 'key-file']) if (a[name] === '') return `--${name} must not be empty`;
         return a.date === undefined || isDate(a.date as string) ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD)`;
       })
       .example('$0 daily', "today's set into corpus/daily/public/DATE/ and corpus/daily/secret/DATE/")
@@ -46,6 +48,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
     const date = args.date ?? today();
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
     const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
+    if (key.looseMode) warn(`puzzlemill: daily: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
     if (key.created) warn(`puzzlemill: daily: made a new random daily key in ${key.source} (mode 0600): keep it private and back it up; the sets of coming days follow from it`);
     const bar = progressBar(`daily ${date}`, args.quiet);
     let result;
