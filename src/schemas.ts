@@ -8,7 +8,7 @@ import { KosmosDealFile, KosmosRecordFile, KosmosReplayJson } from './games/kosm
 import { NumbridgeDealFile, NumbridgeRecordFile, NumbridgeReplayJson, NumbridgeView } from './games/numbridge/schema.ts';
 import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge/schema.ts';
-import { DailyIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
+import { DailyIndex, DailyPublicIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
@@ -26,6 +26,7 @@ export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-replay.schema.json', schema: NumbridgeReplayJson },
   { file: 'run-manifest.schema.json', schema: RunManifest },
   { file: 'daily-index.schema.json', schema: DailyIndex },
+  { file: 'daily-public-index.schema.json', schema: DailyPublicIndex },
   { file: 'fingerprint-entry.schema.json', schema: FingerprintEntry },
 ];
 

@@ -1,30 +1,43 @@
 /**
- * The daily set: one puzzle per slot of the plan, each derived from the date alone (run seed
- * `daily/DATE`, puzzle k = 0 of the slot's request), except that a puzzle whose fingerprint was
- * published on another day is replaced by the slot's next candidate (k = 1, 2, …). So a date's set
- * depends only on the date and on what earlier days already used.
+ * The daily set: one puzzle per slot of the plan. Each slot's run seed is a keyed derivation of
+ * the date and the slot (HMAC-SHA-256 under the club's daily key, daily-key.ts), puzzle k = 0 of
+ * the slot's request, except that a puzzle whose fingerprint was published on another day is
+ * replaced by the slot's next candidate (k = 1, 2, …). So a date's set depends only on the key,
+ * the date and what earlier days already used; without the key nobody can compute it, not even
+ * with this code and the public folder.
  *
- *   corpus/daily/
- *     fingerprints.ndjson        every published puzzle's fingerprint (never repeat one)
- *     2026-11-30/
- *       index.json               the day's puzzles (puzzlemill/daily-index)
- *       murder-4.json            a puzzle file with secret (for the game server)
- *       murder-4.player.json     its player form (for the frontend)
+ *   corpus/daily/                         (the root: `daily --out ROOT`)
+ *     public/2026-11-30/                  what may be published: nothing from which a solution follows
+ *       index.json                        puzzlemill/daily-public-index: slot, kind, id, file, size, level, summary
+ *       murder-4.player.json              player forms (no `secret`), for the frontend
  *       …
+ *     secret/                             the club's only: solutions, seeds, fingerprints
+ *       fingerprints.ndjson               every published puzzle's fingerprint (never repeat one)
+ *       .lock                             while a job runs
+ *       2026-11-30/
+ *         index.json                      puzzlemill/daily-index: requests, seeds, fingerprints, key id
+ *         murder-4.json                   the full file with `secret` (for the game server)
+ *         …
  *
- * Rerunning a date keeps the files already there and valid (resume), and rewrites the index and
- * the fingerprints of that date atomically, under the corpus lock.
+ * The public index leaves out seeds (they rebuild the solution), requests (with a seed they are
+ * the recipe) and fingerprints (they identify a puzzle across days, which players need not know;
+ * they are hashes of the public part, so they would not reveal solutions either).
+ *
+ * Rerunning a date keeps the files already there and valid (resume), and rewrites both indexes and
+ * the fingerprints of that date atomically, under the corpus lock. A date made with another key
+ * is refused rather than silently replaced by another set.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
 import { ensureDir, syncDir, writeFileAtomic } from './atomic.ts';
 import { executorFor, type Executor } from './executor.ts';
 import { fingerprintOf, isAttemptSeed, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
-import { FingerprintIndex, withCorpusLock } from './fingerprint-index.ts';
-import { DailyIndex, type DailyEntry, type FingerprintEntry } from './schema.ts';
+import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-index.ts';
+import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
+import { DailyIndex, DailyPublicIndex, type DailyEntry, type DailyPublicEntry, type FingerprintEntry } from './schema.ts';
 
 /** One place in the daily set. */
 export interface DailySlot {
@@ -70,8 +83,10 @@ export const DAILY_SIZE = 10;
 export interface DailyOptions {
   /** YYYY-MM-DD. */
   date: string;
-  /** The day's directory; the fingerprint index lives in its parent (the corpus). */
-  dir: string;
+  /** The daily corpus: ROOT/public/DATE/, ROOT/secret/DATE/ and ROOT/secret/fingerprints.ndjson. */
+  root: string;
+  /** The club's daily key (loadDailyKey). */
+  key: Uint8Array;
   plan?: readonly DailySlot[];
   workers?: number;
   executor?: Executor;
@@ -83,7 +98,12 @@ export interface DailyOptions {
 }
 
 export interface DailyResult {
+  /** The secret index (secret/DATE/index.json). */
   index: DailyIndex;
+  /** The public index (public/DATE/index.json). */
+  publicIndex: DailyPublicIndex;
+  publicDir: string;
+  secretDir: string;
   /** Slots made in this run (the rest were already there). */
   made: number;
   seconds: number;
@@ -93,8 +113,16 @@ interface SlotState {
   slot: DailySlot;
   kind: AnyKind;
   request: PuzzleRequest;
+  /** The slot's keyed run seed. */
+  runSeed: string;
   k: number;
   entry?: DailyEntry;
+  publicEntry?: DailyPublicEntry;
+}
+
+/** Where a date's files go under a daily root. */
+export function dailyDirs(root: string, date: string): { publicDir: string; secretDir: string; secretRoot: string } {
+  return { publicDir: join(root, 'public', date), secretDir: join(root, 'secret', date), secretRoot: join(root, 'secret') };
 }
 
 /** True for a real calendar date written YYYY-MM-DD. */
@@ -110,34 +138,32 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function dailyRunSeed(date: string): string {
-  return `daily/${date}`;
-}
-
 export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
   const t0 = performance.now();
   if (!isDate(o.date)) throw new RangeError(`--date ${JSON.stringify(o.date)} is not a date (YYYY-MM-DD)`);
   const plan = o.plan ?? dailyPlan(o.date);
   const maxCandidates = o.maxCandidates ?? 20;
-  const runSeed = dailyRunSeed(o.date);
+  const keyId = dailyKeyId(o.key);
   const states: SlotState[] = plan.map((slot) => {
     const kind = kindNamed(slot.kind);
-    return { slot, kind, request: kind.parseRequest(slot.request), k: 0 };
+    return { slot, kind, request: kind.parseRequest(slot.request), runSeed: dailySlotSeed(o.key, o.date, slot.slot), k: 0 };
   });
-  const corpus = dirname(o.dir);
-  return withCorpusLock(corpus, async () => {
-    ensureDir(o.dir);
-    const index = FingerprintIndex.load(corpus);
+  const { publicDir, secretDir, secretRoot } = dailyDirs(o.root, o.date);
+  if (existsSync(join(o.root, INDEX_FILE)) && !existsSync(join(secretRoot, INDEX_FILE))) {
+    // the layout before public/ and secret/: starting afresh would forget what was published
+    throw new RangeError(`${join(o.root, INDEX_FILE)}: a daily corpus of the old layout; move it to ${join(secretRoot, INDEX_FILE)} (and its DATE folders out of ${o.root}) first`);
+  }
+  return withCorpusLock(secretRoot, async () => {
+    refuseOtherKey(join(secretDir, 'index.json'), keyId, o.date);
+    ensureDir(secretDir);
+    ensureDir(publicDir);
+    const index = FingerprintIndex.load(secretRoot);
     let made = 0;
     const accepted = new Set<string>();
     const progress = () => o.onProgress?.(states.filter((s) => s.entry).length, states.length);
 
     for (const s of states) {
-      const kept = keepExisting(s, o.dir, runSeed, maxCandidates, index, o.date, accepted);
-      if (kept) {
-        s.entry = kept;
-        accepted.add(kept.fingerprint);
-      }
+      if (keepExisting(s, secretDir, publicDir, maxCandidates, index, o.date, accepted)) accepted.add(s.entry!.fingerprint);
     }
     progress();
 
@@ -146,7 +172,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
       for (let round = 0; round < maxCandidates; round++) {
         const pending = states.filter((s) => !s.entry);
         if (pending.length === 0) break;
-        const outcomes = await Promise.all(pending.map((s) => runOnce(executor, taskFor(s, runSeed, o.kindModules ?? []))));
+        const outcomes = await Promise.all(pending.map((s) => runOnce(executor, taskFor(s, o.kindModules ?? []))));
         for (const [i, s] of pending.entries()) {
           const outcome = outcomes[i]!;
           if (!outcome.ok) {
@@ -162,7 +188,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
             s.k++;
             continue;
           }
-          s.entry = writeSlot(s, outcome, o.dir);
+          writeSlot(s, outcome, secretDir, publicDir);
           accepted.add(fingerprint);
           made++;
           progress();
@@ -175,20 +201,42 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     if (missing.length > 0) {
       throw new RangeError(`daily ${o.date}: no new puzzle for ${missing.map((s) => s.slot.slot).join(', ')} within ${maxCandidates} candidates`);
     }
-    const daily: DailyIndex = { format: 'puzzlemill/daily-index', version: 1, date: o.date, puzzles: states.map((s) => s.entry!) };
-    const indexPath = join(o.dir, 'index.json');
+    const daily: DailyIndex = { format: 'puzzlemill/daily-index', version: 1, date: o.date, keyId, puzzles: states.map((s) => s.entry!) };
+    const publicIndex: DailyPublicIndex = { format: 'puzzlemill/daily-public-index', version: 1, date: o.date, puzzles: states.map((s) => s.publicEntry!) };
     if (!validator<DailyIndex>(DailyIndex)(daily)) throw new Error('daily index fails its own schema (a bug)');
-    writeFileAtomic(indexPath, JSON.stringify(daily, null, 2) + '\n');
-    syncDir(o.dir);
+    if (!validator<DailyPublicIndex>(DailyPublicIndex)(publicIndex)) throw new Error('daily public index fails its own schema (a bug)');
+    writeFileAtomic(join(secretDir, 'index.json'), JSON.stringify(daily, null, 2) + '\n');
+    writeFileAtomic(join(publicDir, 'index.json'), JSON.stringify(publicIndex, null, 2) + '\n');
+    syncDir(secretDir);
+    syncDir(publicDir);
     const fresh: FingerprintEntry[] = daily.puzzles.map((p) => ({ fingerprint: p.fingerprint, kind: p.kind, date: o.date, slot: p.slot, id: p.id }));
     index.replaceDate(o.date, fresh);
-    syncDir(corpus);
-    return { index: daily, made, seconds: (performance.now() - t0) / 1000 };
+    syncDir(secretRoot);
+    return { index: daily, publicIndex, publicDir, secretDir, made, seconds: (performance.now() - t0) / 1000 };
   });
 }
 
-function taskFor(s: SlotState, runSeed: string, kindModules: string[]): GenerateTask {
-  return { type: 'generate', kind: s.kind.name, kindModules, request: s.request, runSeed, indices: [s.k], player: true, attempts: 3, fingerprint: true };
+/** A date whose secret index names another key: remaking it would replace a published set. */
+function refuseOtherKey(path: string, keyId: string, date: string): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return; // a new date (or an interrupted first run: its files are checked one by one)
+  }
+  let earlier: unknown;
+  try {
+    earlier = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (validator<DailyIndex>(DailyIndex)(earlier) && earlier.keyId !== undefined && earlier.keyId !== keyId) {
+    throw new RangeError(`${path}: ${date} was made with another daily key (key id ${earlier.keyId}, this key is ${keyId}); use that key, or remove the date's public and secret folders to make a new set`);
+  }
+}
+
+function taskFor(s: SlotState, kindModules: string[]): GenerateTask {
+  return { type: 'generate', kind: s.kind.name, kindModules, request: s.request, runSeed: s.runSeed, indices: [s.k], player: true, attempts: 3, fingerprint: true };
 }
 
 /** One puzzle on the executor; a worker that throws or dies gets one retry. */
@@ -202,64 +250,66 @@ async function runOnce(executor: Executor, task: GenerateTask): Promise<PuzzleOu
   return result.outcomes[0]!;
 }
 
-function writeSlot(s: SlotState, outcome: Extract<PuzzleOutcome, { ok: true }>, dir: string): DailyEntry {
+function writeSlot(s: SlotState, outcome: Extract<PuzzleOutcome, { ok: true }>, secretDir: string, publicDir: string): void {
   const file = `${s.slot.slot}.json`;
   const playerFile = `${s.slot.slot}.player.json`;
-  writeFileAtomic(join(dir, playerFile), outcome.playerText! + '\n');
-  writeFileAtomic(join(dir, file), outcome.text + '\n');
+  writeFileAtomic(join(publicDir, playerFile), outcome.playerText! + '\n');
+  writeFileAtomic(join(secretDir, file), outcome.text + '\n');
+  const full = JSON.parse(outcome.text) as PuzzleFile;
+  s.entry = { slot: s.slot.slot, kind: s.kind.name, format: s.kind.format, request: s.request, file, playerFile, id: outcome.id, seed: outcome.seed, fingerprint: fingerprintOf(outcome), summary: outcome.summary };
+  s.publicEntry = publicEntryOf(s, full, playerFile, outcome.summary);
+}
+
+/** The public index's line of a slot: only what the player form shows anyway. */
+function publicEntryOf(s: SlotState, file: PuzzleFile, playerFile: string, summary: string): DailyPublicEntry {
+  const pub = file.public as { size?: unknown; grade?: { level?: unknown }; level?: { level?: unknown } };
+  const level = pub.grade?.level ?? pub.level?.level;
   return {
     slot: s.slot.slot,
     kind: s.kind.name,
     format: s.kind.format,
-    request: s.request,
-    file,
-    playerFile,
-    id: outcome.id,
-    seed: outcome.seed,
-    fingerprint: fingerprintOf(outcome),
-    summary: outcome.summary,
+    id: file.id,
+    file: playerFile,
+    ...(typeof pub.size === 'number' ? { size: pub.size } : {}),
+    ...(typeof level === 'number' ? { level } : {}),
+    summary,
   };
 }
 
 /**
  * A slot's file from an earlier (interrupted or repeated) run of this date, kept when it is valid,
- * made from one of this slot's candidate seeds, and not published on another day.
+ * made from one of this slot's candidate seeds (so with this key), and not published on another
+ * day; its player form is rewritten when it is missing or differs. True when kept.
  */
-function keepExisting(
-  s: SlotState,
-  dir: string,
-  runSeed: string,
-  maxCandidates: number,
-  index: FingerprintIndex,
-  date: string,
-  accepted: Set<string>,
-): DailyEntry | undefined {
+function keepExisting(s: SlotState, secretDir: string, publicDir: string, maxCandidates: number, index: FingerprintIndex, date: string, accepted: Set<string>): boolean {
   const file = `${s.slot.slot}.json`;
   let value: PuzzleFile;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    if (!validator<PuzzleFile>(s.kind.schema)(parsed) || parsed.secret === undefined) return undefined;
+    const parsed: unknown = JSON.parse(readFileSync(join(secretDir, file), 'utf8'));
+    if (!validator<PuzzleFile>(s.kind.schema)(parsed) || parsed.secret === undefined) return false;
     value = parsed;
   } catch {
-    return undefined;
+    return false;
   }
   const seed = s.kind.seedOf(value);
-  if (seed === undefined) return undefined;
+  if (seed === undefined) return false;
   let k = 0;
-  while (k < maxCandidates && !isAttemptSeed(seed, s.kind.puzzleSeed(runSeed, s.request, k))) k++;
-  if (k === maxCandidates) return undefined;
+  while (k < maxCandidates && !isAttemptSeed(seed, s.kind.puzzleSeed(s.runSeed, s.request, k))) k++;
+  if (k === maxCandidates) return false;
   const verdict = s.kind.verify(value);
   const fingerprint = s.kind.fingerprint(value);
-  if (verdict.problems.length > 0 || index.seenBefore(fingerprint, date) || accepted.has(fingerprint)) return undefined;
+  if (verdict.problems.length > 0 || index.seenBefore(fingerprint, date) || accepted.has(fingerprint)) return false;
   const playerFile = `${s.slot.slot}.player.json`;
   const playerText = JSON.stringify(s.kind.playerForm(value)) + '\n';
   let current = '';
   try {
-    current = readFileSync(join(dir, playerFile), 'utf8');
+    current = readFileSync(join(publicDir, playerFile), 'utf8');
   } catch {
     /* written below */
   }
-  if (current !== playerText) writeFileAtomic(join(dir, playerFile), playerText);
+  if (current !== playerText) writeFileAtomic(join(publicDir, playerFile), playerText);
   s.k = k;
-  return { slot: s.slot.slot, kind: s.kind.name, format: s.kind.format, request: s.request, file, playerFile, id: value.id, seed, fingerprint, summary: verdict.summary };
+  s.entry = { slot: s.slot.slot, kind: s.kind.name, format: s.kind.format, request: s.request, file, playerFile, id: value.id, seed, fingerprint, summary: verdict.summary };
+  s.publicEntry = publicEntryOf(s, value, playerFile, verdict.summary);
+  return true;
 }

@@ -4,8 +4,8 @@
  * puzzles against it and rewrites it atomically (temp file + rename) while holding a lock file,
  * so two daily jobs on one corpus cannot interleave and a crash leaves the old index or the new.
  *
- *   corpus/daily/fingerprints.ndjson
- *   corpus/daily/.lock                 { pid, host, started } while a job runs
+ *   corpus/daily/secret/fingerprints.ndjson
+ *   corpus/daily/secret/.lock          { pid, host, started } while a job runs
  */
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';

@@ -9,7 +9,9 @@ import { rootOptions } from '../core/schema-parts.ts';
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const Request = Type.Record(Type.String(), Scalar, { description: 'the parsed request parameters' });
 const Index = Type.Integer({ minimum: 0 });
-const FileName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'a file in the same directory' });
+const FILE_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*$';
+const fileName = (description: string) => Type.String({ pattern: FILE_NAME_PATTERN, description });
+const FileName = fileName('a file in the same directory');
 
 export const ManifestEntry = Type.Object(
   {
@@ -49,8 +51,8 @@ export const DailyEntry = Type.Object(
     kind: Type.String(),
     format: Type.String(),
     request: Request,
-    file: FileName,
-    playerFile: FileName,
+    file: fileName('the full file, beside this index (secret/DATE/)'),
+    playerFile: fileName('its player form, in the public folder of the day (public/DATE/)'),
     id: Type.String(),
     seed: Type.String(),
     fingerprint: Type.String(),
@@ -64,9 +66,35 @@ export const DailyIndex = Type.Object(
     format: Type.Literal('puzzlemill/daily-index'),
     version: Type.Literal(1),
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    keyId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'names the daily key the set was made with (an HMAC: says nothing about the key)' })),
     puzzles: Type.Array(DailyEntry),
   },
-  rootOptions('daily-index', 'puzzlemill daily set index', 'The puzzles of one day (corpus/daily/DATE/index.json).'),
+  rootOptions('daily-index', 'puzzlemill daily set index', 'The secret index of one day (corpus/daily/secret/DATE/index.json): requests, seeds, fingerprints. Never published.'),
+);
+
+/** What the public index may say: nothing from which a solution follows (no seed, request or fingerprint). */
+export const DailyPublicEntry = Type.Object(
+  {
+    slot: Type.String({ description: 'the place in the daily set, e.g. "murder-6" or "numbridge-9-irregular"' }),
+    kind: Type.String(),
+    format: Type.String(),
+    id: Type.String(),
+    file: fileName('the player form, beside this index'),
+    size: Type.Optional(Type.Integer({ minimum: 1, description: 'N of an N×N puzzle, as in its file' })),
+    level: Type.Optional(Type.Integer({ minimum: 1, description: "the grade level (Numbridge) or level (Murder), as in its file" })),
+    summary: Type.String({ description: 'one line: size, layout, givens, grade or level' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DailyPublicIndex = Type.Object(
+  {
+    format: Type.Literal('puzzlemill/daily-public-index'),
+    version: Type.Literal(1),
+    date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    puzzles: Type.Array(DailyPublicEntry),
+  },
+  rootOptions('daily-public-index', 'puzzlemill daily set, public index', 'The player files of one day (corpus/daily/public/DATE/index.json): what may be published.'),
 );
 
 export const FingerprintEntry = Type.Object(
@@ -77,11 +105,13 @@ export const FingerprintEntry = Type.Object(
     slot: Type.String(),
     id: Type.String(),
   },
-  rootOptions('fingerprint-entry', 'puzzlemill fingerprint index entry', 'One line of corpus/daily/fingerprints.ndjson: a puzzle already published, never to be repeated.'),
+  rootOptions('fingerprint-entry', 'puzzlemill fingerprint index entry', 'One line of corpus/daily/secret/fingerprints.ndjson: a puzzle already published, never to be repeated.'),
 );
 
 export type ManifestEntry = Static<typeof ManifestEntry>;
 export type RunManifest = Static<typeof RunManifest>;
 export type DailyEntry = Static<typeof DailyEntry>;
 export type DailyIndex = Static<typeof DailyIndex>;
+export type DailyPublicEntry = Static<typeof DailyPublicEntry>;
+export type DailyPublicIndex = Static<typeof DailyPublicIndex>;
 export type FingerprintEntry = Static<typeof FingerprintEntry>;

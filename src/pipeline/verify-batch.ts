@@ -18,12 +18,13 @@ import type { PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
 import type { BatchResult } from './generate-batch.ts';
-import { DailyIndex, RunManifest } from './schema.ts';
+import { DailyIndex, DailyPublicIndex, RunManifest } from './schema.ts';
 
 /** Our files that are not puzzles but live in puzzle folders. */
 const BOOKKEEPING: Readonly<Record<string, object>> = {
   'puzzlemill/run-manifest': RunManifest,
   'puzzlemill/daily-index': DailyIndex,
+  'puzzlemill/daily-public-index': DailyPublicIndex,
 };
 
 export type VerifyInput =

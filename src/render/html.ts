@@ -14,7 +14,10 @@ import { InputError } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
-import { DailyIndex, type DailyEntry } from '../pipeline/schema.ts';
+import { DailyIndex, DailyPublicIndex, type DailyEntry } from '../pipeline/schema.ts';
+
+/** What the page takes from a daily index line (the secret and the public index both have it). */
+type DailyLine = Pick<DailyEntry, 'slot' | 'id' | 'format' | 'summary'>;
 import { gradeName, L, type Lang } from './labels.ts';
 import type { PictureOptions } from './picture.ts';
 import { drawableFormats, pictureOf } from './pictures.ts';
@@ -36,12 +39,13 @@ interface Found {
 }
 
 const isDailyIndex = validator(DailyIndex);
+const isDailyPublicIndex = validator(DailyPublicIndex);
 
 export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
   const problems: string[] = [];
   const drawable = new Set(drawableFormats());
   const found = new Map<string, Found>();
-  let daily: DailyEntry[] | null = null;
+  let daily: DailyLine[] | null = null;
   let dailyDate = '';
 
   const files = readdirSync(dir).filter((name) => /\.(nd)?json$/.test(name)).sort();
@@ -55,9 +59,9 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
       continue;
     }
     for (const { value, line } of values) {
-      if (isDailyIndex(value)) {
-        daily = (value as DailyIndex).puzzles;
-        dailyDate = (value as DailyIndex).date;
+      if (isDailyIndex(value) || isDailyPublicIndex(value)) {
+        daily = (value as DailyIndex | DailyPublicIndex).puzzles;
+        dailyDate = (value as DailyIndex | DailyPublicIndex).date;
         continue;
       }
       const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -70,7 +74,7 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
   }
 
   // order: the daily index's slots first (in its order), then everything else by file name
-  const bySlot = new Map<string, DailyEntry>();
+  const bySlot = new Map<string, DailyLine>();
   const ordered: Found[] = [];
   if (daily) {
     for (const entry of daily) {
@@ -151,7 +155,7 @@ function shortMeta(value: Record<string, unknown>, lang: Lang): string {
   return String(value.format).replace('puzzlemill/', '');
 }
 
-function section(anchor: string, heading: string, f: Found, entry: DailyEntry | undefined, svg: string, solution: string | null, lang: Lang): string {
+function section(anchor: string, heading: string, f: Found, entry: DailyLine | undefined, svg: string, solution: string | null, lang: Lang): string {
   const meta: string[] = [];
   const value = f.value;
   if (value.format === 'puzzlemill/numbridge-board') {

@@ -13,6 +13,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-real-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const DATE = '2026-01-01';
+const KEY = Buffer.from('the real daily set under a test key of 32+ characters');
 
 function files(dir: string): Record<string, string> {
   return Object.fromEntries(readdirSync(dir).sort().map((n) => [n, readFileSync(join(dir, n), 'utf8')]));
@@ -30,16 +31,16 @@ describe('the daily set', () => {
   });
 
   test(`${DATE}: the same bytes in this thread and on two workers; every puzzle verifies`, async () => {
-    const a = await makeDaily({ date: DATE, dir: join(tmp, 'a', DATE), workers: 1 });
-    const b = await makeDaily({ date: DATE, dir: join(tmp, 'b', DATE), workers: 2 });
-    expect(files(join(tmp, 'b', DATE))).toEqual(files(join(tmp, 'a', DATE)));
-    expect(readFileSync(join(tmp, 'b/fingerprints.ndjson'), 'utf8')).toBe(readFileSync(join(tmp, 'a/fingerprints.ndjson'), 'utf8'));
+    const a = await makeDaily({ date: DATE, root: join(tmp, 'a'), key: KEY, workers: 1 });
+    const b = await makeDaily({ date: DATE, root: join(tmp, 'b'), key: KEY, workers: 2 });
+    for (const part of ['public', 'secret']) expect(files(join(tmp, 'b', part, DATE))).toEqual(files(join(tmp, 'a', part, DATE)));
+    expect(readFileSync(join(tmp, 'b/secret/fingerprints.ndjson'), 'utf8')).toBe(readFileSync(join(tmp, 'a/secret/fingerprints.ndjson'), 'utf8'));
     expect(a.index.puzzles.map((p) => p.slot)).toEqual(dailyPlan(DATE).map((s) => s.slot));
     expect(b.made).toBe(DAILY_SIZE);
 
     for (const p of a.index.puzzles) {
-      const full = JSON.parse(readFileSync(join(tmp, 'a', DATE, p.file), 'utf8'));
-      const player = JSON.parse(readFileSync(join(tmp, 'a', DATE, p.playerFile), 'utf8'));
+      const full = JSON.parse(readFileSync(join(tmp, 'a/secret', DATE, p.file), 'utf8'));
+      const player = JSON.parse(readFileSync(join(tmp, 'a/public', DATE, p.playerFile), 'utf8'));
       const report = verifyInput({ where: { source: p.file }, value: full });
       expect(report.problems, p.slot).toEqual([]);
       expect(report.status).toBe('ok');

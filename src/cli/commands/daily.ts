@@ -1,18 +1,21 @@
 /**
- * `puzzlemill daily [--date YYYY-MM-DD] [--out DIR]`: the main job (`npm start`). Makes the day's
- * set into corpus/daily/DATE/ (or DIR), never repeating a puzzle of another day.
+ * `puzzlemill daily [--date YYYY-MM-DD] [--out ROOT] [--key-file FILE]`: the main job (`npm start`).
+ * Makes the day's set into ROOT/public/DATE/ (player files) and ROOT/secret/DATE/ (full files),
+ * ROOT = corpus/daily, never repeating a puzzle of another day. The seeds come from the club's
+ * daily key ($PUZZLEMILL_DAILY_KEY, --key-file, or .puzzlemill/daily.key made on first use).
  */
-import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/registry.ts';
 import { DAILY_SIZE, isDate, makeDaily, today } from '../../pipeline/daily.ts';
+import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
 import { RequestError, warn } from '../exit.ts';
 import { progressBar } from '../progress.ts';
 
 interface DailyArgs {
   date?: string;
-  out?: string;
+  out: string;
+  keyFile?: string;
   workers: number;
   quiet: boolean;
 }
@@ -21,26 +24,39 @@ export const DAILY_ROOT = 'corpus/daily';
 
 export const dailyCommand: CommandModule<object, DailyArgs> = {
   command: 'daily',
-  describe: `Make the daily set (${DAILY_SIZE} puzzles: Murder 4..9, Numbridge 9×9 and 6×6) into ${DAILY_ROOT}/DATE/`,
+  describe: `Make the daily set (${DAILY_SIZE} puzzles: Murder 4..9, Numbridge 9×9 and 6×6) into ${DAILY_ROOT}/public/DATE/ and ${DAILY_ROOT}/secret/DATE/`,
   builder: (y: Argv) =>
     y
       .option('date', { type: 'string', describe: 'the day, YYYY-MM-DD (default: today, local time)' })
-      .option('out', { alias: 'o', type: 'string', describe: `the day's directory (default ${DAILY_ROOT}/DATE); the fingerprint index is in its parent` })
+      .option('out', { alias: 'o', type: 'string', default: DAILY_ROOT, describe: 'the daily corpus: player files go to ROOT/public/DATE/, full files, seeds and fingerprints to ROOT/secret/' })
+      .option('key-file', {
+        type: 'string',
+        describe: `the club's secret daily key (at least ${MIN_KEY_CHARS} characters); default: $${DAILY_KEY_ENV}, else ${DEFAULT_KEY_FILE}, made with a random key on first use. Keep it private: it decides every future set`,
+      })
       // The set is about a second of work: starting worker threads would cost more than it saves.
       .option('workers', { alias: 'j', type: 'number', default: 1, describe: `worker threads (1 = in this thread; up to ${defaultWorkers()} cores here)` })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress and no summary' })
-      .check((a) => (a.date === undefined || isDate(a.date as string) ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD)`))
-      .example('$0 daily', "today's set into corpus/daily/DATE/")
-      .example('$0 daily --date 2027-01-01 --out /srv/puzzles/daily/2027-01-01', 'a given day, elsewhere') as unknown as Argv<DailyArgs>,
+      .check((a) => {
+        for (const name of ['date', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        // an unset variable in a script (`--out "$DIR"`) would put public/ and secret/ into the working directory
+        for (const name of ['out', 'key-file']) if (a[name] === '') return `--${name} must not be empty`;
+        return a.date === undefined || isDate(a.date as string) ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD)`;
+      })
+      .example('$0 daily', "today's set into corpus/daily/public/DATE/ and corpus/daily/secret/DATE/")
+      .example('$0 daily --date 2027-01-01 --out /srv/puzzles/daily --key-file /etc/puzzlemill/daily.key', 'a given day, elsewhere, with the club key') as unknown as Argv<DailyArgs>,
   handler: async (args) => {
     const date = args.date ?? today();
-    const dir = args.out ?? join(DAILY_ROOT, date);
+    // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
+    const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
+    if (key.looseMode) warn(`puzzlemill: daily: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
+    if (key.created) warn(`puzzlemill: daily: made a new random daily key in ${key.source} (mode 0600): keep it private and back it up; the sets of coming days follow from it`);
     const bar = progressBar(`daily ${date}`, args.quiet);
     let result;
     try {
       result = await makeDaily({
         date,
-        dir,
+        root: args.out,
+        key: key.bytes,
         workers: Math.max(1, args.workers),
         kindModules: kindModulesFromEnv(),
         onWarning: (line) => bar.log(`puzzlemill: daily ${date}: ${line}`),
@@ -54,7 +70,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
     }
     if (!args.quiet) {
       for (const p of result.index.puzzles) warn(`  ${p.slot.padEnd(22)} ${p.summary}`);
-      warn(`puzzlemill: daily ${date}: ${result.index.puzzles.length} puzzles in ${dir} (${result.made} made, ${result.index.puzzles.length - result.made} already there) in ${result.seconds.toFixed(1)} s`);
+      warn(`puzzlemill: daily ${date}: ${result.index.puzzles.length} puzzles (${result.made} made, ${result.index.puzzles.length - result.made} already there) in ${result.seconds.toFixed(1)} s: publish ${result.publicDir}/, keep ${result.secretDir}/ private`);
     }
   },
 };

@@ -17,7 +17,7 @@ import { BLOCK_KINDS, requestProblem } from '../../numbridge/request.ts';
 import { SYMMETRIES, type Symmetry } from '../../numbridge/symmetry.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
-import { seedProblem } from '../seed.ts';
+import { DEAL_SEED_HELP, seedProblem, strongRandomSeed } from '../seed.ts';
 import { assertOwnOutput } from './own-output.ts';
 
 /** The board and room options of a Numbridge deal (shared with `selfplay numbridge`). */
@@ -68,7 +68,7 @@ export function dealOptionsProblem(variant: Variant, args: NumbridgeDealArgs): s
 
 interface DealArgs extends NumbridgeDealArgs {
   variant: Variant;
-  seed: string;
+  seed?: string;
   count: number;
   public: boolean;
   view?: 1 | 2;
@@ -80,7 +80,7 @@ export const dealNumbridgeCommand: CommandModule<object, DealArgs> = {
   builder: (y: Argv) =>
     numbridgeDealOptions(y)
       .option('variant', { alias: 'v', type: 'string', choices: VARIANTS, default: 'bridge', describe: 'bridge (Brücke), blitz (6×6) or domains (Domänen)' })
-      .option('seed', { alias: 's', type: 'string', demandOption: true, describe: 'the deal\'s seed (keep it secret: it makes the board, the bag and the hands): the same seed gives the same bytes' })
+      .option('seed', { alias: 's', type: 'string', describe: DEAL_SEED_HELP })
       .option('count', { alias: 'n', type: 'number', default: 1, describe: 'deal this many games, seeds SEED-1 … SEED-N (one JSON object per line)' })
       .option('public', { type: 'boolean', default: false, describe: 'print the player form (without "secret")' })
       .option('view', { type: 'number', choices: [1, 2], describe: 'print what this player sees at the start (a numbridge-view)' })
@@ -89,9 +89,9 @@ export const dealNumbridgeCommand: CommandModule<object, DealArgs> = {
         if (!Number.isInteger(args.count) || args.count < 1 || args.count > 1_000_000) return '--count must be a whole number 1..1000000';
         return seedProblem(args.seed) ?? dealOptionsProblem(args.variant, args);
       })
-      .example('$0 deal numbridge --variant blitz --seed 9f2c', 'a Blitz deal: 6×6, two tiles per given, 30 s a move')
-      .example('$0 deal numbridge --variant domains --blocks irregular --givens 28 --seed 9f2c', 'Domains on irregular blocks')
-      .example('$0 deal numbridge --seed 9f2c --view 1', 'what player 1 sees at the start') as unknown as Argv<DealArgs>,
+      .example('$0 deal numbridge --variant blitz', 'a Blitz deal (6×6, two tiles per given, 30 s a move) from a random seed')
+      .example('$0 deal numbridge --variant domains --blocks irregular --givens 28', 'Domains on irregular blocks')
+      .example('$0 deal numbridge --seed "$(openssl rand -hex 16)" --view 1', 'what player 1 sees at the start (keep the seed: it is the deal)') as unknown as Argv<DealArgs>,
   handler: (args) => {
     if (args.public && args.view !== undefined) {
       warn('puzzlemill: --public and --view are two different player forms: choose one (see --help)');
@@ -99,8 +99,9 @@ export const dealNumbridgeCommand: CommandModule<object, DealArgs> = {
       return;
     }
     const options: DealOptions = { variant: args.variant, ...dealOptionsOf(args) };
+    const seed = args.seed ?? strongRandomSeed();
     for (let k = 1; k <= args.count; k++) {
-      const deal = dealNumbridge(options, args.count === 1 ? args.seed : `${args.seed}-${k}`);
+      const deal = dealNumbridge(options, args.count === 1 ? seed : `${seed}-${k}`);
       assertOwnOutput(NumbridgeDealFile, deal, 'a deal');
       if (args.view !== undefined) {
         const view = playerView(newGame(readNumbridgeDeal(deal, { source: deal.id }).setup), args.view);

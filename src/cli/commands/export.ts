@@ -34,7 +34,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       .option('url', { type: 'boolean', default: false, describe: 'fpuzzles: print the f-puzzles.com URL instead of the JSON' })
       .option('out', { alias: 'o', type: 'string', describe: 'one file per board in this directory instead of stdout' })
       .check((a) => (a.url && a.to !== 'fpuzzles' ? `--url goes with --to fpuzzles (${a.to === 'sudokupad' ? 'sudokupad is always a URL' : `${String(a.to)} has no URL form`})` : true))
-      .example('$0 export --to sudokupad corpus/daily/2026-01-01/numbridge-9-irregular.player.json', 'a SudokuPad link')
+      .example('$0 export --to sudokupad corpus/daily/public/2026-01-01/numbridge-9-irregular.player.json', 'a SudokuPad link')
       .example('$0 export --to line boards.ndjson', 'one line per board (block map for irregular blocks)') as unknown as Argv<ExportArgs>,
   handler: async (args) => {
     const options = { solution: args.solution, url: args.url };

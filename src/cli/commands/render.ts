@@ -65,8 +65,8 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
         return true;
       })
       .example('$0 render board.json > board.svg', 'one picture to stdout')
-      .example('$0 render corpus/daily/2026-01-01/*.player.json --format png --lang de --out pictures/', 'a PNG per puzzle')
-      .example('$0 render --html corpus/daily/2026-01-01 --solution', 'an index page to check a day before it goes online') as unknown as Argv<RenderArgs>,
+      .example('$0 render corpus/daily/public/2026-01-01/*.player.json --format png --lang de --out pictures/', 'a PNG per puzzle')
+      .example('$0 render --html corpus/daily/secret/2026-01-01 --solution', 'an index page to check a day before it goes online') as unknown as Argv<RenderArgs>,
   handler: async (args) => {
     const options: PictureOptions = { solution: args.solution, lang: args.lang, ...(args.turn !== undefined ? { turn: args.turn } : {}) };
     if (args.html !== undefined) return writeCorpusPage(args.html, args.out, options);

@@ -30,7 +30,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON report per puzzle' })
       .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads for large inputs' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no count on stderr' })
-      .example('$0 verify corpus/daily/2026-01-01/*.json', 'check a daily set')
+      .example('$0 verify corpus/daily/secret/2026-01-01/*.json', 'check a daily set')
       .example('$0 generate numbridge --count 100 | $0 verify --json', 'check a stream') as unknown as Argv<VerifyArgs>,
   handler: async (args) => {
     let fatal = false;

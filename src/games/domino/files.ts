@@ -22,13 +22,13 @@ export function dealDomino(players: number, seed: string): DominoDealFile {
   const pile = rng.shuffle(Array.from({ length: DOMINO_COUNT }, (_, i) => i));
   const each = DOMINO_COUNT / players;
   const hands = Array.from({ length: players }, (_, p) => pile.slice(p * each, p * each + each).sort((a, b) => a - b).map((id) => [...dominoDigits(id)] as [number, number]));
-  return {
-    format: 'puzzlemill/domino-deal',
-    version: 1,
-    id: contentId(`domino-${players}p`, JSON.stringify(['domino-deal', players, seed])),
-    public: { players, names: SEAT_NAMES.slice(0, players), hands },
-    secret: { seed },
-  };
+  const pub = { players, names: SEAT_NAMES.slice(0, players), hands };
+  return { format: 'puzzlemill/domino-deal', version: 1, id: dominoDealId(pub), public: pub, secret: { seed } };
+}
+
+/** A deal's id: a hash of its public part (the open hands) only, never of the seed. */
+export function dominoDealId(pub: DominoDealFile['public']): string {
+  return contentId(`domino-${pub.players}p`, JSON.stringify(['domino-deal', pub.players, pub.hands]));
 }
 
 function pairId(pair: readonly [number, number], where: InputPosition, pointer: string): DominoId {

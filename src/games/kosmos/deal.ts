@@ -26,15 +26,19 @@ export function dealKosmos(players: number, seed: string): KosmosDealFile {
     for (let d = 1; d <= 9; d++) for (let k = 0; k < 8; k++) pile.push(d);
     rng.shuffle(pile);
     const completion = Array.from({ length: SIZE }, (_, r) => Array.from(proof.solution!.subarray(r * SIZE, r * SIZE + SIZE)));
-    return {
-      format: 'puzzlemill/kosmos-deal',
-      version: 1,
-      id: contentId(`kosmos-${players}p`, JSON.stringify(['kosmos-deal', players, seed])),
-      public: { players, gold, pileSize: 72 },
-      secret: { pile, completion, seed },
-    };
+    const pub: KosmosDealFile['public'] = { players, gold, pileSize: 72 };
+    return { format: 'puzzlemill/kosmos-deal', version: 1, id: kosmosDealId(pub), public: pub, secret: { pile, completion, seed } };
   }
   throw new Error(`no completable gold setup in ${MAX_SETUPS} tries`);
+}
+
+/**
+ * A deal's id: a hash of its public part only, so anyone holding the player form can compute it
+ * and it tells nothing more (not the seed, not the pile). Deals that look the same to the players
+ * (same player count and gold setup) share an id.
+ */
+export function kosmosDealId(pub: KosmosDealFile['public']): string {
+  return contentId(`kosmos-${pub.players}p`, JSON.stringify(['kosmos-deal', pub.players, pub.gold]));
 }
 
 /** The board with only the gold tiles. */

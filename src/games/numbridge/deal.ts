@@ -62,17 +62,15 @@ export function dealNumbridge(options: DealOptions, seed: string): NumbridgeDeal
   new Rng('numbridge-bag', seed).shuffle(tiles);
   const one = tiles.splice(0, Math.min(HAND_SIZE, tiles.length));
   const two = tiles.splice(0, Math.min(HAND_SIZE, tiles.length));
-  return {
-    format: 'puzzlemill/numbridge-deal',
-    version: 1,
-    id: dealId(options.variant, room, board.id, seed),
-    public: { ...board.public, variant: options.variant, room, boardId: board.id, bagSize: tiles.length, handSizes: { '1': one.length, '2': two.length } },
-    secret: { ...secret, bag: tiles, hands: { '1': one, '2': two } },
-  };
+  const pub: NumbridgeDealFile['public'] = { ...board.public, variant: options.variant, room, boardId: board.id, bagSize: tiles.length, handSizes: { '1': one.length, '2': two.length } };
+  return { format: 'puzzlemill/numbridge-deal', version: 1, id: numbridgeDealId(pub), public: pub, secret: { ...secret, bag: tiles, hands: { '1': one, '2': two } } };
 }
 
-/** "nbd-bridge-" + 16 hex digits of a hash of what defines the deal; says nothing about the seed. */
-function dealId(variant: Variant, room: RoomSettings, boardId: string, seed: string): string {
-  const text = JSON.stringify(['numbridge-deal', variant, room, boardId, seed]);
-  return contentId(`nbd-${variant}`, text);
+/**
+ * "nbd-bridge-" + 16 hex digits of a hash of the deal's public part only (variant, room, board):
+ * computable from the player form, so it tells nothing more — not the seed, the bag or the hands.
+ * Never hash secret content here: late in a game the bag's remaining order is small enough to try.
+ */
+export function numbridgeDealId(pub: NumbridgeDealFile['public']): string {
+  return contentId(`nbd-${pub.variant}`, JSON.stringify(['numbridge-deal', pub.variant, pub.room, pub.boardId, pub.bagSize, pub.handSizes]));
 }
