@@ -14,7 +14,7 @@
 import { linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { InputError } from '../core/errors.ts';
+import { InputError, isSystemError } from '../core/errors.ts';
 import { writeFileAtomic } from './atomic.ts';
 
 export interface LockHolder {
@@ -41,8 +41,14 @@ export function acquireLock(path: string, what: string): HeldLock {
   const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   const record = JSON.stringify(me) + '\n';
   const tmp = join(dirname(absolute), `.${basename(absolute)}.${process.pid}-${counter++}.tmp`);
-  // A full disk fails here, before any lock exists (writeFileAtomic removes its own temp file).
-  writeFileAtomic(tmp, record);
+  try {
+    // A full disk fails here, before any lock exists (writeFileAtomic removes its own temp file).
+    writeFileAtomic(tmp, record);
+  } catch (e) {
+    // name the lock, not our temporary file, in the one-line report
+    if (isSystemError(e)) e.path = path;
+    throw e;
+  }
   try {
     for (let tries = 0; tries < 5; tries++) {
       try {

@@ -129,6 +129,20 @@ describe.runIf(canMount)('a real full disk (tmpfs)', () => {
     }
   });
 
+  test('a read-only --out: exit 1, one line naming the lock it could not take', () => {
+    const disk = smallDisk(64)!;
+    try {
+      const out = join(disk.dir, 'run');
+      mkdirSync(out);
+      expect(spawnSync('mount', ['-o', 'remount,ro', disk.dir]).status).toBe(0);
+      const r = runCli(['generate', 'numbridge', '--size', '6', '--count', '2', '--seed', 'ro', '-q', '-j', '1', '--out', out]);
+      expect(r.stderr).toBe(`puzzlemill: ${join(out, '.manifest.json.lock')}: cannot write: read-only file system\n`);
+      expect(r.code).toBe(1);
+    } finally {
+      disk.unmount();
+    }
+  });
+
   test('render --format png: no truncated picture under the final name, exit 1', () => {
     const board = runCli(['generate', 'numbridge', '--size', '9', '--count', '1', '--seed', 'png', '-q', '-j', '1']);
     expect(board.code).toBe(0);
