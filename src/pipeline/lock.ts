@@ -10,6 +10,10 @@
  * host, is stale and taken over: moved aside under a name of our own (only one taker can move it),
  * checked to be the stale one we judged, removed, and the link tried again. A lock of another host
  * cannot be judged from here: it is refused, naming its holder.
+ *
+ * Limits: a lock names a process, so it excludes processes, not the worker threads of one (they
+ * share its pid; the pipeline takes locks in the main thread only). Taking over a stale lock is
+ * safe against one rival taker; three acting within the same microseconds could still collide.
  */
 import { linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';

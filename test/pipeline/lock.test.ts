@@ -98,6 +98,21 @@ describe('lock files', () => {
     expect(readdirSync(corpus)).toEqual([]);
   });
 
+  test('processes fighting for one lock (and taking over empty ones) are never inside together', async () => {
+    const dir = mkdtempSync(join(tmp, 'contended-'));
+    const lockPath = join(dir, '.lock');
+    writeFileSync(lockPath, ''); // stale from the start
+    const contender = join(ROOT, 'test/pipeline/fixtures/lock-contender.mjs');
+    const codes = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const child = spawn(process.execPath, [contender, lockPath, join(dir, 'inside'), '25'], { stdio: ['ignore', 'ignore', 'inherit'] });
+        return new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      }),
+    );
+    expect(codes).toEqual([0, 0, 0, 0]);
+    expect(readdirSync(dir).filter((n) => n !== '.lock')).toEqual([]); // no temp or stale copy left
+  });
+
   test('the lock file is never seen empty: it appears whole (link of a written temp file)', async () => {
     const corpus = mkdtempSync(join(tmp, 'corpus-'));
     const path = join(corpus, '.lock');
