@@ -112,9 +112,12 @@ export class OutDir {
     return found.sort((a, b) => a - b);
   }
 
-  /** Names this run writes: its puzzles and player forms (in range), its manifest and lock. */
+  /**
+   * Names this run writes: its puzzles and player forms (in range) and its manifest. Not the
+   * lock: a second run's lock temp file may be live while we hold the lock.
+   */
   private owns(name: string): boolean {
-    if (name === this.manifestName || name === this.lockName) return true;
+    if (name === this.manifestName) return true;
     const k = this.indexOf(name, true);
     if (k === undefined) return false;
     const { start, end } = shardRange(this.run.count, this.run.shard);
