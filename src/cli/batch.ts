@@ -8,7 +8,7 @@ import type { Argv, CommandModule, Options } from 'yargs';
 import type { AnyKind, PuzzleRequest } from '../kinds/kind.ts';
 import { kindModulesFromEnv } from '../kinds/registry.ts';
 import { defaultWorkers } from '../pipeline/executor.ts';
-import { generateRun } from '../pipeline/generate-run.ts';
+import { generateRun, MAX_COUNT } from '../pipeline/generate-run.ts';
 import { parseShard, shardLabel, WHOLE_RUN } from '../pipeline/shard.ts';
 import { formatSummary } from '../pipeline/summary.ts';
 import { EXIT_FAILED, RequestError, raiseExitCode } from './exit.ts';
@@ -46,7 +46,8 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
       const args = a as unknown as BatchArgs;
       const seed = seedProblem(args.seed);
       if (seed) return seed;
-      if (!Number.isInteger(args.count) || args.count < 0) return '--count must be a whole number ≥ 0';
+      // Above 2^53 − 1 indices stop being exact integers; below it a run is limited by disk only.
+      if (!Number.isSafeInteger(args.count) || args.count < 0) return `--count must be a whole number from 0 to ${MAX_COUNT}`;
       if (!Number.isInteger(args.workers) || args.workers < 1) return '--workers must be a whole number ≥ 1';
       if (!Number.isInteger(args.attempts) || args.attempts < 1) return '--attempts must be a whole number ≥ 1';
       if (args.maxSeconds !== undefined && !(args.maxSeconds > 0)) return '--max-seconds must be positive';

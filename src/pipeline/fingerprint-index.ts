@@ -7,12 +7,12 @@
  *   corpus/daily/secret/fingerprints.ndjson
  *   corpus/daily/secret/.lock          { pid, host, started } while a job runs
  */
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { ensureDir, writeFileAtomic } from './atomic.ts';
+import { withLock } from './lock.ts';
 import { FingerprintEntry } from './schema.ts';
 
 export const INDEX_FILE = 'fingerprints.ndjson';
@@ -71,49 +71,11 @@ export class FingerprintIndex {
 }
 
 /**
- * Hold the corpus lock for the duration of `work`. A lock left by a process that no longer runs
- * on this host is taken over; a live one is an error naming its holder.
+ * Hold the corpus lock for the duration of `work` (lock.ts: taken atomically, so a full disk
+ * never leaves an empty lock). A lock that is empty, unreadable, or left by a process that no
+ * longer runs on this host is taken over; a live one is an error naming its holder.
  */
 export async function withCorpusLock<T>(corpusDir: string, work: () => Promise<T>): Promise<T> {
   ensureDir(corpusDir);
-  const path = join(corpusDir, LOCK_FILE);
-  const me = JSON.stringify({ pid: process.pid, host: hostname(), started: new Date().toISOString() });
-  for (let tries = 0; ; tries++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, me + '\n');
-      closeSync(fd);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e;
-      const holder = readHolder(path);
-      if (holder && holder.host === hostname() && !isAlive(holder.pid)) {
-        rmSync(path, { force: true });
-        continue;
-      }
-      throw new InputError({ source: path }, `another daily job holds this corpus${holder ? ` (pid ${holder.pid} on ${holder.host} since ${holder.started})` : ''}; remove the lock if it is stale`);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(path, { force: true });
-  }
-}
-
-function readHolder(path: string): { pid: number; host: string; started: string } | null {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as { pid: number; host: string; started: string };
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return withLock(join(corpusDir, LOCK_FILE), 'another daily job holds this corpus', work);
 }

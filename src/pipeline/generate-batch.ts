@@ -30,6 +30,11 @@ export interface GenerateTask {
    * daily set need it, and on 9×9 regular boards it costs more than making the board.
    */
   fingerprint: boolean;
+  /**
+   * Wall-clock time (Date.now(), the same in every thread) after which no new attempt starts:
+   * the index then comes back unfinished (`stopped`), neither made nor failed, for a rerun.
+   */
+  deadline?: number;
 }
 
 /** Why a candidate puzzle was thrown away. */
@@ -50,7 +55,14 @@ export type PuzzleOutcome =
       summary: string;
       rejected: Partial<Record<RejectReason, number>>;
     }
-  | { k: number; ok: false; reason: string; rejected: Partial<Record<RejectReason, number>> };
+  | {
+      k: number;
+      ok: false;
+      reason: string;
+      rejected: Partial<Record<RejectReason, number>>;
+      /** Not failed: the task's deadline came before an attempt succeeded (made again on resume). */
+      stopped?: true;
+    };
 
 export interface BatchResult<T> {
   outcomes: T[];
@@ -88,6 +100,9 @@ function makePuzzle(kind: AnyKind, request: PuzzleRequest, task: GenerateTask, k
   const valid = validator<PuzzleFile>(kind.schema);
   let reason = '';
   for (let attempt = 0; attempt < Math.max(1, task.attempts); attempt++) {
+    // Between attempts (and before an index's first): one index with many attempts must not run
+    // far past --max-seconds. Which seed wins is unchanged: a stopped index is not written at all.
+    if (task.deadline !== undefined && Date.now() >= task.deadline) return { k, ok: false, reason: 'stopped at the deadline', rejected, stopped: true };
     const seed = attemptSeed(base, attempt);
     let file;
     try {

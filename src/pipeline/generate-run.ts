@@ -3,6 +3,7 @@
  * executor, emitted in index order to NDJSON lines or to an output directory.
  *
  *   indices of the shard ──(skip those already in DIR)──► runOrdered ──► sink (lines | OutDir)
+ *   (a generator: nothing is held per index, so --count is limited by the disk, not memory)
  *
  * The caller owns the edges: it passes `writeLine` for stdout and an AbortSignal for SIGINT; this
  * module touches no process state.
@@ -51,8 +52,12 @@ export interface GenerateRunOptions {
   onWarning?: (line: string) => void;
 }
 
+/** The largest --count: indices stay exact integers (k + 1 ≠ k) up to here. */
+export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+
 export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const t0 = performance.now();
+  if (!Number.isSafeInteger(o.count) || o.count < 0) throw new RangeError(`count must be a whole number from 0 to ${MAX_COUNT}, got ${o.count}`);
   const shard = o.shard ?? WHOLE_RUN;
   const { start, end } = shardRange(o.count, shard);
   const player = o.player ?? false;
@@ -66,14 +71,31 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
     seconds: 0,
     stopped: null,
   };
+  if (!o.out && !o.writeLine) throw new Error('generateRun: give `out` or `writeLine`');
   const out = o.out === undefined ? undefined : new OutDir(o.out, { kind: o.kind, request: o.request, seed: o.seed, count: o.count, shard, player });
   out?.prepare();
-  if (!out && !o.writeLine) throw new Error('generateRun: give `out` or `writeLine`');
+  try {
+    return await runPrepared(o, out, t0, summary, { start, end, player });
+  } finally {
+    out?.release();
+  }
+}
 
-  const deadline = o.maxSeconds === undefined ? Infinity : t0 + o.maxSeconds * 1000;
+async function runPrepared(
+  o: GenerateRunOptions,
+  out: OutDir | undefined,
+  t0: number,
+  summary: RunSummary,
+  { start, end, player }: { start: number; end: number; player: boolean },
+): Promise<RunSummary> {
+  // Epoch time, not performance.now(): worker threads have their own time origins.
+  const deadline = o.maxSeconds === undefined ? undefined : Date.now() + o.maxSeconds * 1000;
+  // Set when a batch came back cut short by the deadline: what follows is not emitted, so the
+  // output stays a prefix of the run (NDJSON) and a rerun resumes from the first hole.
+  let cut = false;
   const stop = (): boolean => {
     if (o.signal?.aborted) summary.stopped = 'signal';
-    else if (performance.now() >= deadline) summary.stopped = 'time';
+    else if (cut || (deadline !== undefined && Date.now() >= deadline)) summary.stopped = 'time';
     else if (summary.made + summary.resumed === 0 && summary.failed.length >= GIVE_UP_AFTER) summary.stopped = 'hopeless';
     return summary.stopped !== null;
   };
@@ -82,12 +104,13 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const total = end - start;
   const progress = () => o.onProgress?.(done, total);
 
-  // Resume first: what is already in DIR and valid is kept, the rest is the work.
-  const todo: number[] = [];
-  for (let k = start; k < end; k++) {
-    if (out?.resume(k, o.kind.puzzleSeed(o.seed, o.request, k))) summary.resumed++;
-    else todo.push(k);
+  // Resume first: what is already in DIR and valid is kept (found by scanning DIR), the rest is
+  // the work, planned lazily: no list or set over the indices, so a count is limited by disk only.
+  const kept: number[] = [];
+  for (const k of out?.present() ?? []) {
+    if (out!.resume(k, o.kind.puzzleSeed(o.seed, o.request, k))) kept.push(k);
   }
+  summary.resumed = kept.length;
   done = summary.resumed;
   progress();
 
@@ -102,12 +125,13 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
     player,
     attempts: o.attempts ?? 3,
     fingerprint: out !== undefined, // for the manifest
+    ...(deadline === undefined ? {} : { deadline }),
   });
   try {
     const report = await runOrdered<number, PuzzleOutcome>({
-      units: todo,
+      units: indicesExcept(start, end, kept),
       parallelism: executor.parallelism,
-      total: todo.length,
+      total: total - kept.length,
       targetMs: o.targetMs,
       stop,
       execute: async (indices) => {
@@ -118,7 +142,13 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
       onRetry: (indices, error) =>
         o.onWarning?.(`puzzles ${indices[0]}..${indices[indices.length - 1]}: worker failed (${errorLine(error)}); retrying`),
       emit: (outcome) => {
+        if (cut) return;
         addRejected(summary.rejected, outcome.rejected);
+        if (!outcome.ok && outcome.stopped) {
+          cut = true;
+          summary.stopped = 'time';
+          return;
+        }
         done++;
         if (outcome.ok) {
           summary.made++;
@@ -139,6 +169,16 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   out?.finish(summary.stopped === null && summary.failed.length === 0 && out.kept === total);
   summary.seconds = (performance.now() - t0) / 1000;
   return summary;
+}
+
+/** start, start+1, …, end−1 without the ascending `skip` list, one at a time. */
+export function* indicesExcept(start: number, end: number, skip: readonly number[]): Generator<number> {
+  let i = 0;
+  for (let k = start; k < end; k++) {
+    while (i < skip.length && skip[i]! < k) i++;
+    if (i < skip.length && skip[i] === k) continue;
+    yield k;
+  }
 }
 
 function errorLine(error: unknown): string {

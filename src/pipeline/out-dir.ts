@@ -5,20 +5,29 @@
  *   DIR/numbridge-000000.json          the file (with secret)
  *   DIR/numbridge-000000.player.json   its player form (with --player)
  *   DIR/manifest.json                  the run (manifest.shard-I-of-N.json for a shard)
+ *   DIR/.manifest.json.lock            held while a run writes this manifest's puzzles (lock.ts)
+ *
+ * A run takes the lock of its manifest first (a second run of the same slot is refused, exit 2;
+ * other shards have other manifests and write beside it), then checks that no manifest in DIR
+ * belongs to another run of the kind, then writes its manifest (complete: false, no puzzles yet)
+ * before its first puzzle file, so a run killed at once still marks DIR as its own.
  *
  * Resume: a puzzle whose file is already there, parses, passes its schema and was made from one of
  * its own attempt seeds is kept as it is and not generated again; anything else is (re)written.
- * The manifest is deterministic (no timestamps), so an interrupted and resumed run ends with the
- * same bytes as an uninterrupted one.
+ * The files present are found by scanning DIR (never by a set over all indices: a count is
+ * limited by the disk only). The manifest is deterministic (no timestamps), so an interrupted and
+ * resumed run ends with the same bytes as an uninterrupted one; it is written in chunks, as
+ * `JSON.stringify(manifest, null, 2)` would write it, so no single string has to hold it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, opendirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { assertValid, validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
-import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic } from './atomic.ts';
+import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic, writeFileAtomicChunks } from './atomic.ts';
 import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
-import { RunManifest, type ManifestEntry } from './schema.ts';
+import { acquireLock, type HeldLock } from './lock.ts';
+import { ManifestEntry, RunManifest } from './schema.ts';
 import { isWholeRun, shardRange, type Shard } from './shard.ts';
 
 export interface RunIdentity {
@@ -30,11 +39,15 @@ export interface RunIdentity {
   player: boolean;
 }
 
+const MANIFEST_NAME = /^manifest(\.shard-\d+-of-\d+)?\.json$/;
+
 export class OutDir {
   readonly manifestName: string;
   private readonly width: number;
-  private readonly entries = new Map<number, ManifestEntry>();
-  private readonly failed = new Map<number, string>();
+  /** Kept and written puzzles, each once (arrays: a Map stops at 2^24 entries). */
+  private readonly entries: ManifestEntry[] = [];
+  private readonly failed: Array<{ index: number; reason: string }> = [];
+  private lock: HeldLock | undefined;
 
   constructor(
     readonly dir: string,
@@ -52,23 +65,99 @@ export class OutDir {
     return `${this.run.kind.name}-${String(k).padStart(this.width, '0')}.player.json`;
   }
 
+  get lockName(): string {
+    return `.${this.manifestName}.lock`;
+  }
+
   /**
-   * Create DIR, refuse it when its manifest belongs to another run, and clear the temporary
-   * files a killed run of ours left behind.
+   * Create DIR, take this manifest's lock, refuse DIR when a manifest in it belongs to another
+   * run of this kind, clear the temporary files a killed run of ours left behind, and mark DIR
+   * as this run's (the manifest) before any puzzle is written. Call `release` when done.
    */
   prepare(): void {
     ensureDir(this.dir);
-    const path = join(this.dir, this.manifestName);
-    if (existsSync(path)) {
+    this.lock = acquireLock(join(this.dir, this.lockName), 'another run is writing this directory');
+    try {
+      this.refuseOtherRuns();
+      removeStaleTemps(this.dir, (name) => this.owns(name));
+      if (!existsSync(join(this.dir, this.manifestName))) this.finish(false);
+    } catch (e) {
+      this.release();
+      throw e;
+    }
+  }
+
+  /** Give up the directory's lock (after `finish`, or when the run fails). */
+  release(): void {
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /**
+   * Indices of this run's range whose full file is in DIR, ascending: the candidates for `resume`.
+   * Found by reading the directory as a stream, so memory follows the files, not the count.
+   */
+  present(): number[] {
+    const { start, end } = shardRange(this.run.count, this.run.shard);
+    const found: number[] = [];
+    const dir = opendirSync(this.dir);
+    try {
+      for (let e = dir.readSync(); e !== null; e = dir.readSync()) {
+        const k = this.indexOf(e.name, false);
+        if (k !== undefined && k >= start && k < end) found.push(k);
+      }
+    } finally {
+      dir.closeSync();
+    }
+    return found.sort((a, b) => a - b);
+  }
+
+  /**
+   * Names this run writes: its puzzles and player forms (in range) and its manifest. Not the
+   * lock: a second run's lock temp file may be live while we hold the lock.
+   */
+  private owns(name: string): boolean {
+    if (name === this.manifestName) return true;
+    const k = this.indexOf(name, true);
+    if (k === undefined) return false;
+    const { start, end } = shardRange(this.run.count, this.run.shard);
+    return k >= start && k < end;
+  }
+
+  /** k when `name` is exactly fileName(k) (or playerName(k), when `player`). */
+  private indexOf(name: string, player: boolean): number | undefined {
+    const prefix = `${this.run.kind.name}-`;
+    if (!name.startsWith(prefix)) return undefined;
+    const m = /^(\d+)(\.player)?\.json$/.exec(name.slice(prefix.length));
+    if (!m || (m[2] !== undefined && !player)) return undefined;
+    const k = Number(m[1]);
+    if (!Number.isSafeInteger(k)) return undefined;
+    return name === (m[2] === undefined ? this.fileName(k) : this.playerName(k)) ? k : undefined;
+  }
+
+  /** Refuse DIR when its manifests (this one, or another shard's) describe another run of this kind. */
+  private refuseOtherRuns(): void {
+    const names: string[] = [];
+    const dir = opendirSync(this.dir);
+    try {
+      for (let e = dir.readSync(); e !== null; e = dir.readSync()) if (MANIFEST_NAME.test(e.name)) names.push(e.name);
+    } finally {
+      dir.closeSync();
+    }
+    const mine = this.header(false);
+    for (const name of names.sort()) {
+      const path = join(this.dir, name);
       const where = { source: path };
       let old: unknown;
       try {
         old = JSON.parse(readFileSync(path, 'utf8'));
       } catch {
+        if (name !== this.manifestName) continue; // another shard's business
         throw new InputError(where, 'manifest is not valid JSON; remove it to start this directory afresh');
       }
+      if (name !== this.manifestName && !validator<RunManifest>(RunManifest)(old)) continue;
       assertValid<RunManifest>(RunManifest, old, where);
-      const mine = this.manifest(false);
+      if (name !== this.manifestName && old.kind !== mine.kind) continue; // other names, no clash
       const same = old.kind === mine.kind && old.paramsKey === mine.paramsKey && old.seed === mine.seed && old.count === mine.count;
       if (!same) {
         throw new InputError(
@@ -77,14 +166,6 @@ export class OutDir {
         );
       }
     }
-    const { start, end } = shardRange(this.run.count, this.run.shard);
-    const owned = new Set<string>();
-    for (let k = start; k < end; k++) {
-      owned.add(this.fileName(k));
-      owned.add(this.playerName(k));
-    }
-    owned.add(this.manifestName);
-    removeStaleTemps(this.dir, (name) => owned.has(name));
   }
 
   /**
@@ -116,7 +197,7 @@ export class OutDir {
       if (current !== text) writeFileAtomic(playerPath, text);
       entry.playerFile = this.playerName(k);
     }
-    this.entries.set(k, entry);
+    this.entries.push(entry);
     return true;
   }
 
@@ -130,28 +211,32 @@ export class OutDir {
     }
     // The full file last: its presence is what marks puzzle k as done for a resumed run.
     writeFileAtomic(join(this.dir, this.fileName(k)), outcome.text + '\n');
-    this.entries.set(k, entry);
-    this.failed.delete(k);
+    this.entries.push(entry);
   }
 
   fail(k: number, reason: string): void {
-    this.failed.set(k, reason);
+    this.failed.push({ index: k, reason });
   }
 
   get kept(): number {
-    return this.entries.size;
+    return this.entries.length;
   }
 
   /** Write the manifest (validated) and make the directory's new names durable. */
-  finish(complete: boolean): RunManifest {
-    const manifest = this.manifest(complete);
-    assertValid<RunManifest>(RunManifest, manifest, { source: join(this.dir, this.manifestName) });
-    writeFileAtomic(join(this.dir, this.manifestName), JSON.stringify(manifest, null, 2) + '\n');
+  finish(complete: boolean): void {
+    const where = { source: join(this.dir, this.manifestName) };
+    const header = this.header(complete);
+    assertValid<RunManifest>(RunManifest, header, where);
+    const validEntry = validator<ManifestEntry>(ManifestEntry);
+    this.entries.sort((a, b) => a.index - b.index);
+    this.failed.sort((a, b) => a.index - b.index);
+    for (const entry of this.entries) if (!validEntry(entry)) assertValid<ManifestEntry>(ManifestEntry, entry, where);
+    writeFileAtomicChunks(where.source, manifestChunks(header, this.entries, this.failed));
     syncDir(this.dir);
-    return manifest;
   }
 
-  private manifest(complete: boolean): RunManifest {
+  /** The manifest without its lists (they are long: written entry by entry). */
+  private header(complete: boolean): RunManifest {
     const { kind, request, seed, count, shard, player } = this.run;
     const range = shardRange(count, shard);
     return {
@@ -167,8 +252,37 @@ export class OutDir {
       range,
       player,
       complete,
-      puzzles: [...this.entries.values()].sort((a, b) => a.index - b.index),
-      failed: [...this.failed.entries()].sort((a, b) => a[0] - b[0]).map(([index, reason]) => ({ index, reason })),
+      puzzles: [],
+      failed: [],
     };
   }
+}
+
+/**
+ * The text of `JSON.stringify({ ...header, puzzles, failed }, null, 2) + '\n'`, in pieces: the
+ * two lists are the header's last fields, so their elements go where their empty "[]" stands.
+ */
+export function* manifestChunks(header: RunManifest, puzzles: readonly ManifestEntry[], failed: ReadonlyArray<{ index: number; reason: string }>): Generator<string> {
+  const text = JSON.stringify({ ...header, puzzles: [], failed: [] }, null, 2);
+  const atPuzzles = text.lastIndexOf('"puzzles": []');
+  const atFailed = text.lastIndexOf('"failed": []');
+  yield text.slice(0, atPuzzles) + '"puzzles": ';
+  yield* listChunks(puzzles);
+  yield text.slice(atPuzzles + '"puzzles": []'.length, atFailed) + '"failed": ';
+  yield* listChunks(failed);
+  yield text.slice(atFailed + '"failed": []'.length) + '\n';
+}
+
+/** A list at depth 1 of the manifest, as JSON.stringify(…, null, 2) indents it. */
+function* listChunks(items: readonly object[]): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
+  }
+  yield '[\n';
+  for (let i = 0; i < items.length; i++) {
+    const item = '    ' + JSON.stringify(items[i], null, 2).replace(/\n/g, '\n    ');
+    yield i + 1 < items.length ? item + ',\n' : item + '\n';
+  }
+  yield '  ]';
 }

@@ -23,16 +23,25 @@ export function parseShard(text: string): Shard {
   const index = Number(m[1]);
   const of = Number(m[2]);
   if (of < 1) throw new RangeError(`--shard ${text}: n must be at least 1`);
+  if (!Number.isSafeInteger(of)) throw new RangeError(`--shard ${text}: n must be at most ${Number.MAX_SAFE_INTEGER}`);
   if (index >= of) throw new RangeError(`--shard ${text}: i must be below n (shards are numbered 0..${of - 1})`);
   return { index, of };
 }
 
 /** The half-open index range [start, end) of a shard. */
 export function shardRange(count: number, shard: Shard): { start: number; end: number } {
-  return {
-    start: Math.floor((shard.index * count) / shard.of),
-    end: Math.floor(((shard.index + 1) * count) / shard.of),
-  };
+  return { start: sliceBound(count, shard.index, shard.of), end: sliceBound(count, shard.index + 1, shard.of) };
+}
+
+/** ⌊i·count/n⌋, exact: i·count passes 2^53 for large counts, where doubles round. */
+function sliceBound(count: number, i: number, n: number): number {
+  const product = i * count;
+  if (!Number.isSafeInteger(product)) return Number((BigInt(i) * BigInt(count)) / BigInt(n));
+  // the quotient of two doubles may round up to the next integer: correct it exactly
+  let q = Math.floor(product / n);
+  while (q * n > product) q--;
+  while ((q + 1) * n <= product) q++;
+  return q;
 }
 
 export function isWholeRun(shard: Shard): boolean {
