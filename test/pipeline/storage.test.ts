@@ -174,13 +174,15 @@ describe.runIf(canMount)('a real full disk (tmpfs)', () => {
       } finally {
         closeSync(fd);
       }
-      const day = ['daily', '--date', '2026-03-02', '--out', join(corpus, '2026-03-02'), '-j', '1', '-q'];
-      const full = runCli(day);
+      const day = ['daily', '--date', '2026-03-02', '--out', corpus, '-j', '1', '-q'];
+      // the key from the environment: nothing is written outside the small disk
+      const env = { PUZZLEMILL_DAILY_KEY: 'storage-test-key-0123456789abcdef0123456789' };
+      const full = runCli(day, { env, cwd: disk.dir });
       expect(full.code).toBe(1);
       expect(full.stderr).toMatch(/^puzzlemill: \S+: cannot write: no space left on the device\n$/);
-      expect(readdirSync(corpus).filter((n) => n.includes('lock'))).toEqual([]);
+      expect((readdirSync(corpus, { recursive: true }) as string[]).filter((n) => n.includes('lock'))).toEqual([]);
       rmSync(ballast);
-      const again = runCli(day);
+      const again = runCli(day, { env, cwd: disk.dir });
       expect(again.stderr).toBe('');
       expect(again.code).toBe(0);
     } finally {
