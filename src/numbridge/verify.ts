@@ -26,7 +26,7 @@ import { isRegularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 import { flattenGrid, readBoardFile } from './board-file.ts';
-import type { NumbridgeBoardFile } from './schema.ts';
+import type { NumbridgeBoardInput } from './schema.ts';
 import { isSymmetricPattern } from './symmetry.ts';
 
 export interface BoardVerdict {
@@ -35,8 +35,8 @@ export interface BoardVerdict {
 }
 
 /** Check a board file (any JSON value); every problem found is one line. */
-export function verifyBoard(input: NumbridgeBoardFile | unknown): BoardVerdict {
-  let file: NumbridgeBoardFile;
+export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict {
+  let file: NumbridgeBoardInput;
   let board: Board;
   try {
     ({ file, board } = readBoardFile(input, { source: 'board' }));
@@ -60,14 +60,14 @@ export function verifyBoard(input: NumbridgeBoardFile | unknown): BoardVerdict {
   }
   if (solution && file.id.includes(formatLine(solution))) problems.push('id reveals the solution');
   if (counted.count === 1) problems.push(...gradeProblems(file, board));
-  // A file may carry no proof (an empty list); a proof it carries must hold.
-  const steps = file.secret?.proof.steps ?? [];
+  // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
+  const steps = file.secret?.proof?.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));
   return { ok: problems.length === 0, problems };
 }
 
 /** Claims that can be checked without solving: block shape, request, symmetry. */
-function claimProblems(file: NumbridgeBoardFile, board: Board): string[] {
+function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   const problems: string[] = [];
   const pub = file.public;
   const n = board.size;
@@ -91,7 +91,7 @@ function claimProblems(file: NumbridgeBoardFile, board: Board): string[] {
 }
 
 /** Guess-free at the claimed level and not below, with the claimed name and score. */
-function gradeProblems(file: NumbridgeBoardFile, board: Board): string[] {
+function gradeProblems(file: NumbridgeBoardInput, board: Board): string[] {
   const claimed = file.public.grade;
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   const atLevel = prove(board, { maxTier: claimed.level, collectSteps: false });

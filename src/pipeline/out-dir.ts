@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import { assertValid, validator } from '../core/schema.ts';
+import { assertValid, readerSchema, validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic } from './atomic.ts';
 import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
@@ -96,7 +96,8 @@ export class OutDir {
     let file: PuzzleFile;
     try {
       const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-      if (!validator<PuzzleFile>(this.run.kind.schema)(value)) return false;
+      // read leniently (a field another tool added is no reason to remake the puzzle); our seed is still required below
+      if (!validator<PuzzleFile>(readerSchema(this.run.kind.schema))(value)) return false;
       file = value;
     } catch {
       return false;
