@@ -60,10 +60,9 @@ export function caseId(pub: MurderPublic): string {
   return contentId(`murder-${pub.size}`, canonicalCase(pub));
 }
 
-/** The file without `secret`. */
+/** The file without `secret`, built field by field: a field another tool added beside `secret` stays out too. */
 export function playerForm<F extends MurderCaseInput>(file: F): F {
-  const { secret: _secret, ...rest } = file;
-  return rest as F;
+  return { format: file.format, version: file.version, id: file.id, public: file.public } as F;
 }
 
 /** How proofs name things in a file: the rooms' `at` phrases (or a neutral fallback), the card texts. */

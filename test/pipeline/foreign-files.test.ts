@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readerSchema, validator } from '../../src/core/schema.ts';
-import { boardFileText } from '../../src/numbridge/board-file.ts';
+import { playerForm as casePlayerForm } from '../../src/murder/case-file.ts';
+import { boardFileText, playerForm as boardPlayerForm } from '../../src/numbridge/board-file.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
 import { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { MurderCaseFile } from '../../src/murder/schema.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -36,6 +38,7 @@ function foreignCase(): Json {
   kase.public.people[0]!.portrait = 'anna.png';
   for (const person of kase.public.people) for (const clue of person.clues) clue.hint = 'look at the sofa';
   (kase.public as unknown as Json).difficultyStars = 2;
+  kase.tool = 'othertool';
   return kase;
 }
 
@@ -85,6 +88,22 @@ describe('foreign files through the CLI', () => {
     expect(r.code).toBe(0);
     const ipuz = JSON.parse(r.stdout) as { solution: unknown[][] };
     expect(ipuz.solution.flat()).toEqual((boardIrregular9().secret!.solution.flat() as unknown[]));
+  });
+});
+
+describe('unknown fields are ignored, but never let a solution through', () => {
+  test('an unknown public field that spells the solution fails verify', () => {
+    const board = foreignBoard() as Json & { public: Json; secret: { solution: number[][] } };
+    board.public.answer = board.secret.solution.flat().join('');
+    expect(verifyBoard(board).problems).toEqual(['public field "answer" reveals the solution']);
+    board.public.answer = { rows: board.secret.solution };
+    expect(verifyBoard(board).problems).toEqual(['public field "answer" reveals the solution']);
+  });
+
+  test('player forms keep only format, version, id and public', () => {
+    const kase = foreignCase();
+    expect(Object.keys(casePlayerForm(kase as never))).toEqual(['format', 'version', 'id', 'public']);
+    expect(Object.keys(boardPlayerForm(foreignBoard() as never))).toEqual(['format', 'version', 'id', 'public']);
   });
 });
 
