@@ -3,9 +3,17 @@
  * each kind's folder: the TypeScript types come from them (`Static<typeof X>`) and
  * `schemas/*.schema.json` is generated from them (`npm run schemas`), so there is one source of
  * truth. Every file puzzlemill writes or reads passes through `validator(...)` here.
+ *
+ * Writers are strict, readers lenient (FORMATS.md: fields may be added freely). A file schema is
+ * written once, strict: every object closed (`additionalProperties: false`), every field we
+ * write required. That is what we validate our own output with and what `schemas/` publishes.
+ * `readerSchema(schema)` derives the reading form from it: objects open (unknown fields are
+ * accepted and ignored by the code that reads the file), and fields marked `OptionalOnRead`
+ * (schema-parts.ts) no longer required.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { InputError, inside, type InputPosition } from './errors.ts';
+import { OPTIONAL_ON_READ } from './schema-parts.ts';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true });
 const compiled = new WeakMap<object, ValidateFunction>();
@@ -53,4 +61,46 @@ export function describeSchemaError(e: ErrorObject | undefined): string {
     default:
       return e.message ?? 'does not match the schema';
   }
+}
+
+const readers = new WeakMap<object, object>();
+
+/**
+ * The lenient form of a strict file schema, for reading files from any tool: objects with
+ * listed `properties` accept others too, fields marked `OptionalOnRead` may be missing. Maps
+ * (`patternProperties`) and tuples stay closed: their keys and lengths carry meaning. The root's
+ * `$id` moves under `…/schemas/read/` so that both forms can be compiled side by side.
+ */
+export function readerSchema(schema: object): object {
+  let reader = readers.get(schema);
+  if (!reader) {
+    reader = relaxed(schema) as Record<string, unknown>;
+    const id = (reader as { $id?: unknown }).$id;
+    if (typeof id === 'string') (reader as { $id: string }).$id = id.replace(/\/schemas\//, '/schemas/read/');
+    readers.set(schema, reader);
+  }
+  return reader;
+}
+
+function relaxed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(relaxed);
+  if (typeof node !== 'object' || node === null) return node;
+  const source = node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) out[key] = relaxed(value);
+  const properties = source.properties as Record<string, Record<symbol, unknown>> | undefined;
+  if (properties && typeof properties === 'object') {
+    if (source.additionalProperties === false) delete out.additionalProperties;
+    if (Array.isArray(source.required)) {
+      const required = (source.required as string[]).filter((name) => properties[name]?.[OPTIONAL_ON_READ] !== true);
+      if (required.length > 0) out.required = required;
+      else delete out.required;
+    }
+  }
+  return out;
+}
+
+/** Validate a file as a reader (`readerSchema`) or throw an InputError naming the first failing field. */
+export function assertReadable<T>(schema: object, data: unknown, where: InputPosition): asserts data is T {
+  assertValid<T>(readerSchema(schema), data, where);
 }

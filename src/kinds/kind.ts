@@ -47,7 +47,11 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   readonly name: string;
   /** The `format` field of its files, e.g. `puzzlemill/numbridge-board`. */
   readonly format: string;
-  /** JSON Schema of a file (the player form is the same object without `secret`). */
+  /**
+   * JSON Schema of a file (the player form is the same object without `secret`), in its strict
+   * form: what the kind writes. Readers validate with `readerSchema(schema)` (src/core/schema.ts),
+   * which accepts unknown fields and a secret without the fields marked OptionalOnRead.
+   */
   readonly schema: object;
   /**
    * Check a file that passed the schema, with code that does not share the generator's shortcuts:

@@ -8,7 +8,7 @@ import { SETTING_IDS } from '../murder/catalogue/settings.ts';
 import { caseSeed, checkRequest, generateCase, LEVELS, requestKey, type CaseRequest } from '../murder/generate.ts';
 import { readCaseFile } from '../murder/model.ts';
 import type { LevelName } from '../murder/prover/prove.ts';
-import { MurderCaseFile } from '../murder/schema.ts';
+import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
 import { verifyCase } from '../murder/verify.ts';
 import { murderPicture } from '../render/murder/index.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
@@ -31,7 +31,8 @@ function caseRequest(r: MurderRequest): CaseRequest {
   return out;
 }
 
-export const murderKind: PuzzleKind<MurderRequest, MurderCaseFile> = {
+// Files are typed as readers accept them (no proof or seed needed); what generate makes is stricter.
+export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   name: 'murder',
   format: 'puzzlemill/murder-case',
   describe: 'Sudoku Murder cases: unique, guess-free, at exactly the level asked for, texts in German and English',

@@ -7,7 +7,7 @@ import { playerForm, readBoardFile } from '../numbridge/board-file.ts';
 import { fingerprint } from '../numbridge/canonical.ts';
 import { generateBoard, MAX_GRADE } from '../numbridge/generate.ts';
 import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, puzzleSeed, requestProblem, requestRecord, type BoardRequestRecord } from '../numbridge/request.ts';
-import { NumbridgeBoardFile } from '../numbridge/schema.ts';
+import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { SYMMETRIES, type Symmetry } from '../numbridge/symmetry.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
 import { numbridgePicture } from '../render/numbridge.ts';
@@ -20,7 +20,8 @@ const IN_FILE = { source: '' };
 
 export type NumbridgeRequest = BoardRequestRecord;
 
-export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardFile> = {
+// Files are typed as readers accept them (no proof or seed needed); what generate makes is stricter.
+export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = {
   name: 'numbridge',
   format: 'puzzlemill/numbridge-board',
   describe: 'Numbridge boards: unique, guess-free, graded hex Sudoku with exactly the givens asked for',

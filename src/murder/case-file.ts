@@ -3,16 +3,17 @@
  * (a hash of the public part, so the player form has the same id); proof steps with ids instead of
  * indices; the player form; and the names the prover uses for its sentences, taken from a file.
  */
-import { hashSeed } from '../core/rng.ts';
+import { createHash } from 'node:crypto';
+import { contentId } from '../core/ids.ts';
 import { OBJECT_IDS } from './catalogue/objects.ts';
 import { cellAt, columnOf, rowOf } from './cells.ts';
 import type { Cast } from './cast.ts';
 import type { Layout } from './layout.ts';
-import type { CaseModel } from './model.ts';
+import { clueFact, type CaseModel } from './model.ts';
 import type { RecordedStep } from './prover/state.ts';
 import type { ProofNames } from './prover/texts.ts';
 import { LEVEL_NAMES } from './prover/prove.ts';
-import type { ClueFact, MurderCaseFile, MurderPublic, ProofStep } from './schema.ts';
+import type { ClueFact, MurderCaseInput, MurderPublic, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { englishPlace, germanPlace } from './texts/grammar.ts';
 
@@ -50,16 +51,18 @@ function grid<T>(n: number, at: (cell: number) => T): T[][] {
   return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => at(cellAt(r, c))));
 }
 
-/** `murder-6-3f9a…`: a hash of the public part, equal for a case and its player form. */
+/**
+ * `murder-6-3f9a…`: a hash of the case's canonical content (`canonicalCase`), so the player form
+ * has the same id, and so does the same case with its rooms or people renamed or reordered,
+ * other names and texts, or fields we do not know.
+ */
 export function caseId(pub: MurderPublic): string {
-  const words = hashSeed(JSON.stringify(pub));
-  return `murder-${pub.size}-${words.slice(0, 2).map((w) => w.toString(16).padStart(8, '0')).join('')}`;
+  return contentId(`murder-${pub.size}`, canonicalCase(pub));
 }
 
-/** The file without `secret`. */
-export function playerForm(file: MurderCaseFile): MurderCaseFile {
-  const { secret: _secret, ...rest } = file;
-  return rest;
+/** The file without `secret`, built field by field: a field another tool added beside `secret` stays out too. */
+export function playerForm<F extends MurderCaseInput>(file: F): F {
+  return { format: file.format, version: file.version, id: file.id, public: file.public } as F;
 }
 
 /** How proofs name things in a file: the rooms' `at` phrases (or a neutral fallback), the card texts. */
@@ -105,18 +108,33 @@ export function positionsOf(model: CaseModel, cells: ArrayLike<number>): Record<
 }
 
 /**
- * Equal for essentially the same case: the floor plan, the furniture and the clue facts, with
- * rooms renamed by first appearance and people by card order (names, texts, room names, floors
- * and the setting do not matter). Used to keep the daily set from repeating a case.
+ * The case as a puzzle, as text: the floor plan, the furniture and the clue facts, nothing that
+ * is only a label. Rooms are numbered by first appearance in `roomOf` (row by row), each card is
+ * its genders and clue facts with clues in a fixed order, and the cards are sorted — a clue names
+ * rooms, rows, columns and objects but never another person, so a card's text does not depend on
+ * the order of the others. Names, ids, texts, room names, floors, the setting and unknown fields
+ * leave it unchanged; so do the order of rooms, of people and of the clues on a card.
  */
-export function caseFingerprint(file: MurderCaseFile): string {
-  const pub = file.public;
+export function canonicalCase(pub: MurderPublic): string {
   const rename = new Map<string, number>();
   const roomOf = pub.roomOf.flat().map((id) => {
     if (!rename.has(id)) rename.set(id, rename.size);
     return rename.get(id)!;
   });
-  const people = pub.people.map((p) => [p.gender, p.clues.map(({ text: _text, ...fact }) => ('room' in fact ? { ...fact, room: rename.get(fact.room) } : fact))]);
-  const words = hashSeed(JSON.stringify([pub.size, roomOf, pub.objects, people]));
-  return words.map((w) => w.toString(16).padStart(8, '0')).join('');
+  const cards = pub.people.map((person) => {
+    const clues = person.clues.map((clue) => {
+      const fact = clueFact(clue);
+      return JSON.stringify('room' in fact ? { ...fact, room: rename.get(fact.room) ?? fact.room } : fact);
+    });
+    return JSON.stringify([person.gender, clues.sort()]);
+  });
+  return JSON.stringify([pub.size, roomOf, pub.objects, cards.sort()]);
+}
+
+/**
+ * Equal for essentially the same case (`canonicalCase`: names, texts, labels and orders do not
+ * matter). Used to keep the daily set from repeating a case.
+ */
+export function caseFingerprint(file: MurderCaseInput): string {
+  return createHash('sha256').update(canonicalCase(file.public)).digest('hex').slice(0, 32);
 }

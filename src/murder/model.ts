@@ -6,10 +6,10 @@
  * failure is an InputError with a JSON pointer.
  */
 import { InputError, type InputPosition, inside } from '../core/errors.ts';
-import { assertValid } from '../core/schema.ts';
+import { assertReadable } from '../core/schema.ts';
 import { isBlockingCode, OBJECT_CODE, type ObjectId } from './catalogue/objects.ts';
 import { cellAt, STRIDE } from './cells.ts';
-import { MurderCaseFile, type ClueFact, type MurderPublic } from './schema.ts';
+import { CLUE_VARIANTS, MurderCaseFile, type ClueFact, type MurderCaseInput, type MurderPublic } from './schema.ts';
 import type { Gender } from './texts/grammar.ts';
 
 export interface PersonModel {
@@ -41,9 +41,19 @@ export function roomIndexOf(model: CaseModel, roomId: string): number {
   return model.roomIds.indexOf(roomId);
 }
 
-/** Strip the texts off a file's clues. */
+/** The parameters of each clue kind, in schema order, from the schema itself. */
+const CLUE_PARAMS: ReadonlyMap<string, readonly string[]> = new Map(
+  CLUE_VARIANTS.map((variant) => [
+    (variant.properties.kind as unknown as { const: string }).const,
+    Object.keys(variant.properties).filter((key) => key !== 'kind' && key !== 'text'),
+  ]),
+);
+
+/** A file's clue as a fact: its kind and parameters only (no text, no fields we do not know). */
 export function clueFact(clue: MurderPublic['people'][number]['clues'][number]): ClueFact {
-  const { text: _text, ...fact } = clue;
+  const source = clue as unknown as Record<string, unknown>;
+  const fact: Record<string, unknown> = { kind: clue.kind };
+  for (const key of CLUE_PARAMS.get(clue.kind) ?? []) fact[key] = source[key];
   return fact as ClueFact;
 }
 
@@ -104,15 +114,18 @@ export function modelFromPublic(pub: MurderPublic, where: InputPosition): CaseMo
   return { size: n, roomIds, roomOf, objectAt, people, victim };
 }
 
-/** Validate a whole file (schema, then the model) and return both. */
-export function readCaseFile(data: unknown, where: InputPosition): { file: MurderCaseFile; model: CaseModel } {
-  assertValid<MurderCaseFile>(MurderCaseFile, data, where);
+/**
+ * Validate a whole file (schema, then the model) and return both. Leniently: fields we do not
+ * know are ignored, a secret may lack proof and seed.
+ */
+export function readCaseFile(data: unknown, where: InputPosition): { file: MurderCaseInput; model: CaseModel } {
+  assertReadable<MurderCaseInput>(MurderCaseFile, data, where);
   const model = modelFromPublic(data.public, where);
   if (data.secret) checkSecret(data, model, where);
   return { file: data, model };
 }
 
-function checkSecret(file: MurderCaseFile, model: CaseModel, where: InputPosition): void {
+function checkSecret(file: MurderCaseInput, model: CaseModel, where: InputPosition): void {
   const { positions, murderer } = file.secret!.solution;
   const at = (pointer: string, reason: string) => new InputError(inside(where, '/secret/solution' + pointer), reason);
   for (const id of Object.keys(positions)) {

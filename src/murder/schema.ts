@@ -12,7 +12,7 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 
-import { rootOptions, Tuple } from '../core/schema-parts.ts';
+import { OptionalOnRead, rootOptions, Tuple, type ReadForm } from '../core/schema-parts.ts';
 const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
 /** [row, column], 0-based. */
 export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based, row 0 at the top');
@@ -169,8 +169,9 @@ export const MurderSecret = Type.Object(
       },
       { additionalProperties: false },
     ),
-    proof: Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false }),
-    seed: Type.String(),
+    // Another tool's file may carry only the solution: verify checks it and makes its own proof.
+    proof: OptionalOnRead(Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false })),
+    seed: OptionalOnRead(Type.String()),
     request: Type.Optional(
       Type.Object(
         {
@@ -205,6 +206,8 @@ export const MurderCaseFile = Type.Object(
 );
 
 export type MurderCaseFile = Static<typeof MurderCaseFile>;
+/** A case file as readers accept it (`readerSchema`): no `secret.proof` or `secret.seed` needed. */
+export type MurderCaseInput = ReadForm<MurderCaseFile, 'proof' | 'seed'>;
 export type MurderPublic = Static<typeof MurderPublic>;
 export type MurderSecret = Static<typeof MurderSecret>;
 export type ProofStep = Static<typeof ProofStep>;

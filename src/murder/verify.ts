@@ -14,7 +14,7 @@ import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
 import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
-import type { MurderCaseFile } from './schema.ts';
+import type { MurderCaseInput } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { murdererOf } from './truth.ts';
 
@@ -29,7 +29,7 @@ const where: InputPosition = { source: 'case' };
 const cellText = (cell: number) => `[${rowOf(cell)}, ${columnOf(cell)}]`;
 
 export function verifyCase(data: unknown, position: InputPosition = where): CaseVerdict {
-  let file: MurderCaseFile, model: CaseModel;
+  let file: MurderCaseInput, model: CaseModel;
   try {
     ({ file, model } = readCaseFile(data, position));
   } catch (e) {
@@ -109,7 +109,7 @@ function notMinimal(model: CaseModel, level: number): string | null {
  * Texts must be present (the schema requires them). When the setting and its rooms are ours, the
  * texts must also be exactly the ones our grammar gives, so they say what the clue means.
  */
-function checkTexts(file: MurderCaseFile, model: CaseModel, problems: string[]): void {
+function checkTexts(file: MurderCaseInput, model: CaseModel, problems: string[]): void {
   const setting = file.public.setting && settingById(file.public.setting.id);
   if (!setting) return;
   const types = new Map(setting.rooms.map((t) => [t.id, t]));

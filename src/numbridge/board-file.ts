@@ -6,11 +6,11 @@
  */
 import { contentId } from '../core/ids.ts';
 import { InputError, inside, type InputPosition } from '../core/errors.ts';
-import { assertValid } from '../core/schema.ts';
+import { assertReadable, assertValid } from '../core/schema.ts';
 import { cellName, findClash } from '../sudoku/check.ts';
-import { isRegularRegions, regionProblem } from '../sudoku/regions.ts';
+import { isRegularRegions, regionProblem, regionsInOrder } from '../sudoku/regions.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
-import { NumbridgeBoardFile } from './schema.ts';
+import { NumbridgeBoardFile, type NumbridgeBoardInput } from './schema.ts';
 
 /** Flatten an N×N nested array, checking its shape. */
 export function flattenGrid(rows: number[][], size: number, where: InputPosition, field: string): Grid {
@@ -30,9 +30,12 @@ export function nestGrid(grid: ArrayLike<number>, size: number): number[][] {
   return Array.from({ length: size }, (_, r) => Array.from({ length: size }, (_, c) => grid[r * size + c]!));
 }
 
-/** Validate a parsed JSON value as a board file and return it with its Board. */
-export function readBoardFile(data: unknown, where: InputPosition): { file: NumbridgeBoardFile; board: Board } {
-  assertValid<NumbridgeBoardFile>(NumbridgeBoardFile, data, where);
+/**
+ * Validate a parsed JSON value as a board file (leniently: fields we do not know are ignored, a
+ * secret may lack proof and seed) and return it with its Board.
+ */
+export function readBoardFile(data: unknown, where: InputPosition): { file: NumbridgeBoardInput; board: Board } {
+  assertReadable<NumbridgeBoardInput>(NumbridgeBoardFile, data, where);
   const file = data;
   const { size } = file.public;
   const regions = flattenGrid(file.public.regions, size, where, '/public/regions');
@@ -57,10 +60,14 @@ export function readBoardFile(data: unknown, where: InputPosition): { file: Numb
 /**
  * The id of a board: a hash of its size, blocks and givens, so the same board always has the
  * same id (and the id says nothing about the solution). "nb9r-" + 16 hex digits; r/i = blocks.
+ * The blocks are hashed in first-appearance numbering, so relabelling them keeps the id. Digits
+ * are hashed as they are: a board with its digits swapped looks different to a player and gets
+ * its own id (`fingerprint` in canonical.ts is the one that equates such boards).
  */
 export function boardId(size: number, regions: ArrayLike<number>, givens: ArrayLike<number>): string {
-  const text = `${size}:${Array.from(regions).join('')}:${Array.from(givens).join('')}`;
-  const regular = isRegularRegions(size, Uint8Array.from(regions));
+  const blocks = regionsInOrder(size, regions);
+  const text = `${size}:${blocks.join('')}:${Array.from(givens).join('')}`;
+  const regular = isRegularRegions(size, blocks);
   return contentId(`nb${size}${regular ? 'r' : 'i'}`, text);
 }
 
@@ -71,6 +78,6 @@ export function boardFileText(file: NumbridgeBoardFile, where: InputPosition = {
 }
 
 /** The player form: the same board without `secret` — built field by field, so nothing else rides along. */
-export function playerForm(file: NumbridgeBoardFile): NumbridgeBoardFile {
-  return { format: file.format, version: file.version, id: file.id, public: file.public };
+export function playerForm<F extends NumbridgeBoardInput>(file: F): F {
+  return { format: file.format, version: file.version, id: file.id, public: file.public } as F;
 }

@@ -21,7 +21,7 @@
  *   members[b·N + i]   the i-th cell of block b        slot[cell]   its index i in its block
  */
 import type { Rng } from '../core/rng.ts';
-import { isRegularRegions } from '../sudoku/regions.ts';
+import { isRegularRegions, regionsInOrder } from '../sudoku/regions.ts';
 import type { Regions } from '../sudoku/types.ts';
 
 const NONE = 255;
@@ -182,15 +182,7 @@ function duplicatesALine(size: number, regions: Uint8Array): boolean {
 
 /** Renumber blocks 0..N−1 in order of their first cell (row-major). */
 export function numberInOrder(size: number, regions: ArrayLike<number>): Regions {
-  const rename = new Int16Array(size).fill(-1);
-  const out = new Uint8Array(size * size);
-  let next = 0;
-  for (let c = 0; c < size * size; c++) {
-    const g = regions[c]!;
-    if (rename[g] === -1) rename[g] = next++;
-    out[c] = rename[g]!;
-  }
-  return out;
+  return regionsInOrder(size, regions);
 }
 
 /**

@@ -5,6 +5,7 @@
  * change; new fields may be added.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { OptionalOnRead, type ReadForm } from '../core/schema-parts.ts';
 import { ProofStep } from '../sudoku/logic/step-schema.ts';
 import { BoardRequestRecord, SymmetrySchema } from './request.ts';
 
@@ -46,8 +47,9 @@ export const NumbridgePublic = Type.Object(
 export const NumbridgeSecret = Type.Object(
   {
     solution: Grid(1, 'N×N digits 1..N'),
-    proof: Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false }),
-    seed: Type.String({ description: 'the puzzle seed: generateBoard(request, seed) makes this board again' }),
+    // Another tool's file may carry only the solution: verify checks it and makes its own proof.
+    proof: OptionalOnRead(Type.Object({ steps: Type.Array(ProofStep) }, { additionalProperties: false })),
+    seed: OptionalOnRead(Type.String({ description: 'the puzzle seed: generateBoard(request, seed) makes this board again' })),
     request: Type.Optional(BoardRequestRecord),
     attempts: Type.Optional(
       Type.Object(
@@ -80,6 +82,8 @@ export const NumbridgeBoardFile = Type.Object(
 );
 
 export type NumbridgeBoardFile = Static<typeof NumbridgeBoardFile>;
+/** A board file as readers accept it (`readerSchema`): no `secret.proof` or `secret.seed` needed. */
+export type NumbridgeBoardInput = ReadForm<NumbridgeBoardFile, 'proof' | 'seed'>;
 export type NumbridgePublic = Static<typeof NumbridgePublic>;
 export type NumbridgeSecret = Static<typeof NumbridgeSecret>;
 export type Grade = Static<typeof Grade>;

@@ -13,7 +13,8 @@
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens: every placement is the solution's
  *                digit in an empty cell, no elimination removes a solution digit, every step is a
  *                known technique of its tier, the highest tier is the level, the end is solved
- *   leaks        the id does not spell the solution; not every cell is given
+ *   leaks        the id does not spell the solution; not every cell is given; no field of `public`
+ *                we do not know (readers accept them) spells the solution
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
@@ -26,7 +27,7 @@ import { isRegularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 import { flattenGrid, readBoardFile } from './board-file.ts';
-import type { NumbridgeBoardFile } from './schema.ts';
+import { NumbridgePublic, type NumbridgeBoardInput } from './schema.ts';
 import { isSymmetricPattern } from './symmetry.ts';
 
 export interface BoardVerdict {
@@ -35,8 +36,8 @@ export interface BoardVerdict {
 }
 
 /** Check a board file (any JSON value); every problem found is one line. */
-export function verifyBoard(input: NumbridgeBoardFile | unknown): BoardVerdict {
-  let file: NumbridgeBoardFile;
+export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict {
+  let file: NumbridgeBoardInput;
   let board: Board;
   try {
     ({ file, board } = readBoardFile(input, { source: 'board' }));
@@ -59,15 +60,29 @@ export function verifyBoard(input: NumbridgeBoardFile | unknown): BoardVerdict {
     }
   }
   if (solution && file.id.includes(formatLine(solution))) problems.push('id reveals the solution');
+  if (solution) problems.push(...publicLeaks(file, solution));
   if (counted.count === 1) problems.push(...gradeProblems(file, board));
-  // A file may carry no proof (an empty list); a proof it carries must hold.
-  const steps = file.secret?.proof.steps ?? [];
+  // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
+  const steps = file.secret?.proof?.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));
   return { ok: problems.length === 0, problems };
 }
 
+const KNOWN_PUBLIC = new Set(Object.keys(NumbridgePublic.properties));
+
+/**
+ * Another tool may add fields to `public`, and players see them: one whose digits, read in order,
+ * contain the solution row by row (nested rows, a line, a list) gives the solution away.
+ */
+function publicLeaks(file: NumbridgeBoardInput, solution: Grid): string[] {
+  const line = Array.from(solution).join('');
+  return Object.entries(file.public)
+    .filter(([key, value]) => !KNOWN_PUBLIC.has(key) && JSON.stringify(value).replace(/[^0-9]/g, '').includes(line))
+    .map(([key]) => `public field "${key}" reveals the solution`);
+}
+
 /** Claims that can be checked without solving: block shape, request, symmetry. */
-function claimProblems(file: NumbridgeBoardFile, board: Board): string[] {
+function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   const problems: string[] = [];
   const pub = file.public;
   const n = board.size;
@@ -91,7 +106,7 @@ function claimProblems(file: NumbridgeBoardFile, board: Board): string[] {
 }
 
 /** Guess-free at the claimed level and not below, with the claimed name and score. */
-function gradeProblems(file: NumbridgeBoardFile, board: Board): string[] {
+function gradeProblems(file: NumbridgeBoardInput, board: Board): string[] {
   const claimed = file.public.grade;
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   const atLevel = prove(board, { maxTier: claimed.level, collectSteps: false });

@@ -22,7 +22,7 @@
 import { existsSync, opendirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import { assertValid, validator } from '../core/schema.ts';
+import { assertValid, readerSchema, validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic, writeFileAtomicChunks } from './atomic.ts';
 import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
@@ -177,7 +177,8 @@ export class OutDir {
     let file: PuzzleFile;
     try {
       const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-      if (!validator<PuzzleFile>(this.run.kind.schema)(value)) return false;
+      // read leniently (a field another tool added is no reason to remake the puzzle); our seed is still required below
+      if (!validator<PuzzleFile>(readerSchema(this.run.kind.schema))(value)) return false;
       file = value;
     } catch {
       return false;

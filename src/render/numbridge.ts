@@ -8,7 +8,7 @@
  * edge between two blocks), `given`, `solution`, `side-1`, `side-2`.
  */
 import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
+import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
 import { gradeName, L } from './labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
@@ -26,7 +26,7 @@ export function hexRadius(size: number): number {
 }
 
 /** Draw a board file (the caller passes the player form unless the solution is wanted). */
-export function numbridgePicture(input: NumbridgeBoardFile, options: PictureOptions): Picture {
+export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOptions): Picture {
   const { file, board } = readBoardFile(input, { source: input.id ?? 'board' });
   const { lang } = options;
   const n = board.size;

@@ -9,7 +9,7 @@
  * unreadable value is an InputError placed at the input's position (file, line, JSON pointer).
  */
 import { InputError, type InputPosition } from '../core/errors.ts';
-import { assertValid } from '../core/schema.ts';
+import { assertReadable } from '../core/schema.ts';
 import { readDominoRecord } from '../games/domino/files.ts';
 import type { DominoDealFile, DominoPositionFile } from '../games/domino/schema.ts';
 import type { KosmosDealFile, KosmosRecordFile } from '../games/kosmos/schema.ts';
@@ -54,7 +54,7 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
   try {
     const kind = kindForFormat(format);
     if (kind?.render) {
-      assertValid<PuzzleFile>(kind.schema, value, where);
+      assertReadable<PuzzleFile>(kind.schema, value, where);
       const file = value as PuzzleFile;
       const solution = options.solution && file.secret !== undefined;
       const shown = solution ? file : kind.playerForm(file);

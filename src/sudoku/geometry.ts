@@ -7,8 +7,9 @@
  *   cellHouses   N·N cells × 3: the row, column and region house of each cell
  *   peers        every cell that shares a house with a cell, flat, cell c's are
  *                peers[peerStart[c] .. peerStart[c+1]−1]  (20 per cell on regular 9×9)
+ *   regionLabel  the caller's number of region house k (identity unless built by geometryInBlockOrder)
  */
-import { regionProblem } from './regions.ts';
+import { regionProblem, regionsInOrder } from './regions.ts';
 import type { Cell, House, HouseKind, Regions } from './types.ts';
 
 export class Geometry {
@@ -20,14 +21,17 @@ export class Geometry {
   readonly cellHouses: Uint8Array;
   readonly peers: Uint8Array;
   readonly peerStart: Uint16Array;
+  /** The block number a caller knows region house k by (sentences name blocks by it). */
+  readonly regionLabel: Uint8Array;
 
-  constructor(size: number, regions: Regions) {
+  constructor(size: number, regions: Regions, regionLabel?: ArrayLike<number>) {
     const problem = regionProblem(size, regions);
     if (problem) throw new RangeError(problem);
     this.size = size;
     this.cellCount = size * size;
     this.houseCount = 3 * size;
     this.regions = Uint8Array.from(regions);
+    this.regionLabel = regionLabel ? Uint8Array.from(regionLabel) : Uint8Array.from({ length: size }, (_, k) => k);
     this.houseCells = new Uint8Array(3 * size * size);
     this.cellHouses = new Uint8Array(3 * size * size);
     const fill = new Uint8Array(size);
@@ -89,9 +93,9 @@ export class Geometry {
     return house < this.size ? 'row' : house < 2 * this.size ? 'column' : 'region';
   }
 
-  /** Index of the house within its kind (row number, column number or region number). */
+  /** Index of the house within its kind (row number, column number or the caller's region number). */
   houseIndex(house: House): number {
-    return house % this.size;
+    return house < 2 * this.size ? house % this.size : this.regionLabel[house - 2 * this.size]!;
   }
 
   /** True when two distinct cells share a house. */
@@ -117,6 +121,31 @@ export function geometryFor(size: number, regions: Regions): Geometry {
     if (cache.size > 4096) cache.clear(); // irregular generators make many layouts; keep memory bounded
     g = new Geometry(size, regions);
     cache.set(key, g);
+  }
+  return g;
+}
+
+const inBlockOrder = new Map<string, Geometry>();
+
+/**
+ * The geometry of a layout with its region houses in the order of their first cell (row-major),
+ * whatever numbers the map gives the blocks; `houseIndex` still answers with the map's numbers.
+ * The logic prover works on it, so the order in which it meets blocks, and with it the path it
+ * finds and the score, depends on the layout only, never on how the blocks are labelled.
+ */
+export function geometryInBlockOrder(size: number, regions: Regions): Geometry {
+  const ordered = regionsInOrder(size, regions);
+  if (ordered.every((g, i) => g === regions[i])) return geometryFor(size, regions);
+  const key = size + ':' + regions.join('');
+  let g = inBlockOrder.get(key);
+  if (!g) {
+    if (inBlockOrder.size > 4096) inBlockOrder.clear();
+    const problem = regionProblem(size, regions);
+    if (problem) throw new RangeError(problem);
+    const label = new Uint8Array(size);
+    for (let c = 0; c < regions.length; c++) label[ordered[c]!] = regions[c]!;
+    g = new Geometry(size, ordered, label);
+    inBlockOrder.set(key, g);
   }
   return g;
 }

@@ -30,11 +30,29 @@ export function regularRegions(size: number): Regions {
   return regions;
 }
 
-/** True when the map equals the regular layout of its size. */
+/**
+ * The same blocks numbered by first appearance (row-major): block 0 holds cell 0, block 1 the
+ * first cell outside block 0, … Equal for two maps that differ only in their block numbers, so
+ * whatever depends on the blocks and not on their labels (ids, the prover's order) uses it.
+ */
+export function regionsInOrder(size: number, regions: ArrayLike<number>): Regions {
+  const rename = new Int16Array(size).fill(-1);
+  const out = new Uint8Array(size * size);
+  let next = 0;
+  for (let c = 0; c < size * size; c++) {
+    const g = regions[c]!;
+    if (rename[g] === -1) rename[g] = next++;
+    out[c] = rename[g]!;
+  }
+  return out;
+}
+
+/** True when the blocks are those of the regular layout of its size, whatever their numbers. */
 export function isRegularRegions(size: number, regions: Regions): boolean {
   if (!regularBlockShape(size)) return false;
+  // The regular layout is numbered in first-appearance order, so comparing in that order ignores labels.
   const regular = regularRegions(size);
-  return regular.every((v, i) => v === regions[i]);
+  return regionsInOrder(size, regions).every((v, i) => v === regular[i]);
 }
 
 /** True when two maps have the same blocks as sets of cells, whatever their numbers. */

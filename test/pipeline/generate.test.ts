@@ -146,6 +146,19 @@ describe('--out DIR', () => {
     expect(existsSync(join(dir, '.unrelated.json.1-0.tmp'))).toBe(true); // not ours: left alone
   });
 
+  test('a rerun keeps a file another tool annotated (unknown fields are read and ignored)', async () => {
+    const dir = join(tmp, 'annotated');
+    const run = () => generateRun({ kind: toyKind, request: toyKind.parseRequest({}), seed: 'n', count: 3, out: dir, kindModules: [TOY_MODULE] });
+    await run();
+    const annotated = JSON.parse(readFileSync(join(dir, 'toy-000001.json'), 'utf8'));
+    annotated.public.reviewedBy = 'someone';
+    writeFileSync(join(dir, 'toy-000001.json'), JSON.stringify(annotated) + '\n');
+    const summary = await run();
+    expect(summary.resumed).toBe(3);
+    expect(summary.made).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'toy-000001.json'), 'utf8')).public.reviewedBy).toBe('someone');
+  });
+
   test('a directory holding another run is refused with one line', async () => {
     const dir = join(tmp, 'other');
     await generateRun({ kind: toyKind, request: toyKind.parseRequest({}), seed: 'a', count: 2, out: dir, kindModules: [TOY_MODULE] });

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
 import { gradeOf, prove } from '../../sudoku/logic/index.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
@@ -116,7 +116,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition): Numbr
 }
 
 /** The Board of one of our files (exporters start here). */
-export function boardOfFile(file: NumbridgeBoardFile): { board: Board; solution: Grid | null } {
+export function boardOfFile(file: NumbridgeBoardInput): { board: Board; solution: Grid | null } {
   const n = file.public.size;
   const where = { source: file.id };
   const board = { size: n, regions: flattenGrid(file.public.regions, n, where, '/public/regions'), givens: flattenGrid(file.public.givens, n, where, '/public/givens') };

@@ -20,7 +20,7 @@
  */
 import lzString from 'lz-string';
 import { inside, InputError, type InputPosition } from '../../core/errors.ts';
-import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';
@@ -38,7 +38,7 @@ interface FCell {
   region?: number | null;
 }
 
-export function toFpuzzles(file: NumbridgeBoardFile, options: { solution: boolean }): Record<string, unknown> {
+export function toFpuzzles(file: NumbridgeBoardInput, options: { solution: boolean }): Record<string, unknown> {
   const { board, solution } = boardOfFile(file);
   const n = board.size;
   const explicit = !isRegularRegions(n, board.regions);

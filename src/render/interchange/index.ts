@@ -9,7 +9,7 @@
  *   sudokupad   a SudokuPad URL (f-puzzles data)        SudokuPad fpuzzles URLs
  */
 import { InputError, type InputPosition } from '../../core/errors.ts';
-import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import type { ImportedPuzzle } from './board.ts';
 import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
 import { fromIpuz, isIpuzSudoku, toIpuz } from './ipuz.ts';
@@ -27,10 +27,11 @@ export interface ExportOptions {
 }
 
 /** One board in a target format, as the text of one output (one line for line, URLs and NDJSON). */
-export function exportBoard(file: NumbridgeBoardFile, target: Target, options: ExportOptions): string {
+export function exportBoard(file: NumbridgeBoardInput, target: Target, options: ExportOptions): string {
   switch (target) {
     case 'line':
-      return toLine(file, options);
+      // toLine reads only public and secret.solution, which every readable file has as typed
+      return toLine(file as NumbridgeBoardFile, options);
     case 'ipuz':
       return JSON.stringify(toIpuz(file, options));
     case 'fpuzzles':

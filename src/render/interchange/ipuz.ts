@@ -23,7 +23,7 @@
  * (a player's progress) is ignored.
  */
 import { inside, InputError, type InputPosition } from '../../core/errors.ts';
-import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';
@@ -36,7 +36,7 @@ export function rulesText(size: number): string {
   return `Place the digits 1 to ${size} so that every row, every column and every outlined block holds each digit once. (A Numbridge board from puzzlemill: on the original board the cells are hexagons and row r is shifted r half-cells to the right; the rows, columns and blocks are the same.)`;
 }
 
-export function toIpuz(file: NumbridgeBoardFile, options: { solution: boolean }): Record<string, unknown> {
+export function toIpuz(file: NumbridgeBoardInput, options: { solution: boolean }): Record<string, unknown> {
   const { board, solution } = boardOfFile(file);
   const n = board.size;
   const standard = n === 9 && isRegularRegions(n, board.regions);

@@ -12,7 +12,7 @@
  */
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { readCaseFile } from '../../murder/model.ts';
-import type { MurderCaseFile } from '../../murder/schema.ts';
+import type { MurderCaseInput } from '../../murder/schema.ts';
 import { capital, gradeName, L, type Lang } from '../labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
@@ -32,7 +32,7 @@ export function planCell(size: number): number {
   return Math.min(76, Math.round(540 / size));
 }
 
-export function murderPicture(input: MurderCaseFile, options: PictureOptions): Picture {
+export function murderPicture(input: MurderCaseInput, options: PictureOptions): Picture {
   const { file } = readCaseFile(input, { source: input.id ?? 'case' });
   const { lang } = options;
   const pub = file.public;

@@ -3,7 +3,7 @@
  * and reports whether that finished, the grade (highest tier used), a HoDoKu-style score and, on
  * request, every step with its sentence in German and English. See README.md.
  */
-import { geometryFor, type Geometry } from '../geometry.ts';
+import { geometryFor, geometryInBlockOrder, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
 import { LogicState } from './state.ts';
@@ -63,7 +63,8 @@ function geometryOf(board: Board): Geometry {
     for (let i = 0; i < r.length && same; i++) same = r[i] === lastRegions[i];
     if (same) return lastGeometry;
   }
-  lastGeometry = geometryFor(board.size, r);
+  // Blocks in the order of their first cell: the proof cannot depend on the blocks' labels.
+  lastGeometry = geometryInBlockOrder(board.size, r);
   lastSize = board.size;
   lastRegions = Uint8Array.from(r);
   return lastGeometry;

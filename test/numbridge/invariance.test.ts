@@ -1,0 +1,73 @@
+/**
+ * Same puzzle, same id, same grade (issue 12, point 4): a board's id, fingerprint, grade and score
+ * depend on the puzzle, never on the numbers its blocks carry. Digits are another matter: a board
+ * with its digits swapped looks different to a player, so it keeps its fingerprint and grade level
+ * but gets its own id (src/numbridge/README.md, "Ids").
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { importPuzzle } from '../../src/index.ts';
+import { boardId } from '../../src/numbridge/board-file.ts';
+import { fingerprint } from '../../src/numbridge/canonical.ts';
+import { generateBoard } from '../../src/numbridge/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { gradeOf, prove } from '../../src/sudoku/logic/index.ts';
+
+const BOARDS: NumbridgeBoardFile[] = [
+  generateBoard({ size: 9, blocks: 'irregular', givens: 28 }, 'invariance/9i'),
+  generateBoard({ size: 9, blocks: 'regular', givens: 28, grade: 3 }, 'invariance/9r'),
+  generateBoard({ size: 9, blocks: 'irregular', givens: 26, grade: 3 }, 'invariance/9i-hard'),
+  generateBoard({ size: 6, blocks: 'irregular', givens: 12 }, 'invariance/6i'),
+  generateBoard({ size: 7, blocks: 'irregular', givens: 18 }, 'invariance/7i'),
+];
+
+const flat = (rows: number[][]) => Uint8Array.from(rows.flat());
+const permutation = (n: number) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n });
+const boardAndPermutation = fc.nat(BOARDS.length - 1).chain((b) => fc.tuple(fc.constant(BOARDS[b]!), permutation(BOARDS[b]!.public.size)));
+
+function graded(size: number, regions: Uint8Array, givens: Uint8Array) {
+  return gradeOf(prove({ size, regions, givens }, { collectSteps: false }));
+}
+
+describe('block labels do not matter', () => {
+  test.prop([boardAndPermutation], { numRuns: 40 })('relabelled blocks: same id, fingerprint, grade and score; verify still passes', (pair) => {
+    const [file, perm] = pair;
+    const n = file.public.size;
+    const regions = flat(file.public.regions);
+    const givens = flat(file.public.givens);
+    const relabelled = regions.map((g) => perm[g]!);
+    expect(boardId(n, relabelled, givens)).toBe(file.id);
+    expect(fingerprint(n, relabelled, givens)).toBe(fingerprint(n, regions, givens));
+    expect(graded(n, relabelled, givens)).toEqual(file.public.grade);
+
+    const moved = structuredClone(file);
+    moved.public.regions = moved.public.regions.map((row) => row.map((g) => perm[g]!));
+    expect(verifyBoard(moved).problems).toEqual([]);
+  });
+
+  test.prop([fc.nat(BOARDS.length - 1), permutation(9)], { numRuns: 10 })('an imported line with its block map lettered otherwise: same id and grade', (b, perm) => {
+    const file = BOARDS[b]!;
+    const n = file.public.size;
+    const line = file.public.givens.flat().map((d) => (d === 0 ? '.' : String(d))).join('');
+    const map = (label: (g: number) => number) => file.public.regions.flat().map((g) => String.fromCharCode(65 + label(g))).join('');
+    const plain = importPuzzle(`${line}:${map((g) => g)}`);
+    const other = importPuzzle(`${line}:${map((g) => perm.filter((p) => p < n)[g]!)}`);
+    expect(other.id).toBe(plain.id);
+    expect(other.id).toBe(file.id);
+    expect(other.public.grade).toEqual(plain.public.grade);
+  });
+});
+
+describe('digit labels', () => {
+  test.prop([boardAndPermutation], { numRuns: 40 })('relabelled digits: same fingerprint and grade level, another id', (pair) => {
+    const [file, perm] = pair;
+    const n = file.public.size;
+    const regions = flat(file.public.regions);
+    const givens = flat(file.public.givens);
+    const relabelled = givens.map((d) => (d === 0 ? 0 : perm[d - 1]! + 1));
+    expect(fingerprint(n, regions, relabelled)).toBe(fingerprint(n, regions, givens));
+    expect(graded(n, regions, relabelled).level).toBe(file.public.grade.level);
+    if (perm.some((p, i) => p !== i)) expect(boardId(n, regions, relabelled)).not.toBe(file.id);
+  });
+});
