@@ -100,6 +100,21 @@ export function checkProof(board: Board, steps: readonly ProofStep[]): ProofRepl
   return { failure: null, grid: s.grid.slice() };
 }
 
+/**
+ * Check one step in a given pencil-mark position (placed digits, candidates of the open cells):
+ * null when it holds, else the reason. For tests against reference positions.
+ */
+export function checkStepIn(marks: { size: number; regions: Uint8Array; grid: Grid; candidates: Uint16Array }, step: ProofStep): string | null {
+  const s = new Position({ size: marks.size, regions: marks.regions, givens: marks.grid });
+  for (let c = 0; c < s.cand.length; c++) if (!marks.grid[c]) s.cand[c]! &= marks.candidates[c]!;
+  const known = Object.hasOwn(CHECKED_TECHNIQUES, step.technique) ? CHECKED_TECHNIQUES[step.technique]! : null;
+  if (!known) return 'unknown technique: the step cannot be checked';
+  const claim = s.claimOf(step);
+  if (typeof claim === 'string') return claim;
+  for (const [cell, d] of [...claim.elims, ...claim.places]) if (!s.has(cell, d)) return `${d} is no candidate of ${s.name(cell)}`;
+  return known.check(s, claim);
+}
+
 /** "proof step 3 (x-wing): reason" — the one-line form verify prints. */
 export function proofFailureText(f: ProofFailure): string {
   return `proof step ${f.step} (${f.technique}): ${f.reason}`;
