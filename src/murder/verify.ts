@@ -2,7 +2,8 @@
  * Independent re-check of a case file, from us or any other tool. Nothing here trusts the
  * generator: the schema and the model checks (model.ts), uniqueness by the exhaustive counter,
  * guess-free and the level by the prover's full ladder, then the claims of `secret` (solution,
- * murderer, minimality, robustness) and that the texts and id fit the content. Each failed check is
+ * murderer, the proof replayed step by step by an independent checker, minimality, robustness)
+ * and that the texts and id fit the content. Each failed check is
  * one line in `problems`; the case passes when there are none.
  */
 import { InputError, type InputPosition } from '../core/errors.ts';
@@ -12,9 +13,10 @@ import { columnOf, rowOf } from './cells.ts';
 import { countSolutions } from './counter.ts';
 import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
+import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
 import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
-import type { MurderCaseFile } from './schema.ts';
+import type { MurderCaseFile, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { murdererOf } from './truth.ts';
 
@@ -67,6 +69,7 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
     });
     const murderer = model.people[murdererOf(model, unique)]?.id;
     if (secret.solution.murderer !== murderer) problems.push(`secret names the murderer "${secret.solution.murderer}" but the solution's is "${murderer}"`);
+    problems.push(...proofProblems(model, secret.proof.steps, unique));
     if (secret.request && secret.request.level !== pub.level.name) problems.push(`secret.request asked for ${secret.request.level} but the case claims ${pub.level.name}`);
     if (secret.minimal && proof.status === 'solved') {
       const droppable = notMinimal(model, proof.level);
@@ -81,6 +84,24 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
   }
   const robust = secret?.robustness?.robust ? ', robust' : '';
   return { ok: problems.length === 0, problems, summary: `${pub.size}×${pub.size} ${pub.level.name}, ${clueCount} clues${robust}` };
+}
+
+/**
+ * The carried proof, replayed by the independent step checker (prover/check-proof.ts): every step
+ * holds in its position, and at the end everyone stands on their solution cell. A proof without
+ * steps proves nothing (a case always needs some), so it fails too.
+ */
+function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: Int8Array): string[] {
+  if (steps.length === 0) return ['secret.proof has no steps: it does not reach the solution'];
+  const replay = checkCaseProof(model, steps);
+  if (replay.failure) return [caseProofFailureText(replay.failure)];
+  for (let p = 0; p < model.people.length; p++) {
+    const left = replay.cells[p]!;
+    if (left.length !== 1 || left[0] !== solution[p]) {
+      return [`the proof ends with ${model.people[p]!.id} on ${left.length === 1 ? cellText(left[0]!) : `${left.length} cells`}, the solution has ${cellText(solution[p]!)}`];
+    }
+  }
+  return [];
 }
 
 /** "anna [1, 2] or [3, 0], ben …": where two solutions differ. */
