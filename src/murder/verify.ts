@@ -7,6 +7,7 @@
  * one line in `problems`; the case passes when there are none.
  */
 import { InputError, type InputPosition } from '../core/errors.ts';
+import { digitLeak, hasWord, stringsOf } from '../core/leaks.ts';
 import { caseId } from './case-file.ts';
 import { settingById } from './catalogue/settings.ts';
 import { columnOf, rowOf } from './cells.ts';
@@ -18,6 +19,7 @@ import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
 import type { MurderCaseFile, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
+import { englishPlace, germanPlace, type Place } from './texts/grammar.ts';
 import { murdererOf } from './truth.ts';
 
 export interface CaseVerdict {
@@ -61,6 +63,7 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
 
   const secret = file.secret;
   const unique = counted.complete && counted.count === 1 ? counted.solutions[0]! : null;
+  if (unique) problems.push(...leakProblems(file, model, unique));
   if (secret && unique) {
     const positions = secret.solution.positions;
     model.people.forEach((person, p) => {
@@ -127,21 +130,79 @@ function notMinimal(model: CaseModel, level: number): string | null {
 }
 
 /**
- * Texts must be present (the schema requires them). When the setting and its rooms are ours, the
- * texts must also be exactly the ones our grammar gives, so they say what the clue means.
+ * Every clue text must say what its clue means, for every case. When the setting and its rooms
+ * are ours, the texts must be exactly the ones our grammar gives. Otherwise (no setting, a setting
+ * or room types from elsewhere) the room's grammar is unknown, so the text must be our sentence with
+ * the place phrase free, and that phrase must name the clue's room (its name or its `at` phrase)
+ * and no other room; clues without a room must read exactly as ours.
  */
 function checkTexts(file: MurderCaseFile, model: CaseModel, problems: string[]): void {
   const setting = file.public.setting && settingById(file.public.setting.id);
-  if (!setting) return;
-  const types = new Map(setting.rooms.map((t) => [t.id, t]));
-  if (!model.roomIds.every((id) => types.has(id))) return;
-  const context = { size: model.size, place: (id: string) => types.get(id)!.place };
+  const types = new Map((setting?.rooms ?? []).map((t) => [t.id, t]));
+  const ours = model.roomIds.every((id) => types.has(id));
+  const context = { size: model.size, place: (id: string) => (ours ? types.get(id)!.place : STAND_IN) };
+  const phrase = { de: germanPlace(STAND_IN), en: englishPlace(STAND_IN) };
   file.public.people.forEach((person, p) => {
     person.clues.forEach((clue, k) => {
-      const expected = clueText(model.people[p]!.clues[k]!, person.gender, context);
-      if (clue.text.de !== expected.de || clue.text.en !== expected.en) {
-        problems.push(`/public/people/${p}/clues/${k}/text: says "${clue.text.en}" but the clue means "${expected.en}"`);
+      const fact = model.people[p]!.clues[k]!;
+      const expected = clueText(fact, person.gender, context);
+      for (const lang of ['en', 'de'] as const) {
+        const text = clue.text[lang];
+        const fits = ours || !('room' in fact) ? text === expected[lang] : namesRoom(file, fact.room, lang, text, expected[lang], phrase[lang]);
+        if (!fits) {
+          const shown = ours || !('room' in fact) ? expected[lang] : expected[lang].replace(phrase[lang], `<${fact.room}>`);
+          problems.push(`/public/people/${p}/clues/${k}/text/${lang}: says "${text}" but the clue means "${shown}"`);
+          break;
+        }
       }
     });
   });
+}
+
+/** A place whose phrase stands for "some room" in a sentence (no real room is called this). */
+const STAND_IN: Place = { de: { word: '\u0000', gender: 'm', prep: 'in' }, en: { word: '\u0000', prep: 'in' } };
+
+/** `text` is `sentence` with its stand-in place phrase replaced by one naming the room `roomId` (and no other room). */
+function namesRoom(file: MurderCaseFile, roomId: string, lang: 'de' | 'en', text: string, sentence: string, standIn: string): boolean {
+  const at = sentence.indexOf(standIn);
+  if (at < 0) return text === sentence;
+  const before = sentence.slice(0, at);
+  const after = sentence.slice(at + standIn.length);
+  if (!text.startsWith(before) || !text.endsWith(after) || text.length <= before.length + after.length) return false;
+  const place = text.slice(before.length, text.length - after.length);
+  const room = file.public.rooms.find((r) => r.id === roomId)!;
+  const names = (r: (typeof file.public.rooms)[number]) => [r.name[lang], r.at?.[lang]].filter((x): x is string => !!x);
+  const mentions = (r: (typeof file.public.rooms)[number]) => names(r).some((name) => place === name || place.toLowerCase().includes(name.toLowerCase()));
+  if (!mentions(room)) return false;
+  // Another room named too (and not merely as part of this room's name) is another claim.
+  return !file.public.rooms.some((r) => r.id !== roomId && mentions(r) && !names(room).some((own) => own.toLowerCase().includes(r.name[lang].toLowerCase())));
+}
+
+/**
+ * The player form (everything but `secret`) must not give the solution away: the murderer's id or
+ * name anywhere but the murderer's own entry in the people list (ids, title, room and floor names,
+ * clue texts), and, on boards of 6 and more, the people's rows and columns in card order as a digit
+ * string (any separators, nearly, or encoded; core/leaks.ts).
+ */
+function leakProblems(file: MurderCaseFile, model: CaseModel, solution: Int8Array): string[] {
+  const { secret: _secret, ...player } = file;
+  const m = murdererOf(model, solution);
+  if (m < 0) return [];
+  const murderer = file.public.people[m]!;
+  const own = new Set([`/public/people/${m}/id`, `/public/people/${m}/name`]);
+  const positions = Array.from(solution, (cell) => `${rowOf(cell)}${columnOf(cell)}`).join('');
+  const problems: string[] = [];
+  for (const [pointer, text] of stringsOf(player)) {
+    if (own.has(pointer)) continue;
+    const idLike = /^[a-z0-9][a-z0-9-]*$/.test(text);
+    const named = idLike
+      ? text.split(/[^a-z0-9]+/).some((token) => token === murderer.id || token === murderer.name.toLowerCase())
+      : hasWord(text, murderer.name) || hasWord(text, murderer.id);
+    if (named) problems.push(`${pointer} names the murderer "${murderer.id}"`);
+    else if (model.size >= 6) {
+      const how = digitLeak(text, positions);
+      if (how) problems.push(`${pointer} reveals the solution (the people's rows and columns: ${how})`);
+    }
+  }
+  return problems;
 }

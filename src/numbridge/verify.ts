@@ -14,11 +14,13 @@
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
  *                yields its placements and eliminations in its position, the end is the solution,
  *                the highest tier is the level
- *   leaks        the id does not spell the solution; not every cell is given
+ *   leaks        no string of the player form carries the solution's digits (any separators,
+ *                nearly, or base64/hex); not every cell is given
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
 import { InputError } from '../core/errors.ts';
+import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
 import { gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
@@ -59,12 +61,35 @@ export function verifyBoard(input: NumbridgeBoardFile | unknown): BoardVerdict {
       problems.push('secret solution is not a solution of the board');
     }
   }
-  if (solution && file.id.includes(formatLine(solution))) problems.push('id reveals the solution');
+  if (solution) problems.push(...leakProblems(file, board, solution));
   if (counted.count === 1) problems.push(...gradeProblems(file, board));
   // A file may carry no proof (an empty list); a proof it carries must hold.
   const steps = file.secret?.proof.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));
   return { ok: problems.length === 0, problems };
+}
+
+/**
+ * No string of the player form (everything but `secret`: id, names, any added field) may carry the
+ * solution: its N² digits, or the digits of the empty cells alone, with any separators, nearly
+ * (⌊L/8⌋ edits) or encoded (core/leaks.ts).
+ */
+function leakProblems(file: NumbridgeBoardFile, board: Board, solution: Grid): string[] {
+  const { secret: _secret, ...player } = file;
+  const whole = formatLine(solution);
+  const open = Array.from(solution, (d, i) => (board.givens[i] === 0 ? String(d) : '')).join('');
+  const secrets = [whole, ...(open.length >= 12 && open !== whole ? [open] : [])];
+  const problems: string[] = [];
+  for (const [pointer, text] of stringsOf(player)) {
+    for (const digits of secrets) {
+      const how = digitLeak(text, digits);
+      if (how) {
+        problems.push(`${pointer.slice(1)} reveals the solution (${digits === whole ? '' : 'the empty cells\' '}${how})`);
+        break;
+      }
+    }
+  }
+  return problems;
 }
 
 /** Claims that can be checked without solving: block shape, request, symmetry. */
