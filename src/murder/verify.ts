@@ -198,10 +198,10 @@ function leakProblems(file: MurderCaseFile, model: CaseModel, solution: Int8Arra
     const named = idLike
       ? text.split(/[^a-z0-9]+/).some((token) => token === murderer.id || token === murderer.name.toLowerCase())
       : hasWord(text, murderer.name) || hasWord(text, murderer.id);
-    if (named) problems.push(`${pointer} names the murderer "${murderer.id}"`);
+    if (named) problems.push(`${pointer === '/id' ? 'id' : pointer} names the murderer "${murderer.id}"`);
     else if (model.size >= 6) {
       const how = digitLeak(text, positions);
-      if (how) problems.push(`${pointer} reveals the solution (the people's rows and columns: ${how})`);
+      if (how) problems.push(`${pointer === '/id' ? 'id' : pointer} reveals the solution (the people's rows and columns: ${how})`);
     }
   }
   return problems;

@@ -84,7 +84,7 @@ function leakProblems(file: NumbridgeBoardFile, board: Board, solution: Grid): s
     for (const digits of secrets) {
       const how = digitLeak(text, digits);
       if (how) {
-        problems.push(`${pointer} reveals the solution (${digits === whole ? '' : 'the empty cells\' '}${how})`);
+        problems.push(`${pointer === '/id' ? 'id' : pointer} reveals the solution (${digits === whole ? '' : 'the empty cells\' '}${how})`);
         break;
       }
     }
