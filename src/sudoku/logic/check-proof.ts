@@ -182,6 +182,21 @@ class Position {
     return Array.from(this.g.cellsOf(h)).filter((c) => this.has(c, d));
   }
 
+  /** How many open cells of house h still hold d (no allocation: singles are most steps). */
+  placeCount(h: number, d: number): number {
+    const cells = this.g.houseCells;
+    let k = 0;
+    for (let i = h * this.n, end = i + this.n; i < end; i++) if (this.has(cells[i]!, d)) k++;
+    return k;
+  }
+
+  openCount(h: number): number {
+    const cells = this.g.houseCells;
+    let k = 0;
+    for (let i = h * this.n, end = i + this.n; i < end; i++) if (this.grid[cells[i]!] === 0) k++;
+    return k;
+  }
+
   placedIn(h: number, d: number): boolean {
     return Array.from(this.g.cellsOf(h)).some((c) => this.grid[c] === d);
   }
@@ -189,7 +204,7 @@ class Position {
   /** A house whose places of d are exactly {a, b}: a strong link on d. */
   strongLink(a: number, b: number, d: number): number {
     if (a === b || !this.has(a, d) || !this.has(b, d)) return -1;
-    for (const h of this.commonHouses([a, b])) if (this.places(h, d).length === 2) return h;
+    for (const h of this.commonHouses([a, b])) if (this.placeCount(h, d) === 2) return h;
     return -1;
   }
 
@@ -254,10 +269,7 @@ function fullHouse(s: Position, claim: Claim): string | null {
   const one = single(claim);
   if (typeof one === 'string') return one;
   const [cell, d] = one;
-  for (const h of s.housesOf(cell)) {
-    const open = Array.from(s.g.cellsOf(h)).filter((c) => s.grid[c] === 0);
-    if (open.length === 1 && !s.placedIn(h, d)) return null;
-  }
+  for (const h of s.housesOf(cell)) if (s.openCount(h) === 1 && !s.placedIn(h, d)) return null;
   return `${s.name(cell)} is not the last empty cell of any of its houses`;
 }
 
@@ -272,7 +284,7 @@ function hiddenSingle(s: Position, claim: Claim): string | null {
   const one = single(claim);
   if (typeof one === 'string') return one;
   const [cell, d] = one;
-  for (const h of s.housesOf(cell)) if (s.places(h, d).length === 1) return null;
+  for (const h of s.housesOf(cell)) if (s.placeCount(h, d) === 1) return null;
   return `${d} has another place in every house of ${s.name(cell)}`;
 }
 
