@@ -2,20 +2,24 @@
  * Independent re-check of a case file, from us or any other tool. Nothing here trusts the
  * generator: the schema and the model checks (model.ts), uniqueness by the exhaustive counter,
  * guess-free and the level by the prover's full ladder, then the claims of `secret` (solution,
- * murderer, minimality, robustness) and that the texts and id fit the content. Each failed check is
+ * murderer, the proof replayed step by step by an independent checker, minimality, robustness)
+ * and that the texts and id fit the content. Each failed check is
  * one line in `problems`; the case passes when there are none.
  */
 import { InputError, type InputPosition } from '../core/errors.ts';
+import { digitLeak, hasWord, stringsOf } from '../core/leaks.ts';
 import { caseId } from './case-file.ts';
 import { settingById } from './catalogue/settings.ts';
 import { columnOf, rowOf } from './cells.ts';
 import { countSolutions } from './counter.ts';
 import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
+import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
 import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
-import type { MurderCaseInput } from './schema.ts';
+import type { MurderCaseInput, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
+import { englishPlace, germanPlace, type Place } from './texts/grammar.ts';
 import { murdererOf } from './truth.ts';
 
 export interface CaseVerdict {
@@ -59,6 +63,7 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
 
   const secret = file.secret;
   const unique = counted.complete && counted.count === 1 ? counted.solutions[0]! : null;
+  if (unique) problems.push(...leakProblems(file, model, unique));
   if (secret && unique) {
     const positions = secret.solution.positions;
     model.people.forEach((person, p) => {
@@ -67,6 +72,7 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
     });
     const murderer = model.people[murdererOf(model, unique)]?.id;
     if (secret.solution.murderer !== murderer) problems.push(`secret names the murderer "${secret.solution.murderer}" but the solution's is "${murderer}"`);
+    if (secret.proof) problems.push(...proofProblems(model, secret.proof.steps, unique));
     if (secret.request && secret.request.level !== pub.level.name) problems.push(`secret.request asked for ${secret.request.level} but the case claims ${pub.level.name}`);
     if (secret.minimal && proof.status === 'solved') {
       const droppable = notMinimal(model, proof.level);
@@ -81,6 +87,24 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
   }
   const robust = secret?.robustness?.robust ? ', robust' : '';
   return { ok: problems.length === 0, problems, summary: `${pub.size}×${pub.size} ${pub.level.name}, ${clueCount} clues${robust}` };
+}
+
+/**
+ * The carried proof, replayed by the independent step checker (prover/check-proof.ts): every step
+ * holds in its position, and at the end everyone stands on their solution cell. A proof without
+ * steps proves nothing (a case always needs some), so it fails too.
+ */
+function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: Int8Array): string[] {
+  if (steps.length === 0) return ['secret.proof has no steps: it does not reach the solution'];
+  const replay = checkCaseProof(model, steps);
+  if (replay.failure) return [caseProofFailureText(replay.failure)];
+  for (let p = 0; p < model.people.length; p++) {
+    const left = replay.cells[p]!;
+    if (left.length !== 1 || left[0] !== solution[p]) {
+      return [`the proof ends with ${model.people[p]!.id} on ${left.length === 1 ? cellText(left[0]!) : `${left.length} cells`}, the solution has ${cellText(solution[p]!)}`];
+    }
+  }
+  return [];
 }
 
 /** "anna [1, 2] or [3, 0], ben …": where two solutions differ. */
@@ -106,21 +130,79 @@ function notMinimal(model: CaseModel, level: number): string | null {
 }
 
 /**
- * Texts must be present (the schema requires them). When the setting and its rooms are ours, the
- * texts must also be exactly the ones our grammar gives, so they say what the clue means.
+ * Every clue text must say what its clue means, for every case. When the setting and its rooms
+ * are ours, the texts must be exactly the ones our grammar gives. Otherwise (no setting, a setting
+ * or room types from elsewhere) the room's grammar is unknown, so the text must be our sentence with
+ * the place phrase free, and that phrase must name the clue's room (its name or its `at` phrase)
+ * and no other room; clues without a room must read exactly as ours.
  */
 function checkTexts(file: MurderCaseInput, model: CaseModel, problems: string[]): void {
   const setting = file.public.setting && settingById(file.public.setting.id);
-  if (!setting) return;
-  const types = new Map(setting.rooms.map((t) => [t.id, t]));
-  if (!model.roomIds.every((id) => types.has(id))) return;
-  const context = { size: model.size, place: (id: string) => types.get(id)!.place };
+  const types = new Map((setting?.rooms ?? []).map((t) => [t.id, t]));
+  const ours = model.roomIds.every((id) => types.has(id));
+  const context = { size: model.size, place: (id: string) => (ours ? types.get(id)!.place : STAND_IN) };
+  const phrase = { de: germanPlace(STAND_IN), en: englishPlace(STAND_IN) };
   file.public.people.forEach((person, p) => {
     person.clues.forEach((clue, k) => {
-      const expected = clueText(model.people[p]!.clues[k]!, person.gender, context);
-      if (clue.text.de !== expected.de || clue.text.en !== expected.en) {
-        problems.push(`/public/people/${p}/clues/${k}/text: says "${clue.text.en}" but the clue means "${expected.en}"`);
+      const fact = model.people[p]!.clues[k]!;
+      const expected = clueText(fact, person.gender, context);
+      for (const lang of ['en', 'de'] as const) {
+        const text = clue.text[lang];
+        const fits = ours || !('room' in fact) ? text === expected[lang] : namesRoom(file, fact.room, lang, text, expected[lang], phrase[lang]);
+        if (!fits) {
+          const shown = ours || !('room' in fact) ? expected[lang] : expected[lang].replace(phrase[lang], `<${fact.room}>`);
+          problems.push(`/public/people/${p}/clues/${k}/text/${lang}: says "${text}" but the clue means "${shown}"`);
+          break;
+        }
       }
     });
   });
+}
+
+/** A place whose phrase stands for "some room" in a sentence (no real room is called this). */
+const STAND_IN: Place = { de: { word: '\u0000', gender: 'm', prep: 'in' }, en: { word: '\u0000', prep: 'in' } };
+
+/** `text` is `sentence` with its stand-in place phrase replaced by one naming the room `roomId` (and no other room). */
+function namesRoom(file: MurderCaseInput, roomId: string, lang: 'de' | 'en', text: string, sentence: string, standIn: string): boolean {
+  const at = sentence.indexOf(standIn);
+  if (at < 0) return text === sentence;
+  const before = sentence.slice(0, at);
+  const after = sentence.slice(at + standIn.length);
+  if (!text.startsWith(before) || !text.endsWith(after) || text.length <= before.length + after.length) return false;
+  const place = text.slice(before.length, text.length - after.length);
+  const room = file.public.rooms.find((r) => r.id === roomId)!;
+  const names = (r: (typeof file.public.rooms)[number]) => [r.name[lang], r.at?.[lang]].filter((x): x is string => !!x);
+  const mentions = (r: (typeof file.public.rooms)[number]) => names(r).some((name) => place === name || place.toLowerCase().includes(name.toLowerCase()));
+  if (!mentions(room)) return false;
+  // Another room named too (and not merely as part of this room's name) is another claim.
+  return !file.public.rooms.some((r) => r.id !== roomId && mentions(r) && !names(room).some((own) => own.toLowerCase().includes(r.name[lang].toLowerCase())));
+}
+
+/**
+ * The player form (everything but `secret`) must not give the solution away: the murderer's id or
+ * name anywhere but the murderer's own entry in the people list (ids, title, room and floor names,
+ * clue texts), and, on boards of 6 and more, the people's rows and columns in card order as a digit
+ * string (any separators, nearly, or encoded; core/leaks.ts).
+ */
+function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Array): string[] {
+  const { secret: _secret, ...player } = file;
+  const m = murdererOf(model, solution);
+  if (m < 0) return [];
+  const murderer = file.public.people[m]!;
+  const own = new Set([`/public/people/${m}/id`, `/public/people/${m}/name`]);
+  const positions = Array.from(solution, (cell) => `${rowOf(cell)}${columnOf(cell)}`).join('');
+  const problems: string[] = [];
+  for (const [pointer, text] of stringsOf(player)) {
+    if (own.has(pointer)) continue;
+    const idLike = /^[a-z0-9][a-z0-9-]*$/.test(text);
+    const named = idLike
+      ? text.split(/[^a-z0-9]+/).some((token) => token === murderer.id || token === murderer.name.toLowerCase())
+      : hasWord(text, murderer.name) || hasWord(text, murderer.id);
+    if (named) problems.push(`${pointer === '/id' ? 'id' : pointer} names the murderer "${murderer.id}"`);
+    else if (model.size >= 6) {
+      const how = digitLeak(text, positions);
+      if (how) problems.push(`${pointer === '/id' ? 'id' : pointer} reveals the solution (the people's rows and columns: ${how})`);
+    }
+  }
+  return problems;
 }

@@ -10,18 +10,22 @@
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
  *                not; level, name and score equal what the prover reports
- *   proof        (when the file carries one) replaying secret.proof.steps from the givens: every placement is the solution's
- *                digit in an empty cell, no elimination removes a solution digit, every step is a
- *                known technique of its tier, the highest tier is the level, the end is solved
- *   leaks        the id does not spell the solution; not every cell is given; no field of `public`
- *                we do not know (readers accept them) spells the solution
+ *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
+ *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
+ *                yields its placements and eliminations in its position, the end is the solution,
+ *                the highest tier is the level
+ *   leaks        no string of the player form carries the solution's digits (any separators,
+ *   leaks        no string of the player form carries the solution's digits (any separators,
+ *                nearly, or base64/hex); not every cell is given; no field of `public` we do
+ *                not know (readers accept them) spells the solution in its numbers
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
 import { InputError } from '../core/errors.ts';
+import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
-import { geometryFor } from '../sudoku/geometry.ts';
-import { gradeOf, prove, techniqueById, type ProofStep } from '../sudoku/logic/index.ts';
+import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
+import { gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
@@ -59,8 +63,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict 
       problems.push('secret solution is not a solution of the board');
     }
   }
-  if (solution && file.id.includes(formatLine(solution))) problems.push('id reveals the solution');
-  if (solution) problems.push(...publicLeaks(file, solution));
+  if (solution) problems.push(...leakProblems(file, board, solution), ...publicLeaks(file, solution));
   if (counted.count === 1) problems.push(...gradeProblems(file, board));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
@@ -79,6 +82,29 @@ function publicLeaks(file: NumbridgeBoardInput, solution: Grid): string[] {
   return Object.entries(file.public)
     .filter(([key, value]) => !KNOWN_PUBLIC.has(key) && JSON.stringify(value).replace(/[^0-9]/g, '').includes(line))
     .map(([key]) => `public field "${key}" reveals the solution`);
+}
+
+/**
+ * No string of the player form (everything but `secret`: id, names, any added field) may carry the
+ * solution: its N² digits, or the digits of the empty cells alone, with any separators, nearly
+ * (⌊L/8⌋ edits) or encoded (core/leaks.ts).
+ */
+function leakProblems(file: NumbridgeBoardInput, board: Board, solution: Grid): string[] {
+  const { secret: _secret, ...player } = file;
+  const whole = formatLine(solution);
+  const open = Array.from(solution, (d, i) => (board.givens[i] === 0 ? String(d) : '')).join('');
+  const secrets = [whole, ...(open.length >= 12 && open !== whole ? [open] : [])];
+  const problems: string[] = [];
+  for (const [pointer, text] of stringsOf(player)) {
+    for (const digits of secrets) {
+      const how = digitLeak(text, digits);
+      if (how) {
+        problems.push(`${pointer === '/id' ? 'id' : pointer} reveals the solution (${digits === whole ? '' : 'the empty cells\' '}${how})`);
+        break;
+      }
+    }
+  }
+  return problems;
 }
 
 /** Claims that can be checked without solving: block shape, request, symmetry. */
@@ -126,47 +152,19 @@ function gradeProblems(file: NumbridgeBoardInput, board: Board): string[] {
 }
 
 /**
- * Replay the proof: candidates start full in every empty cell; a placement removes its digit
- * from the cell's peers (as the prover does silently); eliminations are listed.
+ * Replay the proof step by step with the independent step checker (check-proof.ts): each step's
+ * named pattern must yield its placements and eliminations in the position it is applied to; the
+ * end must be the solution, and its highest tier the grade.
  */
 function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number): string[] {
   const n = board.size;
-  const geometry = geometryFor(n, board.regions);
-  const grid = Uint8Array.from(board.givens);
-  const candidates = new Uint16Array(n * n);
-  const full = (1 << n) - 1;
-  for (let c = 0; c < n * n; c++) candidates[c] = grid[c] === 0 ? full : 0;
-  const place = (c: number, d: number) => {
-    grid[c] = d;
-    candidates[c] = 0;
-    for (const p of geometry.peersOf(c)) candidates[p]! &= ~(1 << (d - 1));
-  };
-  for (let c = 0; c < n * n; c++) if (grid[c] !== 0) place(c, grid[c]!);
-  let highest = 0;
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i]!;
-    const at = `proof step ${i + 1} (${step.technique})`;
-    const technique = techniqueById(step.technique);
-    if (!technique) return [`${at}: unknown technique`];
-    if (technique.tier !== step.tier) return [`${at}: says tier ${step.tier}, the technique is tier ${technique.tier}`];
-    highest = Math.max(highest, step.tier);
-    if (step.placements.length === 0 && step.eliminations.length === 0) return [`${at}: changes nothing`];
-    for (const [r, c, d] of step.eliminations) {
-      if (r >= n || c >= n || d > n) return [`${at}: eliminates ${d} at r${r + 1}c${c + 1}, outside the board`];
-      const cell = r * n + c;
-      if (solution[cell] === d) return [`${at}: eliminates the solution digit ${d} at ${cellName(n, cell)}`];
-      candidates[cell]! &= ~(1 << (d - 1));
-    }
-    for (const [r, c, d] of step.placements) {
-      if (r >= n || c >= n || d > n) return [`${at}: places ${d} at r${r + 1}c${c + 1}, outside the board`];
-      const cell = r * n + c;
-      if (grid[cell] !== 0) return [`${at}: places ${d} at ${cellName(n, cell)}, which is already filled`];
-      if (solution[cell] !== d) return [`${at}: places ${d} at ${cellName(n, cell)}, the solution has ${solution[cell]}`];
-      place(cell, d);
-    }
-  }
-  const open = grid.indexOf(0);
+  const replay = checkProof(board, steps);
+  if (replay.failure) return [proofFailureText(replay.failure)];
+  const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];
+  const wrong = replay.grid.findIndex((d, i) => d !== solution[i]);
+  if (wrong >= 0) return [`the proof ends with ${replay.grid[wrong]} at ${cellName(n, wrong)}, the solution has ${solution[wrong]}`];
+  const highest = steps.reduce((t, step) => Math.max(t, step.tier), 0);
   if (Math.max(1, highest) !== level) return [`the proof's highest tier is ${highest}, the grade is ${level}`];
   return [];
 }

@@ -41,8 +41,8 @@ describe('verifyBoard', () => {
     ['a false symmetry claim', (f) => { f.public.symmetry = 'rot180'; }, /givens are not rot180-symmetric/],
     ['a false block shape', (f) => { f.public.blockShape = 'irregular'; f.secret!.request!.blocks = 'irregular'; }, /blockShape says irregular but the blocks are the regular ones/],
     ['an id that spells the solution', (f) => { f.id = f.secret!.solution.flat().join(''); }, /id reveals the solution/],
-    ['a proof step placing a wrong digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const p = step.placements[0]!; p[2] = (p[2] % 9) + 1; }, /proof step \d+ \(.+\): places \d at r\dc\d, the solution has \d/],
-    ['a proof step removing a solution digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const [r, c, d] = step.placements[0]!; step.eliminations.push([r, c, d]); }, /eliminates the solution digit/],
+    ['a proof step placing a wrong digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const p = step.placements[0]!; p[2] = (p[2] % 9) + 1; }, /proof step \d+ \(.+\): (places \d in r\dc\d, which is no candidate there|r\dc\d still has the candidates|\d has another place|r\dc\d is not the last empty cell)/],
+    ['a proof step removing a solution digit', (f) => { const step = f.secret!.proof.steps.find((s) => s.placements.length > 0)!; const [r, c, d] = step.placements[0]!; step.eliminations.push([r, c, d]); }, /proof step \d+ \(.+\): (a single places exactly one digit and eliminates nothing|the pattern does not remove)/],
     ['a proof that stops early', (f) => { f.secret!.proof.steps.pop(); }, /the proof ends with r\dc\d still empty/],
     ['a proof step of another tier', (f) => { f.secret!.proof.steps[0]!.tier = 3; }, /says tier 3, the technique is tier 1/],
   ];

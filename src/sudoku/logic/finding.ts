@@ -80,7 +80,7 @@ export class Finding {
     const digits: number[] = [];
     for (let d = 1; d <= n; d++) if (this.digits & (1 << (d - 1))) digits.push(d);
     const sortedElims = Array.from(this.elims.subarray(0, this.elimCount)).sort((a, b) => a - b);
-    return {
+    const step: ProofStep = {
       technique,
       tier,
       cells: Array.from(this.cells.subarray(0, this.cellCount), (c) => [Math.floor(c / n), c % n] as [number, number]),
@@ -89,5 +89,8 @@ export class Finding {
       placements: Array.from(this.places.subarray(0, this.placeCount), ref),
       text,
     };
+    // The chain's nodes, so a checker can follow it without reading the sentence.
+    if (this.chainCount > 0) step.chain = Array.from(this.chain.subarray(0, this.chainCount), ref);
+    return step;
   }
 }

@@ -25,6 +25,9 @@ export const ProofStep = Type.Object(
     eliminations: Type.Array(CandidateRef, { description: 'candidates removed' }),
     placements: Type.Array(CandidateRef, { description: 'digits placed' }),
     text: Text,
+    chain: Type.Optional(
+      Type.Array(CandidateRef, { description: 'chain techniques: the nodes in order; links alternate strong, weak, strong …, starting and ending strong' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,309 @@
+/**
+ * checkCaseProof(model, steps): replay a case file's `secret.proof` from the start (everyone may
+ * stand on every cell free of blocking objects) and check each step as a deduction, without the
+ * prover: for each rule, every cell a step rules out for a person must be ruled out by that rule's
+ * argument in the position the earlier steps left, with the clues and people the step names; the
+ * clue meanings come from the reference semantics (../truth.ts), not from the prover's masks.
+ * At the end everyone must be down to one cell. An unknown rule fails (closed): a step we cannot
+ * check is not a proof.
+ *
+ * Kept simple on purpose (cell lists, no bit sets): it runs once per verified file.
+ */
+import { cellAt, columnOf, rowOf } from '../cells.ts';
+import { isStandable, roomIndexOf, type CaseModel } from '../model.ts';
+import type { ClueFact, ProofStep } from '../schema.ts';
+import { holdsAt, STRICT } from '../truth.ts';
+
+export interface CaseProofFailure {
+  /** 1-based. */
+  step: number;
+  rule: string;
+  reason: string;
+}
+
+export interface CaseProofReplay {
+  failure: CaseProofFailure | null;
+  /** Per person, the cells left after the last step checked. */
+  cells: number[][];
+}
+
+interface Claim {
+  /** [person, cell] pairs ruled out. */
+  removed: Array<[number, number]>;
+  placed: Array<[number, number]>;
+  people: number[];
+  clues: Array<[number, ClueFact]>;
+  rows: number[];
+  columns: number[];
+}
+
+type RuleCheck = (s: CasePosition, claim: Claim) => string | null;
+
+/** The rules we can check, with their tier. Every rule of the ladder (prove.ts RULES) must be here. */
+export const CHECKED_RULES: Readonly<Record<string, { tier: number; check: RuleCheck }>> = {
+  'clue-filter': { tier: 1, check: clueFilter },
+  'naked-single': { tier: 1, check: nakedSingle },
+  'line-single': { tier: 1, check: lineSingle },
+  claiming: { tier: 2, check: claiming },
+  'victim-room': { tier: 2, check: victimRoom },
+  'with-another': { tier: 2, check: withAnother },
+  alone: { tier: 2, check: alone },
+  'room-capacity': { tier: 3, check: roomCapacity },
+  'hall-rows': { tier: 3, check: (s, c) => hall(s, c, 'row') },
+  'hall-columns': { tier: 3, check: (s, c) => hall(s, c, 'column') },
+  rectangle: { tier: 3, check: rectangle },
+};
+
+export function checkCaseProof(model: CaseModel, steps: readonly ProofStep[]): CaseProofReplay {
+  const s = new CasePosition(model);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    const fail = (reason: string): CaseProofReplay => ({ failure: { step: i + 1, rule: step.rule, reason }, cells: s.snapshot() });
+    const known = Object.hasOwn(CHECKED_RULES, step.rule) ? CHECKED_RULES[step.rule]! : null;
+    if (!known) return fail('unknown rule: the step cannot be checked');
+    if (step.tier !== known.tier) return fail(`says tier ${step.tier}, the rule is tier ${known.tier}`);
+    const claim = s.claimOf(step);
+    if (typeof claim === 'string') return fail(claim);
+    if (claim.removed.length === 0 && claim.placed.length === 0) return fail('changes nothing');
+    for (const [p, cell] of claim.removed) if (!s.cand[p]!.has(cell)) return fail(`rules out ${s.cellName(cell)} for ${s.who(p)}, who could not stand there any more`);
+    const reason = known.check(s, claim);
+    if (reason) return fail(reason);
+    for (const [p, cell] of claim.removed) s.cand[p]!.delete(cell);
+    for (const [p] of claim.placed) s.placed.add(p);
+  }
+  return { failure: null, cells: s.snapshot() };
+}
+
+/** "proof step 3 (hall-rows): reason". */
+export function caseProofFailureText(f: CaseProofFailure): string {
+  return `proof step ${f.step} (${f.rule}): ${f.reason}`;
+}
+
+class CasePosition {
+  readonly n: number;
+  /** Per person, the cells they can still stand on. */
+  readonly cand: Array<Set<number>>;
+  readonly placed = new Set<number>();
+
+  constructor(readonly model: CaseModel) {
+    this.n = model.size;
+    const free: number[] = [];
+    for (let r = 0; r < this.n; r++) for (let c = 0; c < this.n; c++) if (isStandable(model, cellAt(r, c))) free.push(cellAt(r, c));
+    this.cand = model.people.map(() => new Set(free));
+  }
+
+  snapshot(): number[][] {
+    return this.cand.map((set) => [...set].sort((a, b) => a - b));
+  }
+
+  who(p: number): string {
+    return this.model.people[p]!.id;
+  }
+
+  cellName(cell: number): string {
+    return `[${rowOf(cell)}, ${columnOf(cell)}]`;
+  }
+
+  roomOf(cell: number): number {
+    return this.model.roomOf[cell]!;
+  }
+
+  reaches(p: number, room: number): boolean {
+    for (const c of this.cand[p]!) if (this.roomOf(c) === room) return true;
+    return false;
+  }
+
+  confinedTo(p: number, room: number): boolean {
+    if (this.cand[p]!.size === 0) return false;
+    for (const c of this.cand[p]!) if (this.roomOf(c) !== room) return false;
+    return true;
+  }
+
+  /** The step with people and rooms as indices, or why it names something the case lacks. */
+  claimOf(step: ProofStep): Claim | string {
+    const ids = this.model.people.map((p) => p.id);
+    const person = (id: string): number => ids.indexOf(id);
+    const cell = ([r, c]: readonly number[]): number => (r! < this.n && c! < this.n ? cellAt(r!, c!) : -1);
+    const removed: Array<[number, number]> = [];
+    for (const x of step.removed) {
+      const p = person(x.person);
+      if (p < 0) return `names an unknown person "${x.person}"`;
+      for (const ref of x.cells) {
+        const at = cell(ref);
+        if (at < 0) return `rules out [${ref[0]}, ${ref[1]}], off the board`;
+        removed.push([p, at]);
+      }
+    }
+    const placed: Array<[number, number]> = [];
+    for (const x of step.placed) {
+      const p = person(x.person);
+      const at = cell(x.cell);
+      if (p < 0) return `names an unknown person "${x.person}"`;
+      if (at < 0) return `places ${x.person} off the board`;
+      placed.push([p, at]);
+    }
+    const premises = step.premises;
+    const people: number[] = [];
+    for (const id of premises.people ?? []) {
+      if (person(id) < 0) return `names an unknown person "${id}"`;
+      people.push(person(id));
+    }
+    const clues: Array<[number, ClueFact]> = [];
+    for (const ref of premises.clues ?? []) {
+      const p = person(ref.person);
+      const fact = p >= 0 ? this.model.people[p]!.clues[ref.index] : undefined;
+      if (!fact) return `names clue ${ref.index} of "${ref.person}", which is not on the case`;
+      clues.push([p, fact]);
+    }
+    for (const id of premises.rooms ?? []) if (roomIndexOf(this.model, id) < 0) return `names an unknown room "${id}"`;
+    const lines = (xs: readonly number[] | undefined) => (xs ?? []).filter((x) => x < this.n);
+    if (lines(premises.rows).length !== (premises.rows ?? []).length || lines(premises.columns).length !== (premises.columns ?? []).length) return 'names a line off the board';
+    return { removed, placed, people, clues, rows: premises.rows ?? [], columns: premises.columns ?? [] };
+  }
+}
+
+/** Every removal satisfies `ok`, else the first that does not is named. */
+function eachRemoval(s: CasePosition, claim: Claim, ok: (p: number, cell: number) => boolean, why: string): string | null {
+  for (const [p, cell] of claim.removed) if (!ok(p, cell)) return `does not rule out ${s.cellName(cell)} for ${s.who(p)} (${why})`;
+  return null;
+}
+
+const noPlacement = (claim: Claim): string | null => (claim.placed.length > 0 ? 'places somebody, which only a naked single does' : null);
+
+/** The one clue a step names, which must be of one of these kinds. */
+function namedClue(claim: Claim, kinds: readonly string[]): [number, ClueFact] | string {
+  if (claim.clues.length !== 1) return 'must name exactly one clue';
+  const [p, fact] = claim.clues[0]!;
+  if (!kinds.includes(fact.kind)) return `names a ${fact.kind} clue, not ${kinds.join(' or ')}`;
+  return [p, fact];
+}
+
+/** The one line (row or column) a step names. */
+function namedLine(claim: Claim): { axis: 'row' | 'column'; line: number } | string {
+  if (claim.rows.length + claim.columns.length !== 1) return 'must name exactly one row or column';
+  return claim.rows.length === 1 ? { axis: 'row', line: claim.rows[0]! } : { axis: 'column', line: claim.columns[0]! };
+}
+
+const lineOf = (axis: 'row' | 'column', cell: number) => (axis === 'row' ? rowOf(cell) : columnOf(cell));
+
+function clueFilter(s: CasePosition, claim: Claim): string | null {
+  const clue = claim.clues.length === 1 ? claim.clues[0]! : null;
+  if (!clue) return 'must name exactly one clue';
+  const [p, fact] = clue;
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, cell) => q === p && !holdsAt(s.model, fact, cell, STRICT), `the ${fact.kind} clue of ${s.who(p)} allows it`);
+}
+
+function nakedSingle(s: CasePosition, claim: Claim): string | null {
+  if (claim.placed.length !== 1) return 'must place exactly one person';
+  const [p, cell] = claim.placed[0]!;
+  if (s.placed.has(p)) return `${s.who(p)} is already placed`;
+  if (s.cand[p]!.size !== 1 || !s.cand[p]!.has(cell)) return `${s.who(p)} can still stand on ${s.cand[p]!.size} cells`;
+  return eachRemoval(s, claim, (q, x) => q !== p && (rowOf(x) === rowOf(cell) || columnOf(x) === columnOf(cell)), `not in the row or column of ${s.who(p)}`);
+}
+
+/** A row (column) only one person can reach is theirs. */
+function lineSingle(s: CasePosition, claim: Claim): string | null {
+  const named = namedLine(claim);
+  if (typeof named === 'string') return named;
+  if (claim.people.length !== 1) return 'must name exactly one person';
+  const p = claim.people[0]!;
+  const { axis, line } = named;
+  for (let q = 0; q < s.n; q++) if (q !== p && [...s.cand[q]!].some((c) => lineOf(axis, c) === line)) return `${s.who(q)} can also reach ${axis} ${line}`;
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, x) => q === p && lineOf(axis, x) !== line, `only ${s.who(p)}'s cells outside ${axis} ${line}`);
+}
+
+/** A person confined to one row (column) takes it from everyone else. */
+function claiming(s: CasePosition, claim: Claim): string | null {
+  const named = namedLine(claim);
+  if (typeof named === 'string') return named;
+  if (claim.people.length !== 1) return 'must name exactly one person';
+  const p = claim.people[0]!;
+  const { axis, line } = named;
+  if (s.cand[p]!.size === 0 || [...s.cand[p]!].some((c) => lineOf(axis, c) !== line)) return `${s.who(p)} is not confined to ${axis} ${line}`;
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, x) => q !== p && lineOf(axis, x) === line, `only others' cells in ${axis} ${line}`);
+}
+
+/**
+ * "Exactly one of `eligible` is in `room`": someone of them confined there closes it to the rest
+ * of them; the only one of them who can get there must be there.
+ */
+function exactlyOneRemoves(s: CasePosition, eligible: readonly number[], room: number, q: number, cell: number): boolean {
+  if (!eligible.includes(q)) return false;
+  const others = eligible.filter((k) => k !== q);
+  if (s.roomOf(cell) === room) return others.some((k) => s.confinedTo(k, room));
+  return !others.some((k) => s.reaches(k, room));
+}
+
+/** The victim's room holds the victim and exactly one other person (the murderer). */
+function victimRoom(s: CasePosition, claim: Claim): string | null {
+  const v = s.model.victim;
+  const others = s.model.people.map((_, q) => q).filter((q) => q !== v);
+  const ok = (q: number, cell: number) => {
+    if (q === v) {
+      const room = s.roomOf(cell);
+      const reach = others.filter((k) => s.reaches(k, room)).length;
+      const confined = others.filter((k) => s.confinedTo(k, room)).length;
+      return reach === 0 || confined >= 2;
+    }
+    const first = [...s.cand[v]!][0];
+    if (first === undefined || !s.confinedTo(v, s.roomOf(first))) return false;
+    return exactlyOneRemoves(s, others, s.roomOf(first), q, cell);
+  };
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'the victim’s room holds exactly one other person');
+}
+
+/** "with another man (woman) in R": exactly one other person of that gender is in R. */
+function withAnother(s: CasePosition, claim: Claim): string | null {
+  const clue = namedClue(claim, ['withAnother']);
+  if (typeof clue === 'string') return clue;
+  const [p, fact] = clue;
+  if (fact.kind !== 'withAnother') return 'names no withAnother clue';
+  const room = roomIndexOf(s.model, fact.room);
+  const eligible = s.model.people.map((_, q) => q).filter((q) => q !== p && s.model.people[q]!.gender === fact.gender);
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, cell) => exactlyOneRemoves(s, eligible, room, q, cell), `exactly one other ${fact.gender === 'f' ? 'woman' : 'man'} is in ${fact.room}`);
+}
+
+/** "alone in the room": nobody else shares the speaker's room. */
+function alone(s: CasePosition, claim: Claim): string | null {
+  const clue = namedClue(claim, ['alone']);
+  if (typeof clue === 'string') return clue;
+  const [p] = clue;
+  const ok = (q: number, cell: number) => {
+    const room = s.roomOf(cell);
+    if (q === p) return s.model.people.some((_, k) => k !== p && s.confinedTo(k, room));
+    return s.confinedTo(p, room);
+  };
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, `${s.who(p)} is alone in the room`);
+}
+
+/** People in one room stand in different rows and columns: a room's open cells over k lines hold at most k. */
+function roomCapacity(s: CasePosition, claim: Claim): string | null {
+  const ok = (q: number, cell: number) => {
+    const room = s.roomOf(cell);
+    const inside = s.model.people.map((_, k) => k).filter((k) => s.confinedTo(k, room));
+    if (inside.includes(q)) return false;
+    const open = s.cand.flatMap((set) => [...set].filter((c) => s.roomOf(c) === room));
+    const capacity = Math.min(new Set(open.map(rowOf)).size, new Set(open.map(columnOf)).size);
+    return inside.length >= capacity;
+  };
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'the room is not full');
+}
+
+/** k people who between them reach only k rows (columns) fill those lines. */
+function hall(s: CasePosition, claim: Claim, axis: 'row' | 'column'): string | null {
+  const lines = axis === 'row' ? claim.rows : claim.columns;
+  const people = claim.people;
+  if ((axis === 'row' ? claim.columns : claim.rows).length > 0) return `names ${axis === 'row' ? 'columns' : 'rows'}`;
+  if (people.length === 0 || new Set(people).size !== people.length || new Set(lines).size !== people.length) return `must name as many people as ${axis}s`;
+  for (const p of people) if ([...s.cand[p]!].some((c) => !lines.includes(lineOf(axis, c)))) return `${s.who(p)} reaches a ${axis} outside ${lines.join(', ')}`;
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, cell) => !people.includes(q) && lines.includes(lineOf(axis, cell)), `only others' cells in those ${axis}s`);
+}
+
+/** A cell sharing a row or column with every cell a person can still take is closed to everyone else. */
+function rectangle(s: CasePosition, claim: Claim): string | null {
+  if (claim.people.length !== 1) return 'must name exactly one person';
+  const p = claim.people[0]!;
+  const options = [...s.cand[p]!];
+  const ok = (q: number, cell: number) => q !== p && options.length > 0 && options.every((c) => rowOf(c) === rowOf(cell) || columnOf(c) === columnOf(cell));
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, `does not share a row or column with every cell of ${s.who(p)}`);
+}

@@ -1,0 +1,566 @@
+/**
+ * checkProof(board, steps): replay a carried proof from the givens and check every step as a
+ * proof step, independently of the search that found it. The technique finders are never called:
+ * for each technique the step's own named pattern (its cells, digits and, for chains, its nodes)
+ * is checked against the candidates of the position the step is applied to, and each claimed
+ * placement and elimination must follow from that pattern by the technique's argument.
+ *
+ * The replay starts from the givens' candidates (every digit no placed peer has), applies each
+ * step's eliminations, then its placements (a placement removes its digit from the peers), so
+ * step k is judged in exactly the position the steps before it left. An unknown technique fails
+ * (closed): a step we cannot check is not a proof.
+ *
+ * Houses a step does not name (the line of a pointing pair, the strong link of a W-Wing) are found
+ * among the houses of the named cells; Law of Leftovers re-derives its band from the named cells.
+ */
+import { geometryFor, type Geometry } from '../geometry.ts';
+import type { Board, Grid } from '../types.ts';
+import type { ProofStep } from './step-schema.ts';
+
+/** Where a proof fails: 1-based step number, its technique and why. */
+export interface ProofFailure {
+  step: number;
+  technique: string;
+  reason: string;
+}
+
+export interface ProofReplay {
+  failure: ProofFailure | null;
+  /** The grid after the last step checked (givens included). */
+  grid: Grid;
+}
+
+/** One step as cell indices, for the technique checks. */
+interface Claim {
+  cells: number[];
+  digits: number[];
+  elims: Array<[cell: number, digit: number]>;
+  places: Array<[cell: number, digit: number]>;
+  /** Chain nodes (cell, digit), for chain techniques. */
+  chain: Array<[cell: number, digit: number]> | null;
+}
+
+/** Returns null when the claim follows from the pattern, else the reason it does not. */
+type StepCheck = (s: Position, claim: Claim) => string | null;
+
+/** The technique ids we can check, with their tier. Every ladder technique must be here. */
+export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: StepCheck }>> = {
+  'full-house': { tier: 1, check: fullHouse },
+  'naked-single': { tier: 1, check: nakedSingle },
+  'hidden-single': { tier: 1, check: hiddenSingle },
+  'locked-pair': { tier: 2, check: (s, c) => nakedSubset(s, c, 2, true) },
+  'locked-triple': { tier: 2, check: (s, c) => nakedSubset(s, c, 3, true) },
+  'locked-candidates-pointing': { tier: 2, check: (s, c) => lockedCandidates(s, c, true) },
+  'locked-candidates-claiming': { tier: 2, check: (s, c) => lockedCandidates(s, c, false) },
+  'naked-pair': { tier: 2, check: (s, c) => nakedSubset(s, c, 2, false) },
+  'naked-triple': { tier: 2, check: (s, c) => nakedSubset(s, c, 3, false) },
+  'naked-quad': { tier: 3, check: (s, c) => nakedSubset(s, c, 4, false) },
+  'hidden-pair': { tier: 2, check: (s, c) => hiddenSubset(s, c, 2) },
+  'hidden-triple': { tier: 2, check: (s, c) => hiddenSubset(s, c, 3) },
+  'hidden-quad': { tier: 3, check: (s, c) => hiddenSubset(s, c, 4) },
+  'law-of-leftovers': { tier: 2, check: leftovers },
+  'x-wing': { tier: 3, check: (s, c) => fish(s, c, 2) },
+  swordfish: { tier: 3, check: (s, c) => fish(s, c, 3) },
+  jellyfish: { tier: 3, check: (s, c) => fish(s, c, 4) },
+  skyscraper: { tier: 3, check: (s, c) => singleDigit(s, c, 'skyscraper') },
+  'two-string-kite': { tier: 3, check: (s, c) => singleDigit(s, c, 'kite') },
+  'turbot-fish': { tier: 3, check: (s, c) => singleDigit(s, c, 'turbot') },
+  'empty-rectangle': { tier: 3, check: emptyRectangle },
+  'xy-wing': { tier: 3, check: xyWing },
+  'xyz-wing': { tier: 3, check: xyzWing },
+  'w-wing': { tier: 3, check: wWing },
+  'simple-colors': { tier: 4, check: simpleColors },
+  'x-chain': { tier: 4, check: (s, c) => chain(s, c, 'x') },
+  'xy-chain': { tier: 4, check: (s, c) => chain(s, c, 'xy') },
+  aic: { tier: 4, check: (s, c) => chain(s, c, 'aic') },
+};
+
+/** Replay `steps` on the board's givens; the first step that does not hold is reported. */
+export function checkProof(board: Board, steps: readonly ProofStep[]): ProofReplay {
+  const s = new Position(board);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    const fail = (reason: string): ProofReplay => ({ failure: { step: i + 1, technique: step.technique, reason }, grid: s.grid.slice() });
+    const known = Object.hasOwn(CHECKED_TECHNIQUES, step.technique) ? CHECKED_TECHNIQUES[step.technique]! : null;
+    if (!known) return fail('unknown technique: the step cannot be checked');
+    if (step.tier !== known.tier) return fail(`says tier ${step.tier}, the technique is tier ${known.tier}`);
+    const claim = s.claimOf(step);
+    if (typeof claim === 'string') return fail(claim);
+    if (claim.elims.length === 0 && claim.places.length === 0) return fail('changes nothing');
+    for (const [cell, d] of claim.elims) if (!s.has(cell, d)) return fail(`eliminates ${d} from ${s.name(cell)}, which is no candidate there`);
+    for (const [cell, d] of claim.places) if (!s.has(cell, d)) return fail(`places ${d} in ${s.name(cell)}, which is no candidate there`);
+    const reason = known.check(s, claim);
+    if (reason) return fail(reason);
+    for (const [cell, d] of claim.elims) s.cand[cell]! &= ~bit(d);
+    for (const [cell, d] of claim.places) {
+      if (!s.has(cell, d)) return fail(`places ${d} in ${s.name(cell)}, which an earlier part of the step ruled out`);
+      s.place(cell, d);
+    }
+  }
+  return { failure: null, grid: s.grid.slice() };
+}
+
+/**
+ * Check one step in a given pencil-mark position (placed digits, candidates of the open cells):
+ * null when it holds, else the reason. For tests against reference positions.
+ */
+export function checkStepIn(marks: { size: number; regions: Uint8Array; grid: Grid; candidates: Uint16Array }, step: ProofStep): string | null {
+  const s = new Position({ size: marks.size, regions: marks.regions, givens: marks.grid });
+  for (let c = 0; c < s.cand.length; c++) if (!marks.grid[c]) s.cand[c]! &= marks.candidates[c]!;
+  const known = Object.hasOwn(CHECKED_TECHNIQUES, step.technique) ? CHECKED_TECHNIQUES[step.technique]! : null;
+  if (!known) return 'unknown technique: the step cannot be checked';
+  const claim = s.claimOf(step);
+  if (typeof claim === 'string') return claim;
+  for (const [cell, d] of [...claim.elims, ...claim.places]) if (!s.has(cell, d)) return `${d} is no candidate of ${s.name(cell)}`;
+  return known.check(s, claim);
+}
+
+/** "proof step 3 (x-wing): reason" — the one-line form verify prints. */
+export function proofFailureText(f: ProofFailure): string {
+  return `proof step ${f.step} (${f.technique}): ${f.reason}`;
+}
+
+const bit = (d: number): number => 1 << (d - 1);
+const popcount = (m: number): number => {
+  let k = 0;
+  for (; m; m &= m - 1) k++;
+  return k;
+};
+const digitsOf = (m: number): number[] => {
+  const out: number[] = [];
+  for (let d = 1; m >> (d - 1); d++) if (m & bit(d)) out.push(d);
+  return out;
+};
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+
+/** The replayed pencil marks: candidates of open cells, placed digits. */
+class Position {
+  readonly g: Geometry;
+  readonly n: number;
+  readonly grid: Uint8Array;
+  readonly cand: Uint16Array;
+
+  constructor(board: Board) {
+    this.n = board.size;
+    this.g = geometryFor(board.size, board.regions);
+    this.grid = new Uint8Array(this.n * this.n);
+    this.cand = new Uint16Array(this.n * this.n).fill((1 << this.n) - 1);
+    for (let c = 0; c < this.n * this.n; c++) if (board.givens[c]) this.place(c, board.givens[c]!);
+  }
+
+  place(cell: number, d: number): void {
+    this.grid[cell] = d;
+    this.cand[cell] = 0;
+    for (const p of this.g.peersOf(cell)) this.cand[p]! &= ~bit(d);
+  }
+
+  has(cell: number, d: number): boolean {
+    return this.grid[cell] === 0 && (this.cand[cell]! & bit(d)) !== 0;
+  }
+
+  name(cell: number): string {
+    return `r${Math.floor(cell / this.n) + 1}c${(cell % this.n) + 1}`;
+  }
+
+  sees(a: number, b: number): boolean {
+    return this.g.sees(a, b);
+  }
+
+  housesOf(cell: number): number[] {
+    const ch = this.g.cellHouses;
+    return [ch[cell * 3]!, ch[cell * 3 + 1]!, ch[cell * 3 + 2]!];
+  }
+
+  /** Houses containing every one of `cells`. */
+  commonHouses(cells: readonly number[]): number[] {
+    if (cells.length === 0) return [];
+    return this.housesOf(cells[0]!).filter((h) => cells.every((c) => this.housesOf(c).includes(h)));
+  }
+
+  /** The open cells of house h that still hold digit d. */
+  places(h: number, d: number): number[] {
+    return Array.from(this.g.cellsOf(h)).filter((c) => this.has(c, d));
+  }
+
+  /** How many open cells of house h still hold d (no allocation: singles are most steps). */
+  placeCount(h: number, d: number): number {
+    const cells = this.g.houseCells;
+    let k = 0;
+    for (let i = h * this.n, end = i + this.n; i < end; i++) if (this.has(cells[i]!, d)) k++;
+    return k;
+  }
+
+  openCount(h: number): number {
+    const cells = this.g.houseCells;
+    let k = 0;
+    for (let i = h * this.n, end = i + this.n; i < end; i++) if (this.grid[cells[i]!] === 0) k++;
+    return k;
+  }
+
+  placedIn(h: number, d: number): boolean {
+    return Array.from(this.g.cellsOf(h)).some((c) => this.grid[c] === d);
+  }
+
+  /** A house whose places of d are exactly {a, b}: a strong link on d. */
+  strongLink(a: number, b: number, d: number): number {
+    if (a === b || !this.has(a, d) || !this.has(b, d)) return -1;
+    for (const h of this.commonHouses([a, b])) if (this.placeCount(h, d) === 2) return h;
+    return -1;
+  }
+
+  /** The step with cells as indices; a string says why it is not a step of this board. */
+  claimOf(step: ProofStep): Claim | string {
+    const n = this.n;
+    const inBoard = (r: number, c: number) => r >= 0 && c >= 0 && r < n && c < n;
+    const candidate = (ref: readonly number[], what: string): [number, number] | string => {
+      const [r, c, d] = ref as [number, number, number];
+      if (!inBoard(r, c) || d < 1 || d > n) return `${what} ${d} at r${r + 1}c${c + 1}, outside the board`;
+      return [r * n + c, d];
+    };
+    const cells: number[] = [];
+    for (const [r, c] of step.cells) {
+      if (!inBoard(r, c)) return `names r${r + 1}c${c + 1}, outside the board`;
+      cells.push(r * n + c);
+    }
+    const collect = (refs: readonly (readonly number[])[], what: string): Array<[number, number]> | string => {
+      const out: Array<[number, number]> = [];
+      for (const ref of refs) {
+        const x = candidate(ref, what);
+        if (typeof x === 'string') return x;
+        out.push(x);
+      }
+      return out;
+    };
+    const elims = collect(step.eliminations, 'eliminates');
+    if (typeof elims === 'string') return elims;
+    const places = collect(step.placements, 'places');
+    if (typeof places === 'string') return places;
+    let chainNodes: Array<[number, number]> | null = null;
+    const refs = step.chain ?? chainFromText(step.text.en);
+    if (refs) {
+      const nodes = collect(refs, 'chains');
+      if (typeof nodes === 'string') return nodes;
+      chainNodes = nodes;
+    }
+    if (step.digits.some((d) => d < 1 || d > n)) return `names a digit outside 1..${n}`;
+    return { cells, digits: step.digits.slice(), elims, places, chain: chainNodes };
+  }
+}
+
+/**
+ * Files written before steps carried their chain name it in the sentence, in Eureka notation
+ * "(5)r1c2=(5)r1c7-(5)r4c7=(5)r4c3"; the nodes are then read from there (and checked like any).
+ */
+function chainFromText(text: string): Array<[number, number, number]> | null {
+  const m = /\(\d\)r\dc\d(?:[=-]\(\d\)r\dc\d)+/.exec(text);
+  if (!m) return null;
+  return Array.from(m[0].matchAll(/\((\d)\)r(\d)c(\d)/g), (x) => [Number(x[2]) - 1, Number(x[3]) - 1, Number(x[1])]);
+}
+
+// ——— the checks, one per family ———
+
+/** A step that only places one digit (the singles). */
+function single(claim: Claim): [number, number] | string {
+  if (claim.elims.length !== 0 || claim.places.length !== 1) return 'a single places exactly one digit and eliminates nothing';
+  return claim.places[0]!;
+}
+
+function fullHouse(s: Position, claim: Claim): string | null {
+  const one = single(claim);
+  if (typeof one === 'string') return one;
+  const [cell, d] = one;
+  for (const h of s.housesOf(cell)) if (s.openCount(h) === 1 && !s.placedIn(h, d)) return null;
+  return `${s.name(cell)} is not the last empty cell of any of its houses`;
+}
+
+function nakedSingle(s: Position, claim: Claim): string | null {
+  const one = single(claim);
+  if (typeof one === 'string') return one;
+  const [cell, d] = one;
+  return s.cand[cell] === bit(d) ? null : `${s.name(cell)} still has the candidates ${digitsOf(s.cand[cell]!).join(',')}`;
+}
+
+function hiddenSingle(s: Position, claim: Claim): string | null {
+  const one = single(claim);
+  if (typeof one === 'string') return one;
+  const [cell, d] = one;
+  for (const h of s.housesOf(cell)) if (s.placeCount(h, d) === 1) return null;
+  return `${d} has another place in every house of ${s.name(cell)}`;
+}
+
+/** Every elimination satisfies `ok`, else the first that does not is named. */
+function eachElim(s: Position, claim: Claim, ok: (cell: number, d: number) => boolean, why: string): string | null {
+  if (claim.places.length !== 0) return 'places a digit, which this technique never does';
+  for (const [cell, d] of claim.elims) if (!ok(cell, d)) return `the pattern does not remove ${d} from ${s.name(cell)} (${why})`;
+  return null;
+}
+
+const seesAll = (s: Position, x: number, cells: readonly number[]) => cells.every((c) => c !== x && s.sees(x, c));
+
+/** k cells of one house whose candidates are k digits; locked: the house pair of an intersection. */
+function nakedSubset(s: Position, claim: Claim, k: number, locked: boolean): string | null {
+  const cells = claim.cells;
+  if (cells.length !== k || new Set(cells).size !== k) return `names ${cells.length} cells, the technique needs ${k}`;
+  if (cells.some((c) => s.grid[c] !== 0)) return 'names a filled cell';
+  const union = cells.reduce((m, c) => m | s.cand[c]!, 0);
+  if (popcount(union) !== k) return `the cells hold ${digitsOf(union).join(',')}, not ${k} digits`;
+  if (!sameSet(claim.digits, digitsOf(union))) return `names digits ${claim.digits.join(',')}, the cells hold ${digitsOf(union).join(',')}`;
+  const common = s.commonHouses(cells);
+  if (common.length === 0) return 'the cells share no house';
+  if (locked && !(common.some((h) => s.g.houseKind(h) === 'region') && common.some((h) => s.g.houseKind(h) !== 'region'))) {
+    return 'the cells are not the intersection of a line and a block';
+  }
+  return eachElim(s, claim, (x, d) => (union & bit(d)) !== 0 && seesAll(s, x, cells), 'not one of the subset digits in a cell seeing every subset cell');
+}
+
+/** k digits whose places in one house are k cells. */
+function hiddenSubset(s: Position, claim: Claim, k: number): string | null {
+  const cells = claim.cells;
+  const digits = claim.digits;
+  if (cells.length !== k || new Set(cells).size !== k || digits.length !== k || new Set(digits).size !== k) return `needs ${k} cells and ${k} digits`;
+  const house = s.commonHouses(cells).find((h) => digits.every((d) => !s.placedIn(h, d) && s.places(h, d).every((c) => cells.includes(c))));
+  if (house === undefined) return `no house where ${digits.join(',')} can only go in the named cells`;
+  return eachElim(s, claim, (x, d) => cells.includes(x) && !digits.includes(d), 'only other digits leave the subset cells');
+}
+
+/** Pointing: in a block d only sits in the named cells; claiming: the same in a line. */
+function lockedCandidates(s: Position, claim: Claim, pointing: boolean): string | null {
+  if (claim.digits.length !== 1) return 'names more than one digit';
+  const d = claim.digits[0]!;
+  const cells = claim.cells;
+  if (cells.length === 0 || cells.some((c) => !s.has(c, d))) return `a named cell has no candidate ${d}`;
+  const common = s.commonHouses(cells);
+  const source = common.find((h) => (s.g.houseKind(h) === 'region') === pointing && sameSet(s.places(h, d), cells));
+  if (source === undefined) return `no ${pointing ? 'block' : 'line'} where ${d} only sits in the named cells`;
+  if (!common.some((h) => (s.g.houseKind(h) === 'region') !== pointing)) return `the cells share no ${pointing ? 'line' : 'block'}`;
+  return eachElim(s, claim, (x, e) => e === d && seesAll(s, x, cells), `only ${d} from cells seeing all the named cells`);
+}
+
+/**
+ * Law of Leftovers: the named cells are A (band cells outside k blocks) and B (those blocks'
+ * cells outside the band) of some band of k consecutive rows or columns; A and B hold the same
+ * digits, so a digit B cannot supply once more than A already uses leaves A (and vice versa).
+ */
+function leftovers(s: Position, claim: Claim): string | null {
+  const n = s.n;
+  const named = new Set(claim.cells);
+  if (named.size === 0 || named.size !== claim.cells.length) return 'names no cells or a cell twice';
+  for (let axis = 0; axis < 2; axis++) {
+    for (let k = 1; k < n; k++) {
+      for (let first = 0; first + k <= n; first++) {
+        const inBand = (c: number) => {
+          const line = axis === 0 ? Math.floor(c / n) : c % n;
+          return line >= first && line < first + k;
+        };
+        const a = claim.cells.filter(inBand);
+        const b = claim.cells.filter((c) => !inBand(c));
+        if (a.length === 0 || a.length !== b.length) continue;
+        const regions = new Set<number>();
+        for (let c = 0; c < n * n; c++) if ((inBand(c) && !named.has(c)) || (!inBand(c) && named.has(c))) regions.add(s.g.regionOf(c));
+        if (regions.size !== k) continue;
+        let matches = true;
+        for (let c = 0; c < n * n && matches; c++) {
+          const inRegions = regions.has(s.g.regionOf(c));
+          if (named.has(c) !== (inBand(c) !== inRegions)) matches = false;
+        }
+        if (!matches) continue;
+        const supply = (side: number[], d: number) => side.filter((c) => s.grid[c] === d || s.has(c, d)).length;
+        const used = (side: number[], d: number) => side.filter((c) => s.grid[c] === d).length;
+        const ok = (x: number, d: number) => {
+          const [own, other] = a.includes(x) ? [a, b] : [b, a];
+          return supply(other, d) <= used(own, d);
+        };
+        if (claim.places.length === 0 && claim.elims.every(([x, d]) => named.has(x) && ok(x, d))) return null;
+      }
+    }
+  }
+  return 'the named cells are no leftover pair of a band and its blocks that removes these candidates';
+}
+
+/** Basic fish on rows/columns: the named cells are every place of d in k base lines, which meet only k cover lines. */
+function fish(s: Position, claim: Claim, k: number): string | null {
+  if (claim.digits.length !== 1) return 'names more than one digit';
+  const d = claim.digits[0]!;
+  const cells = claim.cells;
+  if (cells.some((c) => !s.has(c, d))) return `a named cell has no candidate ${d}`;
+  const n = s.n;
+  for (const [lineOf, crossOf, lineHouse] of [
+    [(c: number) => Math.floor(c / n), (c: number) => c % n, (i: number) => i],
+    [(c: number) => c % n, (c: number) => Math.floor(c / n), (i: number) => n + i],
+  ] as const) {
+    const base = new Set(cells.map(lineOf));
+    const cover = new Set(cells.map(crossOf));
+    if (base.size !== k || cover.size !== k) continue;
+    if (![...base].every((l) => s.places(lineHouse(l), d).every((c) => cells.includes(c)))) continue;
+    const reason = eachElim(s, claim, (x, e) => e === d && cover.has(crossOf(x)) && !base.has(lineOf(x)), `only ${d} from the cover lines outside the base lines`);
+    if (!reason) return null;
+  }
+  return `the named cells are not a ${k}-line fish on ${d} that removes these candidates`;
+}
+
+/** Two strong links farA=a, b=farB on d with a seeing b: cells seeing both far ends lose d. */
+function singleDigit(s: Position, claim: Claim, shape: 'skyscraper' | 'kite' | 'turbot'): string | null {
+  if (claim.digits.length !== 1) return 'names more than one digit';
+  const d = claim.digits[0]!;
+  if (claim.cells.length !== 4 || new Set(claim.cells).size !== 4) return 'needs four distinct cells: far end, near end, near end, far end';
+  const [farA, a, b, farB] = claim.cells as [number, number, number, number];
+  const h1 = s.strongLink(farA, a, d);
+  const h2 = s.strongLink(b, farB, d);
+  if (h1 < 0 || h2 < 0) return `${s.name(farA)}–${s.name(a)} and ${s.name(b)}–${s.name(farB)} are not both strong links on ${d}`;
+  if (!s.sees(a, b)) return `the near ends ${s.name(a)} and ${s.name(b)} do not see each other`;
+  const g = s.g;
+  const links = (x: number, y: number) => s.commonHouses([x, y]).filter((h) => s.places(h, d).length === 2).map((h) => g.houseKind(h));
+  const k1 = links(farA, a);
+  const k2 = links(b, farB);
+  if (shape === 'skyscraper') {
+    const rows = k1.includes('row') && k2.includes('row') && a % s.n === b % s.n && farA % s.n !== farB % s.n;
+    const cols = k1.includes('column') && k2.includes('column') && Math.floor(a / s.n) === Math.floor(b / s.n) && Math.floor(farA / s.n) !== Math.floor(farB / s.n);
+    if (!rows && !cols) return 'not a skyscraper: the links are not parallel lines with near ends in one cross line';
+  } else if (shape === 'kite') {
+    const crossed = (k1.includes('row') && k2.includes('column')) || (k1.includes('column') && k2.includes('row'));
+    if (!crossed || g.regionOf(a) !== g.regionOf(b)) return 'not a 2-string kite: no row and column link with near ends in one block';
+  }
+  return eachElim(s, claim, (x, e) => e === d && seesAll(s, x, [farA, farB]), `only ${d} from cells seeing both far ends`);
+}
+
+/**
+ * Empty rectangle: the first named cells are every place of d in a block, lying in one row and one
+ * column; the last two are a strong link A=B with A in one of those lines outside the block. A cell
+ * of the other line, outside the block, seeing B loses d.
+ */
+function emptyRectangle(s: Position, claim: Claim): string | null {
+  if (claim.digits.length !== 1) return 'names more than one digit';
+  const d = claim.digits[0]!;
+  const n = s.n;
+  if (claim.cells.length < 3) return 'needs the block cells and the two ends of a strong link';
+  const arms = claim.cells.slice(0, -2);
+  const [a, b] = claim.cells.slice(-2) as [number, number];
+  const region = s.g.regionOf(arms[0]!);
+  const block = 2 * n + region;
+  if (!sameSet(s.places(block, d), arms)) return `the first named cells are not every place of ${d} in a block`;
+  if (s.g.regionOf(a) === region || s.strongLink(a, b, d) < 0) return `${s.name(a)}=${s.name(b)} is no strong link on ${d} outside the block`;
+  const row = (c: number) => Math.floor(c / n);
+  const col = (c: number) => c % n;
+  for (const r of new Set(arms.map(row))) {
+    for (const c of new Set(arms.map(col))) {
+      if (!arms.every((x) => row(x) === r || col(x) === c)) continue;
+      // A in the row arm's line: X in column c; A in the column arm's line: X in row r.
+      const crossOk = (x: number) =>
+        (row(a) === r && col(x) === c) || (col(a) === c && row(x) === r);
+      const ok = (x: number, e: number) => e === d && x !== b && s.g.regionOf(x) !== region && s.sees(x, b) && crossOk(x);
+      if (claim.places.length === 0 && claim.elims.every(([x, e]) => ok(x, e))) return null;
+    }
+  }
+  return `the block's ${d}s, the link and the eliminations do not form an empty rectangle`;
+}
+
+function xyWing(s: Position, claim: Claim): string | null {
+  if (claim.cells.length !== 3) return 'needs the pivot and two pincers';
+  const [p, a, b] = claim.cells as [number, number, number];
+  const [mp, ma, mb] = [s.cand[p]!, s.cand[a]!, s.cand[b]!];
+  if (popcount(mp) !== 2 || popcount(ma) !== 2 || popcount(mb) !== 2) return 'pivot and pincers must have two candidates each';
+  if (!s.sees(p, a) || !s.sees(p, b)) return 'the pivot does not see both pincers';
+  const z = ma & mb;
+  if (popcount(z) !== 1 || z & mp || popcount(ma & mp) !== 1 || popcount(mb & mp) !== 1 || (ma & mp) === (mb & mp)) return 'the candidates are not {x,y}, {x,z}, {y,z}';
+  const zd = digitsOf(z)[0]!;
+  return eachElim(s, claim, (x, e) => e === zd && seesAll(s, x, [a, b]), `only ${zd} from cells seeing both pincers`);
+}
+
+function xyzWing(s: Position, claim: Claim): string | null {
+  if (claim.cells.length !== 3) return 'needs the pivot and two pincers';
+  const [p, a, b] = claim.cells as [number, number, number];
+  const [mp, ma, mb] = [s.cand[p]!, s.cand[a]!, s.cand[b]!];
+  if (popcount(mp) !== 3 || popcount(ma) !== 2 || popcount(mb) !== 2 || ma & ~mp || mb & ~mp || ma === mb) return 'the candidates are not {x,y,z}, {x,z}, {y,z}';
+  if (!s.sees(p, a) || !s.sees(p, b)) return 'the pivot does not see both pincers';
+  const zd = digitsOf(ma & mb)[0]!;
+  return eachElim(s, claim, (x, e) => e === zd && seesAll(s, x, [p, a, b]), `only ${zd} from cells seeing the pivot and both pincers`);
+}
+
+/** W-Wing: two equal bivalue cells {x,y}, a strong link on x whose ends see one each: y leaves cells seeing both. */
+function wWing(s: Position, claim: Claim): string | null {
+  if (claim.cells.length !== 4 || new Set(claim.cells).size !== 4) return 'needs the two wing cells and the two ends of a strong link';
+  const [a, b, e1, e2] = claim.cells as [number, number, number, number];
+  const m = s.cand[a]!;
+  if (popcount(m) !== 2 || s.cand[b] !== m) return 'the wing cells are not two cells with the same two candidates';
+  for (const x of digitsOf(m)) {
+    const y = digitsOf(m & ~bit(x))[0]!;
+    if (s.strongLink(e1, e2, x) < 0) continue;
+    if (!((s.sees(e1, a) && s.sees(e2, b)) || (s.sees(e1, b) && s.sees(e2, a)))) continue;
+    if (!eachElim(s, claim, (c, e) => e === y && seesAll(s, c, [a, b]), '')) return null;
+  }
+  return 'the link and the wing cells do not remove these candidates';
+}
+
+/**
+ * Simple colouring: the named cells, joined by strong links on d, coloured alternately. A colour
+ * with two cells seeing each other is false (wrap); a cell seeing both colours loses d (trap).
+ */
+function simpleColors(s: Position, claim: Claim): string | null {
+  if (claim.digits.length !== 1) return 'names more than one digit';
+  const d = claim.digits[0]!;
+  const cells = claim.cells;
+  if (cells.length < 2 || cells.some((c) => !s.has(c, d))) return `the cluster needs cells holding ${d}`;
+  const colour = new Map<number, number>([[cells[0]!, 0]]);
+  const queue = [cells[0]!];
+  while (queue.length > 0) {
+    const c = queue.shift()!;
+    for (const o of cells) {
+      if (o === c || s.strongLink(c, o, d) < 0) continue;
+      const want = 1 - colour.get(c)!;
+      if (!colour.has(o)) {
+        colour.set(o, want);
+        queue.push(o);
+      } else if (colour.get(o) !== want) return 'the strong links do not colour the cells consistently';
+    }
+  }
+  if (colour.size !== cells.length) return `the named cells are not one cluster of strong links on ${d}`;
+  const falseColour = [0, 1].filter((k) => cells.some((x) => cells.some((y) => x < y && colour.get(x) === k && colour.get(y) === k && s.sees(x, y))));
+  const ok = (x: number, e: number) => {
+    if (e !== d) return false;
+    if (colour.has(x)) return falseColour.includes(colour.get(x)!);
+    return [0, 1].every((k) => cells.some((c) => colour.get(c) === k && s.sees(x, c)));
+  };
+  return eachElim(s, claim, ok, 'neither a wrap nor a trap');
+}
+
+/**
+ * Chains: nodes alternate strong, weak, strong … links and begin and end with a strong link, so
+ * one end is true. Strong: the two places of a digit in a house, or the two digits of a bivalue
+ * cell; weak: one digit in two cells that see each other, or two digits of one cell.
+ */
+function chain(s: Position, claim: Claim, kind: 'x' | 'xy' | 'aic'): string | null {
+  const nodes = claim.chain;
+  if (!nodes) return 'does not name its chain';
+  if (nodes.length < 4 || nodes.length % 2 !== 0) return 'a chain needs an even number of at least four nodes';
+  const keys = nodes.map(([c, d]) => c * 16 + d);
+  if (new Set(keys).size !== keys.length) return 'a chain node repeats';
+  for (const [c, d] of nodes) if (!s.has(c, d)) return `chain node (${d})${s.name(c)} is no candidate`;
+  for (let i = 1; i < nodes.length; i++) {
+    const [c1, d1] = nodes[i - 1]!;
+    const [c2, d2] = nodes[i]!;
+    const at = `(${d1})${s.name(c1)}${i % 2 ? '=' : '-'}(${d2})${s.name(c2)}`;
+    if (i % 2 === 1) {
+      const inCell = c1 === c2 && d1 !== d2 && s.cand[c1] === (bit(d1) | bit(d2));
+      const inHouse = d1 === d2 && s.strongLink(c1, c2, d1) >= 0;
+      if (!inCell && !inHouse) return `${at} is no strong link`;
+      if (kind === 'x' && !inHouse) return `${at}: an X-chain links places of one digit in a house`;
+      if (kind === 'xy' && !inCell) return `${at}: an XY-chain's strong links are bivalue cells`;
+    } else {
+      const inCell = c1 === c2 && d1 !== d2;
+      const seen = d1 === d2 && s.sees(c1, c2);
+      if (!inCell && !seen) return `${at} is no weak link`;
+      if (kind !== 'aic' && !seen) return `${at}: this chain's weak links join one digit in two cells`;
+    }
+  }
+  const strong = nodes.length / 2;
+  if (strong < (kind === 'xy' ? 3 : 2)) return `too short for this technique (${strong} strong links)`;
+  const [a, x] = nodes[0]!;
+  const [b, y] = nodes[nodes.length - 1]!;
+  if (kind !== 'aic' && x !== y) return 'the chain ends on two different digits';
+  let ok: (c: number, d: number) => boolean;
+  if (x === y) ok = (c, d) => d === x && seesAll(s, c, [a, b]);
+  else if (a === b) ok = (c, d) => c === a && d !== x && d !== y;
+  else if (s.sees(a, b)) ok = (c, d) => (c === a && d === y) || (c === b && d === x);
+  else ok = () => false;
+  return eachElim(s, claim, ok, 'not weakly linked to both ends of the chain');
+}
