@@ -63,7 +63,12 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict 
       problems.push('secret solution is not a solution of the board');
     }
   }
-  if (solution) problems.push(...leakProblems(file, board, solution), ...publicLeaks(file, solution));
+  if (solution) {
+    const inStrings = leakProblems(file, board, solution);
+    // numbers of unknown fields, where the string scan has not already named that field
+    const inNumbers = publicLeaks(file, solution).filter((p) => !inStrings.some((q) => q.startsWith(`/public/${p.split('"')[1]}`)));
+    problems.push(...inStrings, ...inNumbers);
+  }
   if (counted.count === 1) problems.push(...gradeProblems(file, board));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
