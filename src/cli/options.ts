@@ -3,7 +3,8 @@
  * validation) on whatever options the command being run declares:
  *
  *   - a single-valued option given twice is an error: yargs would collect the values into an array
- *     that the command's code reads as one value (`-j 1 -j 2` made verify check nothing);
+ *     that the command's code reads as one value (`-j 1 -j 2` made verify check nothing), or drop
+ *     both (`-j 1 -j 1`); a repeated flag (`-q -q`) is harmless and passes;
  *   - a number option's value must be written as a number (not `abc`, not empty, not missing) and
  *     lie in its range: a whole number ≥ 0 unless NUMBER_RULES says otherwise.
  *
@@ -34,8 +35,9 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   budget: AT_LEAST_ONE,
   'max-tier': AT_LEAST_ONE,
   'max-seconds': POSITIVE,
-  'turn-seconds': POSITIVE,
-  'game-seconds': POSITIVE,
+  // the room limits of src/games/numbridge/room.ts
+  'turn-seconds': { integer: true, min: 5, max: 3600 },
+  'game-seconds': { integer: true, min: 10, max: 86400 },
   'error-rate': RATE,
   'timeout-rate': RATE,
   // PNG pixels per SVG unit: 32 already makes a 9×9 board a ~100-megapixel image
@@ -52,6 +54,7 @@ export interface DeclaredOptions {
   alias: Record<string, string[]>;
   array: string[];
   number: string[];
+  boolean: string[];
   default: Record<string, unknown>;
 }
 
@@ -129,21 +132,24 @@ export function numberProblem(option: string, value: string | number | undefined
 export function optionsProblem(rawArgs: readonly string[], argv: Record<string, unknown>, options: DeclaredOptions): string | null {
   const arrays = new Set(options.array);
   const numbers = new Set(options.number);
+  const flags = new Set(options.boolean);
   for (const option of primaryNames(options)) {
-    if (Array.isArray(argv[option]) && !namesOf(option, options).some((n) => arrays.has(n))) {
-      const values = (argv[option] as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+    const names = namesOf(option, options);
+    // a repeated flag is still the same flag, and list options take many values
+    if (names.some((n) => arrays.has(n) || flags.has(n))) continue;
+    // counted in the raw words: yargs drops a number given twice with the same value
+    const raws = rawValues(rawArgs, names);
+    if (raws.length > 1 || Array.isArray(argv[option])) {
+      const values = raws.map((v) => (v === undefined ? '(none)' : JSON.stringify(v))).join(', ');
       return `${flag(option)} is given more than once (${values}): give it once`;
     }
     if (!numbers.has(option)) continue;
-    const raws = rawValues(rawArgs, namesOf(option, options));
-    for (const raw of raws) {
-      const problem = numberProblem(option, raw);
+    if (raws.length === 1) {
+      const problem = numberProblem(option, raws[0]);
       if (problem) return problem;
-    }
-    // a value the raw words did not show (e.g. inside a group of short flags): check what yargs read
-    const parsed = argv[option];
-    if (raws.length === 0 && typeof parsed === 'number' && parsed !== options.default[option]) {
-      const problem = numberProblem(option, parsed);
+    } else if (typeof argv[option] === 'number' && argv[option] !== options.default[option]) {
+      // a value the raw words did not show (e.g. inside a group of short flags): what yargs read
+      const problem = numberProblem(option, argv[option] as number);
       if (problem) return problem;
     }
   }
