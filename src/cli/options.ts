@@ -40,8 +40,8 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   'game-seconds': { integer: true, min: 10, max: 86400 },
   'error-rate': RATE,
   'timeout-rate': RATE,
-  // PNG pixels per SVG unit: 32 already makes a 9×9 board a ~100-megapixel image
-  scale: { integer: false, min: 0, minExclusive: true, max: 32 },
+  // PNG pixels per SVG unit (render's own limit)
+  scale: { integer: false, min: 0, minExclusive: true, max: 8 },
 };
 
 export function ruleOf(option: string): NumberRule {
