@@ -7,7 +7,7 @@ import yargs, { type Argv, type MiddlewareFunction } from 'yargs';
 import { commands } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { checkOptionsMiddleware } from './options.ts';
-import { flushOutput } from './output.ts';
+import { flushOutput, guardStdout } from './output.ts';
 
 /**
  * puzzlemill's own version, from its own package.json (found from this module, not from the working
@@ -43,6 +43,7 @@ export function buildCli(argv: string[]): Argv {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  guardStdout(); // also for commands that write stdout directly (render's single picture)
   const cli = buildCli(argv);
   try {
     await cli.parseAsync();
