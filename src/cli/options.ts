@@ -139,10 +139,7 @@ export function optionsProblem(rawArgs: readonly string[], argv: Record<string, 
     if (names.some((n) => arrays.has(n) || flags.has(n))) continue;
     // counted in the raw words: yargs drops a number given twice with the same value
     const raws = rawValues(rawArgs, names);
-    if (raws.length > 1 || Array.isArray(argv[option])) {
-      const values = raws.map((v) => (v === undefined ? '(none)' : JSON.stringify(v))).join(', ');
-      return `${flag(option)} is given more than once (${values}): give it once`;
-    }
+    if (raws.length > 1 || Array.isArray(argv[option])) return `${flag(option)} is given more than once`;
     if (!numbers.has(option)) continue;
     if (raws.length === 1) {
       const problem = numberProblem(option, raws[0]);

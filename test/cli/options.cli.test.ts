@@ -184,7 +184,7 @@ describe('the real binary', () => {
     for (const args of cases) {
       const r = runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/^puzzlemill: --[a-z-]+ is given more than once \(.*\): give it once \(see --help\)\n$/);
+      expect(r.stderr).toMatch(/^puzzlemill: --[a-z-]+ is given more than once \(see --help\)\n$/);
     }
   });
 });
