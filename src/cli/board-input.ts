@@ -1,13 +1,13 @@
 /**
  * A Sudoku board from one input item: a line-format puzzle or a Numbridge board file. Bad input
- * becomes one warning line with its position (exit 1 for a bad puzzle, 2 for unreadable input)
+ * becomes one warning line with its position (exit 2: unreadable input, as in verify and import)
  * and `null`, so the other items are still processed.
  */
 import { atPosition, InputError, type InputPosition } from '../core/errors.ts';
 import { readBoardFile } from '../numbridge/board-file.ts';
 import { LineError, parseLine } from '../sudoku/line-format.ts';
 import type { Board } from '../sudoku/types.ts';
-import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from './exit.ts';
+import { EXIT_BAD_INPUT, raiseExitCode, warn } from './exit.ts';
 import type { InputItem } from './input.ts';
 
 export interface BoardItem {
@@ -20,7 +20,7 @@ export interface BoardItem {
 export function boardOfItem(item: InputItem): BoardItem | null {
   if (item.kind === 'error') {
     warn(item.error.message);
-    raiseExitCode(item.fatal ? EXIT_BAD_INPUT : EXIT_FAILED);
+    raiseExitCode(EXIT_BAD_INPUT);
     return null;
   }
   try {
@@ -31,7 +31,7 @@ export function boardOfItem(item: InputItem): BoardItem | null {
     if (!(e instanceof InputError || e instanceof LineError)) throw e;
     const column = e instanceof LineError ? e.column : undefined;
     warn(atPosition(e as Error, column === undefined ? item.where : { ...item.where, column }).message);
-    raiseExitCode(EXIT_FAILED);
+    raiseExitCode(EXIT_BAD_INPUT); // unreadable input: 2 in every command, as verify and import say
     return null;
   }
 }

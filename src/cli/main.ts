@@ -2,13 +2,25 @@
  * The `puzzlemill` CLI: a thin yargs layer over the programmatic API in `src/`. Each command is a
  * module in `commands/`; this file wires them together and turns failures into exit codes.
  */
-import yargs from 'yargs';
+import { readFileSync } from 'node:fs';
+import yargs, { type Argv, type MiddlewareFunction } from 'yargs';
 import { commands } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
-import { flushOutput } from './output.ts';
+import { checkOptionsMiddleware } from './options.ts';
+import { flushOutput, guardStdout } from './output.ts';
 
-export async function main(argv: string[]): Promise<void> {
-  const cli = yargs(argv)
+/**
+ * puzzlemill's own version, from its own package.json (found from this module, not from the working
+ * directory: installed as a dependency, yargs' default would print the host project's version).
+ */
+export function ownVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return String(manifest.version);
+}
+
+/** The CLI for these arguments, ready to parse (tests enumerate its commands and options). */
+export function buildCli(argv: string[]): Argv {
+  return yargs(argv)
     .scriptName('puzzlemill')
     .usage('$0 <command> [options]\n\nA puzzle factory for Sudoku-family games.')
     .command(commands)
@@ -17,7 +29,9 @@ export async function main(argv: string[]): Promise<void> {
     .recommendCommands()
     .help()
     .alias('h', 'help')
-    .version()
+    .version(ownVersion())
+    // one place for what every option of every command must satisfy (repeats, numbers, ranges)
+    .middleware(checkOptionsMiddleware(argv) as unknown as MiddlewareFunction, true) // yargs passes itself too; the types omit it
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error) => {
       // A crash inside a command is rethrown as it is. Anything else is a usage problem — including
@@ -26,6 +40,11 @@ export async function main(argv: string[]): Promise<void> {
       if (error instanceof Error && error.name !== 'YError') throw error;
       throw new UsageError((message ?? String(error)).replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
     });
+}
+
+export async function main(argv: string[]): Promise<void> {
+  guardStdout(); // also for commands that write stdout directly (render's single picture)
+  const cli = buildCli(argv);
   try {
     await cli.parseAsync();
   } catch (error) {

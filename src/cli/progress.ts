@@ -29,8 +29,12 @@ export function progressBar(label: string, quiet: boolean): Progress {
     cliProgress.Presets.shades_classic,
   );
   let started = false;
+  // Once stopped, the bar stays gone: a late progress report (a worker's last batch, a retry) must
+  // not draw it again below the summary, and must not start it if it never was.
+  let stopped = false;
   return {
     update(done, total) {
+      if (stopped) return;
       const rate = done / Math.max((performance.now() - t0) / 1000, 1e-3);
       const payload = { rate: rate >= 100 ? rate.toFixed(0) : rate.toFixed(1) };
       if (!started) {
@@ -42,7 +46,7 @@ export function progressBar(label: string, quiet: boolean): Progress {
       }
     },
     log(line) {
-      if (started) {
+      if (started && !stopped) {
         // cli-progress redraws on the next update; clear the bar's line first
         process.stderr.write('\r\x1b[K' + line + '\n');
       } else {
@@ -50,7 +54,8 @@ export function progressBar(label: string, quiet: boolean): Progress {
       }
     },
     stop() {
-      if (started) bar.stop();
+      if (started && !stopped) bar.stop();
+      stopped = true;
     },
   };
 }

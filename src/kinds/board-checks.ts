@@ -3,12 +3,14 @@
  * that shares nothing with any generator's shortcuts:
  *
  *   uniqueness   the exact-cover counter (src/sudoku/solver.ts), limit 2
- *   guess-free   the logic prover (src/sudoku/logic/) places every digit without trial
+ *   guess-free   the logic prover (src/sudoku/logic/) places every digit without trial; a unique
+ *                board it cannot finish is "beyond the ladder" (people may still solve it)
  *   grade        the prover's grade equals the one the file claims
  *   secret       a claimed solution equals the only solution
  */
 import { cellName } from '../sudoku/check.ts';
 import { gradeOf, prove } from '../sudoku/logic/index.ts';
+import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 
@@ -52,8 +54,7 @@ export function checkBoard(board: Board, claims: BoardClaims = {}): BoardVerdict
         problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
       }
     } else if (counted.count === 1) {
-      const placed = proof.grid.reduce((n, d) => n + (d !== 0 ? 1 : 0), 0);
-      problems.push(`needs guessing: the logic prover stalls with ${placed} of ${board.size * board.size} cells placed`);
+      problems.push(beyondLadderReason(proof));
     }
   }
   return { problems, solutions: counted.count, solution, grade };

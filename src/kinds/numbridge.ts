@@ -6,7 +6,7 @@
 import { playerForm, readBoardFile } from '../numbridge/board-file.ts';
 import { fingerprint } from '../numbridge/canonical.ts';
 import { generateBoard, MAX_GRADE } from '../numbridge/generate.ts';
-import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, puzzleSeed, requestProblem, requestRecord, type BoardRequestRecord } from '../numbridge/request.ts';
+import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, GRADE_CHOICES, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BoardRequestRecord } from '../numbridge/request.ts';
 import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { SYMMETRIES, type Symmetry } from '../numbridge/symmetry.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
@@ -31,7 +31,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
     size: { type: 'number', describe: 'N: an N×N board (5 and 7 have irregular blocks only)', choices: [4, 5, 6, 7, 8, 9], default: 9 },
     blocks: { type: 'string', describe: 'regular blocks (9×9: 3×3 rhombi, 6×6 Blitz: 2×3) or irregular hex-connected ones [default: regular where N has them]', choices: BLOCK_KINDS },
     givens: { type: 'number', describe: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise]' },
-    grade: { type: 'number', describe: 'exact grade level (1 easy … 4 fiendish); default: any guess-free grade', choices: Array.from({ length: MAX_GRADE }, (_, i) => i + 1) },
+    grade: { type: 'string', describe: 'exact grade: level or name (1 easy … 4 fiendish); default: any guess-free grade', choices: GRADE_CHOICES },
     symmetry: { type: 'string', describe: 'symmetric pattern of givens: rot180, diag (r = c), antidiag (r + c = N−1), all', choices: SYMMETRIES, default: 'none' },
   },
 
@@ -47,7 +47,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
       givens: integer(input.givens ?? DEFAULT_GIVENS[size] ?? 0, 'givens'),
       symmetry: symmetry as Symmetry,
     };
-    if (input.grade !== undefined) request.grade = integer(input.grade, 'grade');
+    if (input.grade !== undefined) request.grade = gradeLevel(input.grade);
     const problem = requestProblem(request, MAX_GRADE);
     if (problem) throw new RangeError(problem);
     return requestRecord(request);

@@ -53,7 +53,7 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
   // Guess-free and the level, by the full ladder.
   const proof = proveCase(model);
   if (proof.status !== 'solved') {
-    problems.push(proof.status === 'contradiction' ? 'the prover reached a contradiction: the clues cannot all hold' : 'not guess-free: the prover gets stuck before placing everyone');
+    problems.push(proof.status === 'contradiction' ? 'the prover reached a contradiction: the clues cannot all hold' : stuckReason(proof.level, counted.complete && counted.count === 1));
   } else if (proof.level !== pub.level.level || LEVEL_NAMES[proof.level] !== pub.level.name) {
     problems.push(`level claims ${pub.level.level} (${pub.level.name}) but the proof needs ${proof.level} (${LEVEL_NAMES[proof.level] ?? '?'})`);
   }
@@ -108,6 +108,17 @@ function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: 
 }
 
 /** "anna [1, 2] or [3, 0], ben …": where two solutions differ. */
+/**
+ * Why the ladder did not finish. A unique case is "beyond the ladder" (a person may still find the
+ * way, with reasoning the ladder lacks), with the highest tier reached; a case with several
+ * solutions cannot be finished without guessing, and says so.
+ */
+function stuckReason(level: number, unique: boolean): string {
+  if (!unique) return 'not guess-free: the prover gets stuck before placing everyone';
+  const reached = level > 0 ? `reaches tier ${level} (${LEVEL_NAMES[level] ?? '?'})` : 'finds no first step';
+  return `beyond the ladder: unique; the prover ${reached} and gets stuck before placing everyone`;
+}
+
 function differences(model: CaseModel, a: Int8Array, b: Int8Array): string {
   const parts: string[] = [];
   model.people.forEach((person, p) => {

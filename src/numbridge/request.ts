@@ -8,6 +8,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { hashSeed } from '../core/rng.ts';
+import { TIERS } from '../sudoku/logic/index.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import { MAX_SIZE, MIN_SIZE } from '../sudoku/types.ts';
 import { SYMMETRIES, symmetryProblem, type Symmetry } from './symmetry.ts';
@@ -56,6 +57,18 @@ export interface BoardRequest {
 }
 
 export const DEFAULT_BUDGET: Required<Budget> = { grids: 60 };
+
+/** How a command line may name a grade: its level or its name (`--grade 1` or `--grade easy`). */
+export const GRADE_CHOICES: readonly string[] = [...TIERS.map((t) => String(t.tier)), ...TIERS.map((t) => t.name)];
+
+/** The level of a grade given as a level (1, "1") or a tier name ("easy"); a RangeError otherwise. */
+export function gradeLevel(value: unknown): number {
+  const named = TIERS.find((t) => t.name === value);
+  if (named) return named.tier;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isInteger(n)) return n; // the range is requestProblem's to check
+  throw new RangeError(`grade must be a level 1..${TIERS.length} or one of ${TIERS.map((t) => t.name).join(', ')}, not ${JSON.stringify(value)}`);
+}
 
 /** Givens a room gets when it names none: about 37–40 % of the cells (30 on 9×9, 14 on Blitz 6×6). */
 export const DEFAULT_GIVENS: Readonly<Record<number, number>> = { 4: 6, 5: 10, 6: 14, 7: 19, 8: 25, 9: 30 };

@@ -26,6 +26,7 @@ import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
 import { gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
+import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
@@ -144,7 +145,7 @@ function gradeProblems(file: NumbridgeBoardInput, board: Board): string[] {
   if (!atLevel.solved) {
     const uncapped = prove(board, { collectSteps: false });
     if (uncapped.solved) return [differs(gradeOf(uncapped))];
-    return [`needs guessing: the logic prover stalls with ${givenCount(uncapped.grid)} of ${board.size * board.size} cells placed`];
+    return [beyondLadderReason(uncapped)];
   }
   const real = gradeOf(atLevel);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];

@@ -9,6 +9,10 @@ import { dataLines } from '../helpers/data.ts';
 const EASY = dataLines('classic/17-clue.txt')[9]!;
 const HARD = '........9.6....3..2.4....7...937.5.1.....2..3...15.7....1.24.....8.3.6...4.5.....'; // HoDoKu exemplar: singles, locked candidates, singles
 const TWO_SOLUTIONS = dataLines('oracles/solution-counts.txt').find((l) => Number(l.split(':')[1]) >= 2)!.split(':')[0]!;
+// unique, and beyond the ladder (test/fixtures/verify/lines.txt line 8: no rung finds a first step)
+const BEYOND = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
+// top1465 puzzle 3: past tier 2 (the full ladder grades it), stopped with --max-tier 2
+const TOP_3 = dataLines('classic/top1465.txt')[2]!;
 const CONTRADICTION = '12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63);
 
 const dir = mkdtempSync(join(tmpdir(), 'pm-grade-'));
@@ -32,21 +36,33 @@ describe('puzzlemill grade', () => {
     const [a, b] = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(a).toMatchObject({ source: '<stdin>', line: 1, guessFree: true, grade: { level: 1, name: 'easy' } });
     expect(a.steps.length).toBeGreaterThan(50);
-    expect(b).toMatchObject({ line: 2, guessFree: false, grade: null, solutions: 2, reason: 'more than one solution' });
+    expect(b).toMatchObject({ line: 2, guessFree: false, grade: null, solutions: 2, verdict: 'several-solutions', reason: 'no grade: more than one solution' });
   });
 
-  test('reports puzzles that are not guess-free and bad lines, and grades the rest', () => {
+  test('reports puzzles it cannot grade for what they are, bad lines as unreadable (exit 2), and grades the rest', () => {
     const r = runCli(['grade'], { input: `${TWO_SOLUTIONS}\nnot a puzzle\n${CONTRADICTION}\n${EASY}\n` });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     const out = r.stdout.trim().split('\n');
-    expect(out[0]).toBe('<stdin>:1  not guess-free: more than one solution');
-    expect(out[1]).toBe('<stdin>:3  not guess-free: no solution (the givens contradict each other)');
+    expect(out[0]).toBe('<stdin>:1  no grade: more than one solution');
+    expect(out[1]).toBe('<stdin>:3  no grade: no solution (the givens contradict each other)');
     expect(out[2]).toMatch(/^<stdin>:4 {2}easy/);
     expect(r.stderr.trim()).toBe('<stdin>:2:1: puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81');
-    const capped = runCli(['grade', '--max-tier', '1'], { input: HARD + '\n' });
-    expect(capped.code).toBe(1);
-    expect(capped.stdout).toMatch(/^<stdin>:1 {2}not guess-free: unique, but the techniques up to tier 1 stall with \d+ cells open\n$/);
+    expect(runCli(['grade'], { input: `${TWO_SOLUTIONS}\n${EASY}\n` }).code).toBe(1);
     expect(runCli(['grade', '--max-tier', '0'], { input: HARD }).code).toBe(2);
+  });
+
+  test('a unique puzzle the ladder cannot finish is "beyond the ladder" with the tier reached, never "not guess-free"', () => {
+    const capped = runCli(['grade', '--max-tier', '2'], { input: TOP_3 + '\n' });
+    expect(capped.code).toBe(1);
+    expect(capped.stdout).toMatch(/^<stdin>:1 {2}beyond the ladder up to tier 2: unique; the logic prover reaches tier 2 \(medium\) and stalls with \d+ of 81 cells placed\n$/);
+    expect(capped.stdout).not.toMatch(/guess/);
+    const json = JSON.parse(runCli(['grade', '--json', '--max-tier', '2'], { input: TOP_3 + '\n' }).stdout);
+    expect(json).toMatchObject({ solutions: 1, verdict: 'beyond-ladder', tier: 2, grade: null });
+    expect(runCli(['grade', '--max-tier', '1'], { input: HARD + '\n' }).stdout).toMatch(/beyond the ladder up to tier 1: unique; the logic prover finds no first step and stalls with 24 of 81/);
+    // a classic with no givens placed by any rung of the ladder at all
+    const stuck = runCli(['grade'], { input: BEYOND + '\n' });
+    expect(stuck.code).toBe(1);
+    expect(stuck.stdout).toMatch(/^<stdin>:1 {2}beyond the ladder: unique; the logic prover (reaches tier \d \(\w+\)|finds no first step) and stalls with \d+ of 81 cells placed\n$/);
   });
 
   test('grades Numbridge board JSON and exits 2 on unreadable input', () => {

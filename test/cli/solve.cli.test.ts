@@ -28,10 +28,10 @@ describe('puzzlemill solve', () => {
     expect(line![10]).toBe('4');
   });
 
-  test('bad lines get one message with file and line, the rest are still solved, exit 1', () => {
+  test('bad lines get one message with file and line, the rest are still solved, exit 2 (unreadable input, as in verify)', () => {
     const p = file('bad.txt', '1234\n................\n11..............\n..3x............\n');
     const r = runCli(['solve', p]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe(
       [
@@ -77,7 +77,7 @@ describe('puzzlemill solve', () => {
     expect(ok.stdout).toBe('1\n');
     const broken = { ...board, public: { ...board.public, givens: [[1, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]] } };
     const bad = runCli(['solve'], { input: JSON.stringify(broken) + '\n{"nope\n' });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr.split('\n')[0]).toBe('<stdin>:1 /public/givens/0: has fewer than 4 items');
     expect(bad.stderr.split('\n')[1]).toBe('<stdin>:2:7: not valid JSON (Unterminated string)');
   });
@@ -110,11 +110,11 @@ describe('puzzlemill solve', () => {
     expect(r.stderr).toBe(`${latin1}:2: not a text file (invalid UTF-8: binary data, or text in another encoding such as Latin-1?)\n`);
   });
 
-  test('a line longer than 16 MB is one message (exit 1), the next line is still solved', () => {
+  test('a line longer than 16 MB is one message (exit 2), the next line is still solved', () => {
     const big = join(dir, 'big.txt');
     writeFileSync(big, '.'.repeat(17 * 1024 * 1024) + '\n1.........4.....\n');
     const r = runCli(['solve', '--count', big]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('2\n');
     expect(r.stderr).toBe(`${big}:1: line longer than 16 MB\n`);
   });
@@ -122,17 +122,17 @@ describe('puzzlemill solve', () => {
   test('JSON input: deeply nested, malformed, and a bad element of an array document keeps its index', () => {
     const board = JSON.parse(readFileSync(ROOT + 'test/fixtures/verify/good-board.json', 'utf8'));
     const nested = runCli(['solve'], { input: '['.repeat(100_000) + ']'.repeat(100_000) + '\n' });
-    expect(nested.code).toBe(1);
+    expect(nested.code).toBe(2);
     expect(nested.stderr).toBe('<stdin>:1: JSON nested deeper than 64 levels\n');
     const pretty = JSON.stringify(board, null, 2);
     const truncated = runCli(['solve'], { input: pretty.slice(0, -1) });
-    expect(truncated.code).toBe(1);
+    expect(truncated.code).toBe(2);
     expect(truncated.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^<stdin>:\d+:\d+: not valid JSON \(ends too early: truncated\?\)$/)]);
     const clash = structuredClone(board);
     clash.public.givens[0][1] = clash.public.givens[0][0];
     const { public: _, ...noPublic } = board;
     const array = runCli(['solve', '--count'], { input: JSON.stringify([board, clash, noPublic], null, 2) });
-    expect(array.code).toBe(1);
+    expect(array.code).toBe(2);
     expect(array.stdout).toBe('1\n');
     expect(array.stderr).toBe('<stdin>:1 /1/public/givens/0/1: givens clash: 1 at r1c1 and r1c2 share a row\n<stdin>:1 /2: missing field "public"\n');
   });

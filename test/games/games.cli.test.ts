@@ -105,7 +105,8 @@ describe('puzzlemill complete domino', () => {
     const pos = file('pos.json', JSON.stringify({ format: 'puzzlemill/domino-position', version: 1, id: 'p', public: { board: Array(9).fill(Array(9).fill(0)), remaining: [[1, 1]], last: null } }));
     expect(runCli(['complete', 'domino', pos])).toMatchObject({ code: 2, stderr: `puzzlemill: ${pos} /public/remaining/0: [1/1] is not a domino: its two numbers must differ\n` });
     // a budget that is no budget is a bad command line, not an "undecided" answer
-    expect(runCli(['complete', 'domino', '--max-nodes', '-5', EXAMPLE])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --max-nodes must be a whole number ≥ 1 (see --help)\n' });
+    expect(runCli(['complete', 'domino', '--max-nodes', '-5', EXAMPLE])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --max-nodes must be a whole number ≥ 0, got -5 (see --help)\n' });
+    expect(runCli(['complete', 'domino', '--max-nodes', '0', EXAMPLE])).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: --max-nodes must be a whole number ≥ 1 (see --help)\n' });
   });
 });
 

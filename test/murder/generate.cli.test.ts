@@ -41,6 +41,6 @@ describe('puzzlemill generate murder', () => {
     expect(bad.stderr).not.toMatch(/at .*\.ts:\d+/);
     const notNumber = runCli(['generate', 'murder', '--size', '4', '--level', 'easy', '--budget', 'lots']);
     expect(notNumber.code).toBe(2);
-    expect(notNumber.stderr).toBe('puzzlemill: budget not a number: must be a whole number ≥ 1 (see --help)\n');
+    expect(notNumber.stderr).toBe('puzzlemill: --budget must be a number, got "lots" (see --help)\n');
   });
 });

@@ -47,7 +47,7 @@ describe('puzzlemill generate numbridge', () => {
     [['--symmetry', 'quarter'], /Invalid values: Argument: symmetry/],
     [['--grade', '9'], /Invalid values: Argument: grade/],
     [['--size', '4', '--grade', '2'], /4×4 regular boards never need more than singles/],
-    [['--givens', 'many'], /^puzzlemill: givens must be a whole number \(see --help\)$/m],
+    [['--givens', 'many'], /^puzzlemill: --givens must be a number, got "many" \(see --help\)$/m],
   ])('refuses an impossible request %j: one line, exit 2', (extra, reason) => {
     const r = runCli(['generate', 'numbridge', '--seed', 'x', '-q', ...extra]);
     expect(r.code).toBe(2);

@@ -13,7 +13,7 @@ import { NumbridgeDealFile, NumbridgeView } from '../../games/numbridge/schema.t
 import { newGame } from '../../games/numbridge/state.ts';
 import { playerView } from '../../games/numbridge/view.ts';
 import { MAX_GRADE } from '../../numbridge/generate.ts';
-import { BLOCK_KINDS, requestProblem } from '../../numbridge/request.ts';
+import { BLOCK_KINDS, GRADE_CHOICES, gradeLevel, requestProblem } from '../../numbridge/request.ts';
 import { SYMMETRIES, type Symmetry } from '../../numbridge/symmetry.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
@@ -25,7 +25,8 @@ export interface NumbridgeDealArgs {
   size?: number;
   blocks?: 'regular' | 'irregular';
   givens?: number;
-  grade?: number;
+  /** A level or a grade name, as given (`2`, `medium`). */
+  grade?: string | number;
   symmetry?: Symmetry;
   price?: 1 | 2;
   turnSeconds?: number;
@@ -39,7 +40,7 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
     .option('size', { type: 'number', choices: [4, 5, 6, 7, 8, 9], describe: 'N: an N×N board [default: 9; Blitz: 6, the only size it allows]', group: 'Board:' })
     .option('blocks', { type: 'string', choices: BLOCK_KINDS, describe: 'regular blocks (3×3 rhombi, Blitz 2×3) or irregular hex-connected ones [default: regular where N has them]', group: 'Board:' })
     .option('givens', { type: 'number', describe: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]', group: 'Board:' })
-    .option('grade', { type: 'number', choices: Array.from({ length: MAX_GRADE }, (_, i) => i + 1), describe: 'exact grade level; default: any guess-free grade', group: 'Board:' })
+    .option('grade', { type: 'string', choices: GRADE_CHOICES, describe: 'exact grade: level or name (1 easy … 4 fiendish); default: any guess-free grade', group: 'Board:' })
     .option('symmetry', { type: 'string', choices: SYMMETRIES, describe: 'symmetric pattern of givens', group: 'Board:' })
     .option('price', { type: 'number', choices: [1, 2], describe: 'tiles a given costs [default: 1; Blitz: 2]', group: 'Room:' })
     .option('turn-seconds', { type: 'number', describe: 'time limit of a move [default: 60; Blitz: 30]', group: 'Room:' })
@@ -51,7 +52,7 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
 /** The deal options of parsed arguments (all but the variant). */
 export function dealOptionsOf(args: NumbridgeDealArgs): Omit<DealOptions, 'variant'> {
   const room: Partial<RoomSettings> = { takePrice: args.price, turnSeconds: args.turnSeconds, gameSeconds: args.gameSeconds, candidateHighlighting: args.highlighting, rated: args.rated };
-  return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade, symmetry: args.symmetry }, room };
+  return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade === undefined ? undefined : gradeLevel(args.grade), symmetry: args.symmetry }, room };
 }
 
 /** Why these options can never make a deal of this variant (for yargs' check), or true. */

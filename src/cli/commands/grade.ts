@@ -2,13 +2,15 @@
  * `puzzlemill grade [FILE…]`: grade line-format puzzles or Numbridge board JSON with the logic
  * prover. One line per puzzle on stdout: where it came from, the grade (name and level), the
  * score and the techniques used; `--proof` adds every step in German or English; `--json` writes
- * one NDJSON object per puzzle instead. A puzzle the ladder cannot finish is reported as "not
- * guess-free" (with its number of solutions) and makes the exit code 1; bad lines are one-line
- * errors (exit 1), unreadable input exits 2; every other puzzle is still graded.
+ * one NDJSON object per puzzle instead. A puzzle the ladder cannot finish makes the exit code 1 and
+ * is reported for what it is: "beyond the ladder" when it has one solution (with the tier the
+ * prover reached: people solve such puzzles with chains the ladder lacks), "no grade" when it has
+ * none or several; unreadable input and bad lines exit 2; every other puzzle is still graded.
  */
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, type InputPosition } from '../../core/errors.ts';
 import { gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
+import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Board } from '../../sudoku/types.ts';
 import { boardOfItem } from '../board-input.ts';
@@ -58,18 +60,18 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
 interface Verdict {
   /** Solutions of the board, counted to 2 by the exact-cover solver. */
   solutions: number;
+  /** What the board is, for --json: the facts behind `reason`. */
+  kind: 'beyond-ladder' | 'no-solution' | 'several-solutions';
   reason: string;
 }
 
 /** Why the prover did not finish: no solution, several, or a unique board beyond the ladder. */
 function whyNot(board: Board, result: ProveResult, maxTier: number | undefined): Verdict {
-  if (result.contradiction) return { solutions: 0, reason: 'no solution (the givens contradict each other)' };
+  if (result.contradiction) return { solutions: 0, kind: 'no-solution', reason: 'no grade: no solution (the givens contradict each other)' };
   const solutions = solve(board, { limit: 2 }).count;
-  if (solutions === 0) return { solutions, reason: 'no solution' };
-  if (solutions > 1) return { solutions, reason: 'more than one solution' };
-  const open = result.grid.reduce((k, d) => k + (d === 0 ? 1 : 0), 0);
-  const techniques = maxTier === undefined ? 'the techniques' : `the techniques up to tier ${maxTier}`;
-  return { solutions, reason: `unique, but ${techniques} stall with ${open} cells open` };
+  if (solutions === 0) return { solutions, kind: 'no-solution', reason: 'no grade: no solution' };
+  if (solutions > 1) return { solutions, kind: 'several-solutions', reason: 'no grade: more than one solution' };
+  return { solutions, kind: 'beyond-ladder', reason: beyondLadderReason(result, maxTier) };
 }
 
 /** "hidden-single ×12, x-wing ×1" in ladder order. */
@@ -83,7 +85,7 @@ function label(where: InputPosition, id: string | undefined): string {
 
 function textReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): void {
   if (verdict) {
-    writeLine(`${label(where, id)}  not guess-free: ${verdict.reason}`);
+    writeLine(`${label(where, id)}  ${verdict.reason}`);
   } else {
     const grade = gradeOf(result);
     const used = techniqueList(result);
@@ -100,7 +102,7 @@ function jsonReport(where: InputPosition, id: string | undefined, result: ProveR
     ...(id ? { id } : {}),
     guessFree: result.solved,
     grade: result.solved ? gradeOf(result) : null,
-    ...(verdict ? { solutions: verdict.solutions, reason: verdict.reason } : {}),
+    ...(verdict ? { solutions: verdict.solutions, verdict: verdict.kind, tier: result.tier, reason: verdict.reason } : {}),
     techniques: result.techniqueCounts,
     ...(args.proof ? { steps: result.steps } : {}),
   };

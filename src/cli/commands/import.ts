@@ -4,7 +4,7 @@
  * or URL, SudokuPad f-puzzles URLs. Each is solved by the exact-cover counter (exactly one
  * solution), proven and graded by the logic prover, and schema-checked; NDJSON on stdout (or one
  * file per board with --out DIR). Exit 2 for unreadable input, 1 for puzzles that are readable
- * but no Numbridge board (no or several solutions, needs guessing); the others still go out.
+ * but no Numbridge board (no or several solutions, beyond the ladder); the others still go out.
  */
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';

@@ -85,7 +85,8 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
         return;
       }
       ensureDir(args.out);
-      const name = names.next(pictureStem(drawn.id, args.lang, drawn.solution), args.format);
+      const turn = args.turn !== undefined && drawn.format.endsWith('-record') ? args.turn : undefined;
+      const name = names.next(pictureStem(drawn.id, args.lang, drawn.solution, turn), args.format);
       writeFileAtomic(join(args.out, name), args.format === 'png' ? svgToPng(drawn.picture.svg, { scale: args.scale }) : drawn.picture.svg);
       writeLine(join(args.out, name));
     };

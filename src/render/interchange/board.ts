@@ -12,7 +12,7 @@
  *   count       a solution count the source claimed must be 1
  *
  * Structural problems are InputErrors (exit 2); a well-formed puzzle that cannot be a Numbridge
- * board (no solution, several, needs guessing) is a NotABoard (exit 1).
+ * board (no solution, several, beyond the ladder) is a NotABoard (exit 1).
  */
 import { createHash } from 'node:crypto';
 import { InputError, type InputPosition } from '../../core/errors.ts';
@@ -20,6 +20,7 @@ import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/b
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
 import { gradeOf, prove } from '../../sudoku/logic/index.ts';
+import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Board, Grid, Regions } from '../../sudoku/types.ts';
@@ -91,10 +92,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition): Numbr
   }
   if (solution.every((d, i) => board.givens[i] === d)) throw new NotABoard('every cell is given: nothing to solve');
   const proof = prove(board, { collectSteps: true });
-  if (!proof.solved) {
-    const placed = proof.grid.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
-    throw new NotABoard(`needs guessing: the logic prover stalls with ${placed} of ${n * n} cells placed`);
-  }
+  if (!proof.solved) throw new NotABoard(beyondLadderReason(proof));
   const regular = isRegularRegions(n, board.regions);
   const digest = createHash('sha256').update(`${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`).digest('hex').slice(0, 16);
   const file: NumbridgeBoardFile = {
