@@ -5,12 +5,13 @@
  * rule is sound, that no other solution exists. The level of a case is the highest tier it needed.
  *
  *   tier 1  clue-filter, naked-single, line-single
- *   tier 2  claiming, victim-room, with-another, alone
- *   tier 3  room-capacity, hall-rows, hall-columns, rectangle
+ *   tier 2  claiming, one-cell-line, victim-room, with-another, alone
+ *   tier 3  room-capacity, hall-rows, hall-columns, row-column-sets, rectangle
  */
 import { firstCell } from '../cells.ts';
 import type { CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
+import { oneCellLine, rowColumnSets } from './rules-permutation.ts';
 import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
 import { hallColumns, hallRows, rectangle, roomCapacity } from './rules-sets.ts';
 import { clueFilter, lineSingle, nakedSingle, type Rule } from './rules-singles.ts';
@@ -19,8 +20,8 @@ import type { ProofNames } from './texts.ts';
 
 export const RULES: readonly Rule[] = [
   clueFilter, nakedSingle, lineSingle,
-  claiming, victimRoom, withAnother, alone,
-  roomCapacity, hallRows, hallColumns, rectangle,
+  claiming, oneCellLine, victimRoom, withAnother, alone,
+  roomCapacity, hallRows, hallColumns, rowColumnSets, rectangle,
 ];
 
 export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;
