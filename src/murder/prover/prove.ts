@@ -5,8 +5,11 @@
  * rule is sound, that no other solution exists. The level of a case is the highest tier it needed.
  *
  *   tier 1  clue-filter, naked-single, line-single
- *   tier 2  claiming, one-cell-line, victim-room, with-another, alone
- *   tier 3  room-capacity, hall-rows, hall-columns, row-column-sets, rectangle
+ *   tier 2  claiming, victim-room, with-another, alone, one-cell-line
+ *   tier 3  room-capacity, hall-rows, hall-columns, rectangle, row-column-sets
+ *
+ * The rows-against-columns rules (rules-permutation.ts) come last in their tiers: the fixpoint is
+ * the same in any order, and they then run only when the rules about people have nothing.
  */
 import { firstCell } from '../cells.ts';
 import type { CaseModel } from '../model.ts';
@@ -20,8 +23,8 @@ import type { ProofNames } from './texts.ts';
 
 export const RULES: readonly Rule[] = [
   clueFilter, nakedSingle, lineSingle,
-  claiming, oneCellLine, victimRoom, withAnother, alone,
-  roomCapacity, hallRows, hallColumns, rowColumnSets, rectangle,
+  claiming, victimRoom, withAnother, alone, oneCellLine,
+  roomCapacity, hallRows, hallColumns, rectangle, rowColumnSets,
 ];
 
 export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;

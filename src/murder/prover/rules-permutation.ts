@@ -41,37 +41,64 @@ export const oneCellLine: Rule = {
   id: 'one-cell-line',
   tier: 2,
   apply(s) {
-    openLines(s);
-    const lines = s.lineCells, away = s.scratch;
-    for (let axis = 0; axis < 2; axis++) {
-      for (let line = 0; line < s.n; line++) {
-        const across = lines[9 * axis + line]!;
-        if (across === 0) return CONTRADICTION;
-        if (!isSingleBit(across)) continue;
-        const other = lowestBit(across);
-        const cell = axis === 0 ? cellAt(line, other) : cellAt(other, line);
-        // The crossing line (column `other` of a row) minus the cell, in scratch words 3..5.
-        const crossing = axis === 0 ? s.board.columns : s.board.rows;
-        for (let w = 0; w < WORDS; w++) away[3 + w] = crossing[3 * other + w]!;
-        away[3 + ((cell / 27) | 0)]! &= ~(1 << cell % 27);
-        s.snapshot();
-        let changed = false;
-        for (let q = 0; q < s.n; q++) if (s.remove(q, away, 3)) changed = true;
-        const only = onlyPersonAt(s, cell);
-        const placing = only >= 0 && !s.isDone(only) && s.count(only) > 1;
-        if (placing) place(s, only, cell);
-        if (!changed && !placing) continue;
-        if (s.recording) {
-          const kind = axis === 0 ? 'row' : 'column';
-          const premises = axis === 0 ? { rows: [line] } : { columns: [line] };
-          s.record('one-cell-line', 2, placing ? { ...premises, people: [only] } : premises, oneCellLineText, kind, line, cell, placing ? only : -1);
-        }
-        return PROGRESS;
+    const open = s.scratch, cand = s.cand;
+    open[0] = open[1] = open[2] = 0;
+    for (let p = 0; p < s.n; p++) for (let w = 0; w < WORDS; w++) open[w]! |= cand[3 * p + w]!;
+    // Columns open in one row only: `once & ~twice` over the rows (no transposition needed).
+    let once = 0, twice = 0;
+    for (let r = 0; r < s.n; r++) {
+      const columns = rowOpen(open, r);
+      if (columns === 0) return CONTRADICTION;
+      if (isSingleBit(columns)) {
+        const outcome = closeAcross(s, 0, r, cellAt(r, lowestBit(columns)));
+        if (outcome !== NONE) return outcome;
       }
+      twice |= once & columns;
+      once |= columns;
+    }
+    const full = (1 << s.n) - 1;
+    if (once !== full) return CONTRADICTION;
+    for (let x = once & ~twice; x !== 0; x &= x - 1) {
+      const c = lowestBit(x);
+      let r = 0;
+      while (!(rowOpen(open, r) & (1 << c))) r++;
+      const outcome = closeAcross(s, 1, c, cellAt(r, c));
+      if (outcome !== NONE) return outcome;
     }
     return NONE;
   },
 };
+
+/** The columns open in row r of a cell set at offset 0, as a 9-bit mask. */
+function rowOpen(set: Uint32Array, r: number): number {
+  return (set[(r / 3) | 0]! >>> (9 * (r % 3))) & ROW_BITS;
+}
+
+/**
+ * `cell` is the only open cell of its row (axis 0) or column (axis 1), numbered `line`: close the
+ * rest of the crossing column (row) for everyone, and place the only person who can stand there.
+ */
+function closeAcross(s: ProverState, axis: number, line: number, cell: number): RuleResult {
+  const away = s.scratch;
+  const crossing = axis === 0 ? s.board.columns : s.board.rows;
+  const other = axis === 0 ? cell % 9 : (cell / 9) | 0;
+  // The crossing line minus the cell, in scratch words 3..5 (words 0..2 hold the open cells).
+  for (let w = 0; w < WORDS; w++) away[3 + w] = crossing[3 * other + w]!;
+  away[3 + ((cell / 27) | 0)]! &= ~(1 << cell % 27);
+  s.snapshot();
+  let changed = false;
+  for (let q = 0; q < s.n; q++) if (s.remove(q, away, 3)) changed = true;
+  const only = onlyPersonAt(s, cell);
+  const placing = only >= 0 && !s.isDone(only) && s.count(only) > 1;
+  if (placing) place(s, only, cell);
+  if (!changed && !placing) return NONE;
+  if (s.recording) {
+    const kind = axis === 0 ? 'row' : 'column';
+    const premises = axis === 0 ? { rows: [line] } : { columns: [line] };
+    s.record('one-cell-line', 2, placing ? { ...premises, people: [only] } : premises, oneCellLineText, kind, line, cell, placing ? only : -1);
+  }
+  return PROGRESS;
+}
 
 /** The one person who can still stand on `cell`, or −1 (nobody or several). */
 function onlyPersonAt(s: ProverState, cell: number): number {
@@ -111,7 +138,9 @@ export const rowColumnSets: Rule = {
       if (POPCOUNT_1024[lines[line]!]! >= 2) rowsOpen++;
       if (POPCOUNT_1024[lines[9 + line]!]! >= 2) columnsOpen++;
     }
-    const largest = Math.max(rowsOpen, columnsOpen) - 1;
+    // k rows in k columns is the same fact as the other m−k columns in the other m−k rows, so
+    // with m open lines on each axis (always, after one-cell-line) sets up to m/2 are enough.
+    const largest = rowsOpen === columnsOpen ? rowsOpen >> 1 : Math.max(rowsOpen, columnsOpen) - 1;
     for (let k = 2; k <= largest; k++) {
       for (let axis = 0; axis < 2; axis++) {
         if (k >= (axis === 0 ? rowsOpen : columnsOpen)) continue;
