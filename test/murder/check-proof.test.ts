@@ -127,3 +127,29 @@ describe('verify refuses forged Murder proofs', () => {
     expect(p[0]).toMatch(/^proof step 1 \(.+\): rules out \[8, 8\], off the board|could not stand there/);
   });
 });
+
+describe('the rows-against-columns rules are checked like the others', () => {
+  // hard 9×9 cases use both rules (searched with seeds until each rule has steps to forge)
+  const withRules: MurderCaseFile[] = [];
+  const seen = () => new Set(withRules.flatMap((f) => f.secret!.proof.steps.map((s) => s.rule)).filter((r) => r === 'one-cell-line' || r === 'row-column-sets'));
+  for (let k = 0; k < 60 && seen().size < 2; k++) {
+    const file = generateCase({ size: 9, level: 'hard', robust: false }, `permutation-check-${k}`);
+    if (file.secret!.proof.steps.some((s) => s.rule === 'one-cell-line' || s.rule === 'row-column-sets')) withRules.push(file);
+  }
+  const stepsOf = (rule: string) => withRules.flatMap((file) => file.secret!.proof.steps.map((step, i) => ({ file, step, i })).filter((x) => x.step.rule === rule));
+
+  test.each(['one-cell-line', 'row-column-sets'])('%s: real steps hold; a step naming another line fails at that step', (rule) => {
+    const found = stepsOf(rule);
+    expect(found.length).toBeGreaterThan(0);
+    for (const { file, i } of found) {
+      expect(checkCaseProof(modelOf(file), file.secret!.proof.steps).failure).toBeNull();
+      const forged = copy(file);
+      const premises = forged.secret!.proof.steps[i]!.premises;
+      const shift = (xs: number[] | undefined) => xs?.map((x) => (x + 1) % 9);
+      if (premises.rows) premises.rows = shift(premises.rows);
+      else premises.columns = shift(premises.columns);
+      const replay = checkCaseProof(modelOf(forged), forged.secret!.proof.steps);
+      expect(replay.failure, file.id).toMatchObject({ step: i + 1, rule });
+    }
+  });
+});

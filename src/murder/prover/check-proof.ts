@@ -52,6 +52,8 @@ export const CHECKED_RULES: Readonly<Record<string, { tier: number; check: RuleC
   'hall-rows': { tier: 3, check: (s, c) => hall(s, c, 'row') },
   'hall-columns': { tier: 3, check: (s, c) => hall(s, c, 'column') },
   rectangle: { tier: 3, check: rectangle },
+  'one-cell-line': { tier: 2, check: oneCellLine },
+  'row-column-sets': { tier: 3, check: rowColumnSets },
 };
 
 export function checkCaseProof(model: CaseModel, steps: readonly ProofStep[]): CaseProofReplay {
@@ -306,4 +308,57 @@ function rectangle(s: CasePosition, claim: Claim): string | null {
   const options = [...s.cand[p]!];
   const ok = (q: number, cell: number) => q !== p && options.length > 0 && options.every((c) => rowOf(c) === rowOf(cell) || columnOf(c) === columnOf(cell));
   return noPlacement(claim) ?? eachRemoval(s, claim, ok, `does not share a row or column with every cell of ${s.who(p)}`);
+}
+
+/** Cells anyone can still stand on: every row and every column holds exactly one of them. */
+function openCells(s: CasePosition): Set<number> {
+  const open = new Set<number>();
+  for (const set of s.cand) for (const c of set) open.add(c);
+  return open;
+}
+
+/**
+ * A row (column) with one open cell: someone stands there, so the rest of that cell's column (row)
+ * is closed to everyone; when only one person can stand there, they are placed (and, as with any
+ * placement, leave their other cells and close the cell's row and column to the rest).
+ */
+function oneCellLine(s: CasePosition, claim: Claim): string | null {
+  const named = namedLine(claim);
+  if (typeof named === 'string') return named;
+  const { axis, line } = named;
+  const inLine = [...openCells(s)].filter((c) => lineOf(axis, c) === line);
+  if (inLine.length !== 1) return `${axis} ${line} has ${inLine.length} open cells, not one`;
+  const cell = inLine[0]!;
+  const across = axis === 'row' ? 'column' : 'row';
+  const closedAcross = (x: number) => x !== cell && lineOf(across, x) === lineOf(across, cell);
+  if (claim.placed.length === 0) {
+    if (claim.people.length > 0) return 'names a person but places nobody';
+    return eachRemoval(s, claim, (_q, x) => closedAcross(x), `not in the ${across} of ${s.cellName(cell)}`);
+  }
+  if (claim.placed.length !== 1 || claim.people.length !== 1 || claim.people[0] !== claim.placed[0]![0]) return 'must place exactly the one person it names';
+  const [p, at] = claim.placed[0]!;
+  if (at !== cell) return `places ${s.who(p)} on ${s.cellName(at)}, not on the open cell ${s.cellName(cell)}`;
+  if (s.placed.has(p)) return `${s.who(p)} is already placed`;
+  const others = s.model.people.map((_, q) => q).filter((q) => q !== p && s.cand[q]!.has(cell));
+  if (others.length > 0 || !s.cand[p]!.has(cell)) return `${s.who(p)} is not the only person who can stand on ${s.cellName(cell)}`;
+  const ok = (q: number, x: number) => closedAcross(x) || (q === p ? x !== cell : rowOf(x) === rowOf(cell) || columnOf(x) === columnOf(cell));
+  return eachRemoval(s, claim, ok, `neither ${across} ${lineOf(across, cell)} nor the placement of ${s.who(p)} rules it out`);
+}
+
+/**
+ * k rows whose open cells all lie in k named columns fill those columns: no other row has anyone
+ * there (or the same with rows and columns swapped; the step names both sets, so either reading
+ * that holds in the position justifies a removal).
+ */
+function rowColumnSets(s: CasePosition, claim: Claim): string | null {
+  const rows = new Set(claim.rows), columns = new Set(claim.columns);
+  if (rows.size === 0 || rows.size !== columns.size || rows.size !== claim.rows.length || columns.size !== claim.columns.length) return 'must name as many distinct rows as columns';
+  if (claim.people.length > 0) return 'names people: the rule is about lines only';
+  const open = [...openCells(s)];
+  const rowsInColumns = open.every((c) => !rows.has(rowOf(c)) || columns.has(columnOf(c)));
+  const columnsInRows = open.every((c) => !columns.has(columnOf(c)) || rows.has(rowOf(c)));
+  if (!rowsInColumns && !columnsInRows) return `neither do rows ${claim.rows.join(', ')} stay in columns ${claim.columns.join(', ')} nor the other way round`;
+  const ok = (_q: number, x: number) =>
+    (rowsInColumns && columns.has(columnOf(x)) && !rows.has(rowOf(x))) || (columnsInRows && rows.has(rowOf(x)) && !columns.has(columnOf(x)));
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'not a cell the set of lines closes');
 }

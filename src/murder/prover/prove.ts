@@ -5,12 +5,16 @@
  * rule is sound, that no other solution exists. The level of a case is the highest tier it needed.
  *
  *   tier 1  clue-filter, naked-single, line-single
- *   tier 2  claiming, victim-room, with-another, alone
- *   tier 3  room-capacity, hall-rows, hall-columns, rectangle
+ *   tier 2  claiming, victim-room, with-another, alone, one-cell-line
+ *   tier 3  room-capacity, hall-rows, hall-columns, rectangle, row-column-sets
+ *
+ * The rows-against-columns rules (rules-permutation.ts) come last in their tiers: the fixpoint is
+ * the same in any order, and they then run only when the rules about people have nothing.
  */
 import { firstCell } from '../cells.ts';
 import type { CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
+import { oneCellLine, rowColumnSets } from './rules-permutation.ts';
 import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
 import { hallColumns, hallRows, rectangle, roomCapacity } from './rules-sets.ts';
 import { clueFilter, lineSingle, nakedSingle, type Rule } from './rules-singles.ts';
@@ -19,8 +23,8 @@ import type { ProofNames } from './texts.ts';
 
 export const RULES: readonly Rule[] = [
   clueFilter, nakedSingle, lineSingle,
-  claiming, victimRoom, withAnother, alone,
-  roomCapacity, hallRows, hallColumns, rectangle,
+  claiming, victimRoom, withAnother, alone, oneCellLine,
+  roomCapacity, hallRows, hallColumns, rectangle, rowColumnSets,
 ];
 
 export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;

@@ -51,6 +51,8 @@ export class ProverState {
   readonly order: Int8Array;
   readonly roomPeople: Uint32Array;
   readonly scratch: Uint32Array;
+  /** Scratch for rules-permutation.ts: at r the columns open in row r, at 9 + c the rows open in column c. */
+  readonly lineCells = new Uint16Array(18);
   recording = false;
   /** How proof sentences name things; set whenever `recording` is. */
   names: ProofNames | null = null;

@@ -152,3 +152,32 @@ export function rectangleText(names: ProofNames, p: number, options: number[], t
     en: `${names.person(p)} is on ${label(options, 'en', 'or')}. Anyone else on ${label(targets, 'en', 'or')} would share a row or column with each of them, leaving ${object} nowhere: nobody else is there.`,
   };
 }
+
+/** `person` is −1 when nobody in particular is placed by the step. */
+export function oneCellLineText(names: ProofNames, line: 'row' | 'column', index: number, cell: number, person: number): Bilingual {
+  const here = { de: line === 'row' ? `Reihe ${index + 1}` : `Spalte ${index + 1}`, en: `${line} ${index + 1}` };
+  const across = line === 'row' ? 'column' : 'row';
+  const acrossIndex = (line === 'row' ? cell % 9 : (cell / 9) | 0) + 1;
+  const there = { de: across === 'row' ? `Reihe ${acrossIndex}` : `Spalte ${acrossIndex}`, en: `${across} ${acrossIndex}` };
+  const every = { de: line === 'row' ? 'jeder Reihe' : 'jeder Spalte', en: `every ${line}` };
+  let de = `In ${here.de} ist nur noch ${cellLabel(cell, 'de')} frei, und in ${every.de} steht jemand: Dort steht also jemand, und sonst steht niemand in ${there.de}.`;
+  let en = `In ${here.en} only ${cellLabel(cell, 'en')} is still open, and ${every.en} holds someone: so someone stands there, and nobody else stands in ${there.en}.`;
+  if (person >= 0) {
+    const pr = pronoun(names.gender(person));
+    de += ` Nur ${names.person(person)} kann dort stehen, also steht ${pr.de} dort.`;
+    en += ` Only ${names.person(person)} can stand there, so ${pr.en} does.`;
+  }
+  return { de, en };
+}
+
+/** `line` is the axis of the k lines that fill the k lines `across`. */
+export function rowColumnSetText(_names: ProofNames, line: 'row' | 'column', lines: number[], across: number[]): Bilingual {
+  const k = lines.length;
+  const list = (items: number[], lang: 'de' | 'en') => listWords(items.map((i) => String(i + 1)), lang);
+  const other = line === 'row' ? 'column' : 'row';
+  const word = { row: 'Reihen', column: 'Spalten' } as const;
+  return {
+    de: `In den ${word[line]} ${list(lines, 'de')} ist nur noch in den ${word[other]} ${list(across, 'de')} Platz: ${k} ${word[line]} für ${k} ${word[other]}. Diese ${word[other]} sind damit besetzt; außerhalb der ${word[line]} ${list(lines, 'de')} steht dort niemand.`,
+    en: `In ${line}s ${list(lines, 'en')} there is space only in ${other}s ${list(across, 'en')}: ${k} ${line}s for ${k} ${other}s. Those ${other}s are taken by them; nobody outside ${line}s ${list(lines, 'en')} stands there.`,
+  };
+}
