@@ -90,6 +90,7 @@ export async function runBatch(kind: AnyKind, requestInput: Record<string, unkno
       attempts: args.attempts,
       maxSeconds: args.maxSeconds,
       signal: interrupt.signal,
+      syncGuard: interrupt.syncGuard,
       kindModules: kindModulesFromEnv(),
       onProgress: (done, total) => bar.update(done, total),
       onWarning: (line) => bar.log(`puzzlemill: ${line}`),

@@ -33,7 +33,7 @@ import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
 import { ensureDir, syncDir, writeFileAtomic } from './atomic.ts';
-import { executorFor, type Executor } from './executor.ts';
+import { executorFor, type Executor, type SyncGuard } from './executor.ts';
 import { fingerprintOf, isAttemptSeed, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
 import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-index.ts';
 import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
@@ -90,6 +90,8 @@ export interface DailyOptions {
   plan?: readonly DailySlot[];
   workers?: number;
   executor?: Executor;
+  /** Around work done in this thread (the CLI hands signals back to their default action there). */
+  syncGuard?: SyncGuard;
   kindModules?: string[];
   /** Candidates per slot before giving up (repeats and generator failures both use one). */
   maxCandidates?: number;
@@ -167,7 +169,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     }
     progress();
 
-    const executor = o.executor ?? executorFor(Math.min(o.workers ?? 1, states.filter((s) => !s.entry).length || 1));
+    const executor = o.executor ?? executorFor(Math.min(o.workers ?? 1, states.filter((s) => !s.entry).length || 1), o.syncGuard);
     try {
       for (let round = 0; round < maxCandidates; round++) {
         const pending = states.filter((s) => !s.entry);

@@ -1,6 +1,6 @@
 /**
  * Where batches run: in this thread (one worker: no start-up cost, nothing to copy) or in a
- * piscina pool of worker threads. Both run the same `handleTask`, so a run's output does not
+ * piscina pool of worker threads. Both run the same tasks (tasks.ts), so a run's output does not
  * depend on which one is used.
  *
  * Pool settings (STYLE.md): min = max threads (no thread churn during a run), an idle timeout,
@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { handleTask, type Task, type TaskResult } from './tasks.ts';
+import { prepareTask, runTask, type Task, type TaskResult } from './tasks.ts';
 
 export interface Executor {
   /** Batches that can usefully run at once. */
@@ -20,14 +20,38 @@ export interface Executor {
   close(): Promise<void>;
 }
 
+/**
+ * Around work done synchronously in this thread. While a task runs here the event loop is blocked,
+ * so a signal handler cannot run until the task ends (one hard puzzle: minutes). The CLI's guard
+ * therefore writes out what is finished and hands signals back to their default action for the
+ * length of the task: a signal then ends the process at once (the shell sees 130 or 143), and
+ * every file on disk is whole (atomic writes) for a rerun to resume. Between tasks the handlers
+ * are back and stop the run cleanly.
+ */
+export interface SyncGuard {
+  enter(): void;
+  leave(): void;
+}
+
 /** Runs tasks one at a time in this thread, yielding to the event loop between them (signals). */
 export class InProcessExecutor implements Executor {
   readonly parallelism = 1;
+  constructor(private readonly guard?: SyncGuard) {}
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
     await new Promise((resolve) => setImmediate(resolve));
-    return handleTask(task);
+    await prepareTask(task);
+    return guarded(this.guard, () => runTask(task));
   }
   async close(): Promise<void> {}
+}
+
+function guarded<R>(guard: SyncGuard | undefined, work: () => R): R {
+  guard?.enter();
+  try {
+    return work();
+  } finally {
+    guard?.leave();
+  }
 }
 
 const WORKER_URL = new URL('../../workers/pool-worker.mjs', import.meta.url).href;
@@ -86,7 +110,10 @@ export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
   private workedMs = 0;
 
-  constructor(readonly parallelism: number) {}
+  constructor(
+    readonly parallelism: number,
+    private readonly guard?: SyncGuard,
+  ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
     await new Promise((resolve) => setImmediate(resolve));
@@ -94,7 +121,8 @@ export class AutoExecutor implements Executor {
     if (this.pool) return this.pool.run(task);
     const t0 = performance.now();
     try {
-      return await handleTask(task);
+      await prepareTask(task);
+      return guarded(this.guard, () => runTask(task));
     } finally {
       this.workedMs += performance.now() - t0;
     }
@@ -115,7 +143,7 @@ export class AutoExecutor implements Executor {
  * more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
  * holds its own copy of the code and tables, so -j 64 took over 3.5 GB and ran no faster.
  */
-export function executorFor(workers: number): Executor {
+export function executorFor(workers: number, guard?: SyncGuard): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor() : new AutoExecutor(threads);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard);
 }

@@ -10,7 +10,7 @@
  */
 import type { AnyKind, PuzzleRequest } from '../kinds/kind.ts';
 import { runOrdered } from './batcher.ts';
-import { executorFor, type Executor } from './executor.ts';
+import { executorFor, type Executor, type SyncGuard } from './executor.ts';
 import type { GenerateTask, PuzzleOutcome } from './generate-batch.ts';
 import { OutDir } from './out-dir.ts';
 import { shardRange, WHOLE_RUN, type Shard } from './shard.ts';
@@ -33,6 +33,8 @@ export interface GenerateRunOptions {
   /** Worker count (default 1: in this thread); ignored when `executor` is given. */
   workers?: number;
   executor?: Executor;
+  /** Around work done in this thread (the CLI hands signals back to their default action there). */
+  syncGuard?: SyncGuard;
   /** Output directory; without it every puzzle goes to `writeLine`. */
   out?: string;
   writeLine?: (line: string) => void;
@@ -114,7 +116,7 @@ async function runPrepared(
   done = summary.resumed;
   progress();
 
-  const executor = o.executor ?? executorFor(o.workers ?? 1);
+  const executor = o.executor ?? executorFor(o.workers ?? 1, o.syncGuard);
   const task = (indices: number[]): GenerateTask => ({
     type: 'generate',
     kind: o.kind.name,

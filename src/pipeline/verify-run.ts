@@ -4,7 +4,7 @@
  * thread start-up and verifying a corpus uses every core.
  */
 import { runOrdered } from './batcher.ts';
-import { executorFor, type Executor } from './executor.ts';
+import { executorFor, type Executor, type SyncGuard } from './executor.ts';
 import type { VerifyInput, VerifyReport, VerifyTask } from './verify-batch.ts';
 
 export interface VerifyRunOptions {
@@ -12,6 +12,8 @@ export interface VerifyRunOptions {
   workers?: number;
   /** Run on this executor (kept open) instead of choosing one. */
   executor?: Executor;
+  /** Around work done in this thread (the CLI hands signals back to their default action there). */
+  syncGuard?: SyncGuard;
   kindModules?: string[];
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
@@ -27,7 +29,7 @@ export interface VerifyCounts {
 
 export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
   const counts: VerifyCounts = { ok: 0, fail: 0, badInput: 0, skipped: 0, stopped: false };
-  const executor: Executor = o.executor ?? executorFor(o.workers ?? 1);
+  const executor: Executor = o.executor ?? executorFor(o.workers ?? 1, o.syncGuard);
   try {
     const report = await runOrdered<VerifyInput, VerifyReport>({
       units: o.inputs,

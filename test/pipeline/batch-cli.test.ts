@@ -3,7 +3,7 @@
  * signals) with the toy kind: kill -9 and resume, SIGINT, EPIPE, shards, bad options.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -77,9 +77,10 @@ describe('generate batch options (toy kind)', () => {
     const child = spawn(process.execPath, [CLI, 'generate', 'toy', ...long, '--out', dir], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // past the first second, which runs in this thread (see the next test), so the pool is working
     await waitFor(() => {
       try {
-        return puzzles(dir) >= 10;
+        return puzzles(dir) >= 250;
       } catch {
         return false;
       }
@@ -92,6 +93,39 @@ describe('generate batch options (toy kind)', () => {
     expect(manifest.complete).toBe(false);
     expect(manifest.puzzles.length).toBe(puzzles(dir));
     expect(manifest.puzzles.map((p: { index: number }) => p.index)).toEqual([...Array(manifest.puzzles.length).keys()]);
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  // A puzzle made in this thread blocks the event loop: the signal's default action ends the
+  // process at once instead of after the puzzle (a minute here); what is on disk is whole.
+  test.each(['SIGINT', 'SIGTERM'] as const)('%s while a long puzzle is made in this thread: the process ends at once', async (signal) => {
+    const dir = join(tmp, `blocked-${signal}`);
+    const child = spawn(process.execPath, [CLI, 'generate', 'toy', '--count', '3', '--seed', 'long', '--work', '60000', '-j', '1', '-q', '--out', dir], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    await waitFor(() => existsSync(join(dir, 'manifest.json')));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    child.kill(signal);
+    const [code, how] = await new Promise<[number | null, string | null]>((r) => child.once('exit', (c, s) => r([c, s])));
+    expect(Date.now() - t0).toBeLessThan(10_000); // not the 60 s the puzzle would have taken
+    expect([code, how]).toEqual([null, signal]); // a shell reports 128 + the signal: 130 / 143
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp') || /^toy-/.test(n))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).complete).toBe(false);
+  });
+
+  test('SIGINT while workers run long batches: they get a second to finish, then the run quits with exit 130', async () => {
+    const dir = join(tmp, 'grace');
+    const child = spawn(process.execPath, [CLI, 'generate', 'toy', '--count', '20', '--seed', 'grace', '--work', '4000', '-j', '2', '-q', '--out', dir], { env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // the first puzzle runs in this thread (4 s, past the hand-over point); then the pool takes the rest
+    await waitFor(() => existsSync(join(dir, 'toy-000000.json')));
+    await new Promise((r) => setTimeout(r, 1000));
+    const t0 = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.once('exit', (c) => r(c)));
+    expect(Date.now() - t0).toBeLessThan(3500); // not the 4 s the running batches would take
+    expect(code).toBe(130);
+    expect(stderr).toContain('SIGINT: the running batches did not finish within 1 s; quitting (rerun to resume)');
     expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 

@@ -53,6 +53,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         workers: args.workers,
         kindModules: kindModulesFromEnv(),
         signal: interrupt.signal,
+        syncGuard: interrupt.syncGuard,
         emit: (r) => writeLine(args.json ? reportJson(r) : reportLine(r)),
       });
       flushOutput();
