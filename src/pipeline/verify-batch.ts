@@ -27,6 +27,12 @@ const BOOKKEEPING: Readonly<Record<string, object>> = {
   'puzzlemill/daily-public-index': DailyPublicIndex,
 };
 
+/** True for one of our bookkeeping files (a manifest, a daily index): commands over puzzle folders skip them. */
+export function isBookkeeping(value: unknown): boolean {
+  const format = typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
+  return typeof format === 'string' && Object.hasOwn(BOOKKEEPING, format);
+}
+
 export type VerifyInput =
   | { where: InputPosition; line: string }
   | { where: InputPosition; value: unknown }

@@ -25,6 +25,7 @@ import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
 import { OutputNames, pictureStem } from '../../render/output-names.ts';
 import type { PictureOptions } from '../../render/picture.ts';
+import { isBookkeeping } from '../../pipeline/verify-batch.ts';
 import { pictureOf, type Drawn } from '../../render/pictures.ts';
 import { svgToPng } from '../../render/png.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, UsageError, warn } from '../exit.ts';
@@ -94,6 +95,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
     const drawItem = (item: InputItem) => {
       if (item.kind === 'error') return badInput(item.error);
       if (item.kind === 'line') return badInput(new InputError(item.where, 'not a puzzlemill JSON file (line-format puzzles: puzzlemill import them first)'));
+      if (isBookkeeping(item.value)) return; // an index or manifest beside the puzzles (DIR/*.json): nothing to draw
       let drawn: Drawn;
       try {
         drawn = pictureOf(item.value, item.where, options);
