@@ -60,7 +60,7 @@ export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResu
 export interface GradeReport {
   /** Solved by the logic prover alone: no guessing needed. */
   guessFree: boolean;
-  /** The FORMATS.md grade, when guess-free. */
+  /** The docs/FORMATS.md grade, when guess-free. */
   grade: { level: number; name: string; score: number } | null;
   /** Technique id → applications. */
   techniques: Record<string, number>;

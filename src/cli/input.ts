@@ -2,7 +2,7 @@
  * Reading puzzle inputs at the edge: files or stdin, line by line (so 100 MB inputs stream), as
  * one of three shapes, decided per file by its first non-blank, non-comment line:
  *
- *   line format     one puzzle per line (FORMATS.md)                       → { kind: 'line' }
+ *   line format     one puzzle per line (docs/FORMATS.md)                  → { kind: 'line' }
  *   NDJSON          one JSON object per line                               → { kind: 'json' }
  *   one JSON doc    a pretty-printed object (or an array of them)          → { kind: 'json' } each
  *

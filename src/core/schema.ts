@@ -4,7 +4,7 @@
  * `schemas/*.schema.json` is generated from them (`npm run schemas`), so there is one source of
  * truth. Every file puzzlemill writes or reads passes through `validator(...)` here.
  *
- * Writers are strict, readers lenient (FORMATS.md: fields may be added freely). A file schema is
+ * Writers are strict, readers lenient (docs/FORMATS.md: fields may be added freely). A file schema is
  * written once, strict: every object closed (`additionalProperties: false`), every field we
  * write required. That is what we validate our own output with and what `schemas/` publishes.
  * `readerSchema(schema)` derives the reading form from it: objects open (unknown fields are

@@ -1,5 +1,5 @@
 /**
- * TypeBox pieces the game files share: the envelope of FORMATS.md ({ format, version, id, public,
+ * TypeBox pieces the game files share: the envelope of docs/FORMATS.md ({ format, version, id, public,
  * secret }), 0-based cell references, 9×9 grids and fixed-length arrays in draft 2020-12 form.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
@@ -10,7 +10,7 @@ export { rootOptions, SCHEMA_BASE, Tuple };
 export const Index9 = () => Type.Integer({ minimum: 0, maximum: 8 });
 export const Digit = (description = 'a digit 1..9') => Type.Integer({ minimum: 1, maximum: 9, description });
 
-/** [row, column], 0-based, row 0 at the top (FORMATS.md). */
+/** [row, column], 0-based, row 0 at the top (docs/FORMATS.md). */
 export const Cell9 = () => Tuple<[number, number]>([Index9(), Index9()], '[row, column], 0-based');
 
 /** A 9×9 grid of digits, 0 = empty (rows of columns). */
@@ -23,7 +23,7 @@ const head = (kind: string) => ({
   id: Type.String({ minLength: 1 }),
 });
 
-/** The FORMATS.md envelope: public part for players, optional secret part for the server. */
+/** The docs/FORMATS.md envelope: public part for players, optional secret part for the server. */
 export function envelope<P extends TSchema, S extends TSchema>(kind: string, title: string, description: string, publicPart: P, secretPart: S) {
   return Type.Object({ ...head(kind), public: publicPart, secret: Type.Optional(secretPart) }, rootOptions(kind, title, description));
 }

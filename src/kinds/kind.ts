@@ -5,12 +5,12 @@
  * folder (src/numbridge/, src/murder/, …) plus one line in registry.ts.
  *
  * Everything that crosses a worker boundary is plain JSON: requests are objects of strings,
- * numbers and booleans, files are JSON objects of FORMATS.md.
+ * numbers and booleans, files are JSON objects of docs/FORMATS.md.
  */
 
 import type { Picture, PictureOptions } from '../render/picture.ts';
 
-/** A puzzle file of FORMATS.md: `{ format, version, id, public, secret? }`. */
+/** A puzzle file of docs/FORMATS.md: `{ format, version, id, public, secret? }`. */
 export interface PuzzleFile {
   format: string;
   version: number;

@@ -1,5 +1,5 @@
 /**
- * The Sudoku Murder case kind (FORMATS.md `puzzlemill/murder-case`): the adapter between the
+ * The Sudoku Murder case kind (docs/FORMATS.md `puzzlemill/murder-case`): the adapter between the
  * pipeline's PuzzleKind interface and src/murder/ (generateCase, verifyCase, caseFingerprint,
  * the request and its seeds).
  */

@@ -1,5 +1,5 @@
 /**
- * The Numbridge board kind (FORMATS.md `puzzlemill/numbridge-board`): the adapter between the
+ * The Numbridge board kind (docs/FORMATS.md `puzzlemill/numbridge-board`): the adapter between the
  * pipeline's PuzzleKind interface and src/numbridge/ (generateBoard, verifyBoard, playerForm,
  * the canonical fingerprint, the request and its seeds).
  */

@@ -1,7 +1,7 @@
 /**
- * The `puzzlemill/murder-case` file (FORMATS.md), written once as a TypeBox schema: the TypeScript
+ * The `puzzlemill/murder-case` file (docs/FORMATS.md), written once as a TypeBox schema: the TypeScript
  * types below are derived from it, and `schemas/murder-case.schema.json` is generated from it
- * (`npm run schemas`). Field names and meanings fixed by FORMATS.md never change; fields beyond
+ * (`npm run schemas`). Field names and meanings fixed by docs/FORMATS.md never change; fields beyond
  * them (setting, floors, room phrases, secret.robustness, …) are extensions.
  *
  * Clues are a union discriminated by `kind`. JSON Schema has no discriminator keyword that ajv's

@@ -1,5 +1,5 @@
 /**
- * What a clue means, written as plainly as RULES.md says it, one cell at a time. This is the
+ * What a clue means, written as plainly as docs/RULES.md says it, one cell at a time. This is the
  * reference semantics: the counter and the generator judge clues with it; the prover compiles its
  * own bit masks independently, and tests hold the two against each other.
  *
@@ -60,7 +60,7 @@ function wallAt(model: CaseModel, cell: number, dr: number, dc: number): boolean
   return model.roomOf[cellAt(rr, cc)] !== model.roomOf[cell];
 }
 
-/** A wall left or right, and a wall above or below (RULES.md); or a board corner when misread. */
+/** A wall left or right, and a wall above or below (docs/RULES.md); or a board corner when misread. */
 export function isCorner(model: CaseModel, cell: number, reading: Reading): boolean {
   if (reading.corner === 'board') {
     const last = model.size - 1;

@@ -1,6 +1,6 @@
 /**
  * Irregular block layouts: N blocks of N cells, each connected under the HEX adjacency of
- * RULES.md. A layout is drawn by a random walk on the space of such partitions:
+ * docs/RULES.md. A layout is drawn by a random walk on the space of such partitions:
  *
  *   start   the rows (block k = row k): a valid partition, as far from any final layout as can be
  *   step    pick a random cell a, a random hex neighbour of a in another block B, and (from a

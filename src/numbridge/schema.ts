@@ -1,7 +1,7 @@
 /**
- * The `puzzlemill/numbridge-board` file (FORMATS.md), written once as a TypeBox schema: the
+ * The `puzzlemill/numbridge-board` file (docs/FORMATS.md), written once as a TypeBox schema: the
  * TypeScript types below are derived from it, and `schemas/numbridge-board.schema.json` is
- * generated from it (`npm run schemas`). Field names and meanings fixed by FORMATS.md must never
+ * generated from it (`npm run schemas`). Field names and meanings fixed by docs/FORMATS.md must never
  * change; new fields may be added.
  */
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * Hex geometry of a Numbridge board (RULES.md): pointy-top hexagons of circumradius R in a
+ * Hex geometry of a Numbridge board (docs/RULES.md): pointy-top hexagons of circumradius R in a
  * rhombus, row r shifted r half-cells to the right.
  *
  *            corner 0                  w = √3·R      (width of a cell, flat side to flat side)
@@ -14,7 +14,7 @@
  *   edge 1 (right)       (r,   c+1)    edge 4 (left)        (r,   c−1)
  *   edge 2 (lower right) (r+1, c)      edge 5 (upper left)  (r−1, c)
  *
- * These are exactly the six hex neighbours of RULES.md. Edges 0..2 of every cell cover each
+ * These are exactly the six hex neighbours of docs/RULES.md. Edges 0..2 of every cell cover each
  * inner edge once (its other cell sees it as edge k+3), so borders are drawn once each.
  */
 import type { Point } from './svg.ts';

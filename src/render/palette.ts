@@ -9,7 +9,7 @@ export const GRID_LINE = '#9aa0a6';
 export const MUTED = '#5f6368';
 export const PAPER = '#ffffff';
 
-/** Numbridge: player 1 joins top and bottom, player 2 left and right (RULES.md). */
+/** Numbridge: player 1 joins top and bottom, player 2 left and right (docs/RULES.md). */
 export const PLAYER_1 = '#e8590c';
 export const PLAYER_2 = '#1971c2';
 export const SOLUTION = '#0b7285';

@@ -1,5 +1,5 @@
 /**
- * The hexagonal neighbour relation of Numbridge (RULES.md). Cells are axial (r, c); row r is drawn
+ * The hexagonal neighbour relation of Numbridge (docs/RULES.md). Cells are axial (r, c); row r is drawn
  * shifted r half-cells to the right, so the six neighbours of (r, c) are
  *
  *            (r−1,c) (r−1,c+1)

@@ -6,7 +6,7 @@
  *   puzzlemill/domino-record    a game in play order: moves, passes, and what the players claimed
  *   puzzlemill/domino-position  a board, the dominoes still to place and the last one played
  *
- * Cells are [row, column], 0-based (FORMATS.md); the sheet's (Feld, Platz) notation is for text.
+ * Cells are [row, column], 0-based (docs/FORMATS.md); the sheet's (Feld, Platz) notation is for text.
  * A domino is [a, b]; in a move the order says which number lies on which cell.
  */
 import { Type, type Static } from '@sinclair/typebox';

@@ -5,7 +5,7 @@
  *   puzzlemill/kosmos-deal    the gold setup (public) and the face-down pile in draw order (secret)
  *   puzzlemill/kosmos-record  a game: the setup, the scoring variant and every turn in order
  *
- * Cells are [row, column], 0-based (FORMATS.md).
+ * Cells are [row, column], 0-based (docs/FORMATS.md).
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Cell9, Digit, envelope, Grid9, Index9, publicEnvelope, rootOptions } from '../schema-parts.ts';

@@ -2,7 +2,7 @@
  * The goals of the variants, as pure functions of who owns which cell.
  *
  * Bridge and Blitz: a player wins by joining its two sides through a chain of owned cells under
- * the hex adjacency (RULES.md): player 1 the top row to the bottom row, player 2 the left column
+ * the hex adjacency (docs/RULES.md): player 1 the top row to the bottom row, player 2 the left column
  * to the right column. On the rhombus these four sides make a Hex board, so on a completely
  * owned board exactly one player is joined (the Hex theorem; a property test checks it).
  *

@@ -2,13 +2,13 @@
  * The Numbridge game files, each written once as a TypeBox schema (types derived below,
  * schemas/*.schema.json generated from here):
  *
- *   puzzlemill/numbridge-deal    a board (exactly the FORMATS.md board fields), the variant, the
+ *   puzzlemill/numbridge-deal    a board (exactly the docs/FORMATS.md board fields), the variant, the
  *                                room settings; secret: solution, bag in draw order, both hands
  *   puzzlemill/numbridge-record  a game: its deal and every move in order, with the claimed result
  *   numbridge-view               what one player may see during a game (no envelope: a message)
  *   numbridge-replay             the `replay numbridge --json` report (no envelope: a report)
  *
- * Cells are [row, column], 0-based (FORMATS.md). Players are 1 and 2; per-player values are
+ * Cells are [row, column], 0-based (docs/FORMATS.md). Players are 1 and 2; per-player values are
  * objects keyed "1" and "2".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -39,7 +39,7 @@ export type GameResult = Static<typeof GameResult>;
 
 const { proof, ...secretBoard } = NumbridgeSecret.properties;
 
-/** The deal's public part: the FORMATS.md board fields unchanged, plus the game's. */
+/** The deal's public part: the docs/FORMATS.md board fields unchanged, plus the game's. */
 const DealPublic = Type.Object(
   {
     ...NumbridgePublic.properties,

@@ -1,5 +1,5 @@
 /**
- * The object vocabulary of RULES.md with the grammar the clue texts need. Standable objects can
+ * The object vocabulary of docs/RULES.md with the grammar the clue texts need. Standable objects can
  * hold a person; blocking ones (fixtures) cannot, but clues may still name them.
  */
 import type { Noun } from '../texts/grammar.ts';
@@ -21,7 +21,7 @@ export function isBlockingCode(code: number): boolean {
   return code >= STANDABLE_COUNT;
 }
 
-/** German and English nouns of every object (RULES.md, the sheet's German words). */
+/** German and English nouns of every object (docs/RULES.md, the sheet's German words). */
 export const OBJECT_NOUNS: Readonly<Record<ObjectId, Noun>> = {
   chair: { de: { word: 'Stuhl', gender: 'm' }, en: { word: 'chair' } },
   armchair: { de: { word: 'Sessel', gender: 'm' }, en: { word: 'armchair', an: true } },

@@ -3,7 +3,7 @@
  * source format of an input item (a line or a JSON value) when it is not named.
  *
  *   target      one board becomes                       import reads
- *   line        one line (FORMATS.md + block map)       lines
+ *   line        one line (docs/FORMATS.md + block map)  lines
  *   ipuz        one ipuz JSON object                    ipuz Sudoku JSON
  *   fpuzzles    f-puzzles JSON (or, --url, its URL)     f-puzzles JSON or URL
  *   sudokupad   a SudokuPad URL (f-puzzles data)        SudokuPad fpuzzles URLs

@@ -1,5 +1,5 @@
 /**
- * One small icon per object of RULES.md, drawn in a 100 × 100 box and placed with a transform.
+ * One small icon per object of docs/RULES.md, drawn in a 100 × 100 box and placed with a transform.
  * Standable objects are drawn open and warm (someone may stand there), blocking ones dark and
  * solid; the plan adds a hatch under blocking cells, so the two stay apart without colour too.
  */

@@ -152,7 +152,7 @@ export function findInstances(marks: PencilMarks, techniqueId: string): ProofSte
   return steps;
 }
 
-/** The FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
+/** The docs/FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult): { level: number; name: string; score: number } {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
   const level = Math.max(1, result.tier);
