@@ -22,7 +22,7 @@ export const Text = Type.Object({ de: Type.String({ minLength: 1 }), en: Type.St
 export const GenderSchema = Type.Union([Type.Literal('f'), Type.Literal('m')]);
 // An `enum`, not TypeBox's union of literals: the same set of values, but ajv checks an enum in one
 // lookup where `anyOf` tries each literal in turn: validating a 6×6 case took 215 µs, now 77 µs.
-export const ObjectIdSchema = Type.Unsafe<ObjectId>({ enum: [...OBJECT_IDS], description: 'RULES.md object vocabulary' });
+export const ObjectIdSchema = Type.Unsafe<ObjectId>({ enum: [...OBJECT_IDS], description: 'docs/RULES.md object vocabulary' });
 const ObjectOrEmpty = Type.Unsafe<ObjectId | null>({ enum: [null, ...OBJECT_IDS], description: 'null or an object id' });
 
 // ——— clues ———
@@ -61,7 +61,7 @@ export type ClueFact = Clue extends infer C ? (C extends Clue ? Omit<C, 'text'> 
 export const ClueSchema = Type.Unsafe<Clue>({
   type: 'object',
   required: ['kind', 'text'],
-  properties: { kind: { enum: CLUE_KINDS, description: 'FORMATS.md clue kinds' } },
+  properties: { kind: { enum: CLUE_KINDS, description: 'docs/FORMATS.md clue kinds' } },
   allOf: CLUE_VARIANTS.map((variant: TObject) => ({
     if: { type: 'object', properties: { kind: { const: (variant.properties.kind as unknown as { const: string }).const } }, required: ['kind'] },
     then: variant,

@@ -34,7 +34,7 @@ export const Grade = Type.Object(
 export const NumbridgePublic = Type.Object(
   {
     size: Size,
-    geometry: Type.Literal('hex', { description: 'axial coordinates, RULES.md' }),
+    geometry: Type.Literal('hex', { description: 'axial coordinates, docs/RULES.md' }),
     blockShape: Type.Union([Type.Literal('regular'), Type.Literal('irregular')]),
     regions: Grid(0, 'N×N block numbers 0..N−1'),
     givens: Grid(0, 'N×N digits, 0 = empty'),

@@ -65,7 +65,7 @@ const DealSecret = Type.Object(
 export const NumbridgeDealFile = envelope(
   'numbridge-deal',
   'puzzlemill Numbridge deal',
-  'A Numbridge game at its start: the board (the FORMATS.md board fields), the variant and the room settings; secret: the solution, the shuffled bag and both starting hands. `secret.seed` makes the board again with generateBoard and seeds the game\'s own random choices. The player form omits "secret"; a player\'s own hand reaches it through a numbridge-view.',
+  'A Numbridge game at its start: the board (the docs/FORMATS.md board fields), the variant and the room settings; secret: the solution, the shuffled bag and both starting hands. `secret.seed` makes the board again with generateBoard and seeds the game\'s own random choices. The player form omits "secret"; a player\'s own hand reaches it through a numbridge-view.',
   DealPublic,
   DealSecret,
 );
