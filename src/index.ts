@@ -81,20 +81,21 @@ export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: b
 
 /**
  * Verify one puzzle: a file object (board or case), its JSON text, or a line-format Sudoku.
- * Never throws for bad input: the report says `bad-input` with the reason.
+ * Never throws for bad input: the report says `bad-input` with the reason. `options.maxNodes`
+ * caps every search (default DEFAULT_MAX_NODES, 0 = none); past it the puzzle fails "undecided".
  */
-export function verify(puzzle: string | object): VerifyReport {
+export function verify(puzzle: string | object, options: { maxNodes?: number } = {}): VerifyReport {
   const where = { source: '<argument>' };
-  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle });
+  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle }, options);
   const text = puzzle.trim();
-  if (!text.startsWith('{')) return verifyInput({ where, line: text });
+  if (!text.startsWith('{')) return verifyInput({ where, line: text }, options);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
   }
-  return verifyInput({ where, value });
+  return verifyInput({ where, value }, options);
 }
 
 /** What a player may see: the file without `secret` (any registered format). */

@@ -13,6 +13,8 @@ export interface VerifyRunOptions {
   /** Run on this executor (kept open) instead of choosing one. */
   executor?: Executor;
   kindModules?: string[];
+  /** The search budget of every check (core/budget.ts: absent = the default, 0 = none). */
+  maxNodes?: number;
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
 }
@@ -35,7 +37,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
-        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs };
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }) };
         const r = await executor.run(task);
         return { results: r.outcomes, ms: r.ms };
       },
