@@ -36,6 +36,6 @@ describe('murder verify within --max-nodes', () => {
     const problems = verifyCase(file, undefined, { maxNodes: main }).problems;
     expect(problems).toEqual([`${undecidedReason({ maxNodes: main })} (checking secret.robustness)`]);
     // the generator's robustness (no budget) is unchanged
-    expect(robustnessOf(model, countSolutions(model).solutions[0]!)).toEqual(file.secret.robustness);
+    expect(robustnessOf(model, countSolutions(model).solutions[0]!)).toEqual(file.secret!.robustness);
   });
 });
