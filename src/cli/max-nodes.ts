@@ -10,7 +10,7 @@ export function withMaxNodes<T>(y: Argv<T>): Argv<T & { 'max-nodes': number }> {
   return y.option('max-nodes', {
     type: 'number',
     default: DEFAULT_MAX_NODES,
-    describe: 'search budget per puzzle (0 = none): a puzzle whose solutions are not counted within N search nodes is reported '
-      + '"undecided" (exit 1). Our boards need a few hundred nodes; 20,000,000 is about half a minute',
+    describe: 'search budget per puzzle (0 = none): a puzzle not decided within N search nodes is reported "undecided" (exit 1). '
+      + 'Our boards need a few hundred nodes; 20,000,000 is about half a minute',
   });
 }

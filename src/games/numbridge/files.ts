@@ -85,7 +85,7 @@ export function dealProblems(file: NumbridgeDealFile, setup: GameSetup, budget: 
     // second solution a tile that fits it would be judged wrong against the secret one
     const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
     if (counted.count > 1) problems.push('the board has more than one solution: a tile can fit the board and still be judged wrong');
-    else if (!counted.complete) problems.push(`the board's uniqueness is ${undecidedReason(budget)}`);
+    else if (!counted.complete) problems.push(`the board's uniqueness: ${undecidedReason(budget)}`);
     // the grade the deal shows the players, held to the prover as `verify` holds a board file's
     else problems.push(...gradeProblems(file.public.grade, board).map((p) => `the board ${p}`));
   }
