@@ -28,6 +28,7 @@ export type { SolveOptions, SolveResult } from './sudoku/solver.ts';
 export type { VerifyReport, VerifyStatus } from './pipeline/verify-batch.ts';
 export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
 export { GenerationError, InputError } from './core/errors.ts';
+export { DEFAULT_MAX_NODES } from './core/budget.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
 export { kindNamed, kindNames } from './kinds/registry.ts';
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
