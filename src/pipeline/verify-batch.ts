@@ -7,7 +7,7 @@
  *   error    → the reader's reason, as it is
  *
  * Outcomes: `ok`; `fail` (a readable puzzle that breaks a promise: no or several solutions,
- * needs guessing, wrong grade, a leaked solution); `bad-input` (not readable as a puzzle at all:
+ * needs guessing, wrong grade, a leaked solution, or not decided within the task's node budget); `bad-input` (not readable as a puzzle at all:
  * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats); `skipped` (one
  * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
