@@ -5,4 +5,4 @@ import { tsImport } from 'tsx/esm/api';
 
 const api = await tsImport('./index.ts', import.meta.url);
 
-export const { generateBoard, generateCase, solve, grade, verify, playerForm, generateMany, parseLine, formatLine, kindNamed, kindNames, GenerationError, InputError, ExactCover, kosmos, domino, numbridge, exportPuzzle, importPuzzle, NotABoard, renderSvg, renderPng } = api;
+export const { generateBoard, generateCase, solve, grade, verify, playerForm, generateMany, parseLine, formatLine, kindNamed, kindNames, GenerationError, InputError, ExactCover, kosmos, domino, numbridge, exportPuzzle, importPuzzle, NotABoard, renderSvg, renderPng, DEFAULT_MAX_NODES } = api;

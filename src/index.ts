@@ -28,6 +28,7 @@ export type { SolveOptions, SolveResult } from './sudoku/solver.ts';
 export type { VerifyReport, VerifyStatus } from './pipeline/verify-batch.ts';
 export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
 export { GenerationError, InputError } from './core/errors.ts';
+export { DEFAULT_MAX_NODES } from './core/budget.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
 export { kindNamed, kindNames } from './kinds/registry.ts';
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
@@ -81,20 +82,21 @@ export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: b
 
 /**
  * Verify one puzzle: a file object (board or case), its JSON text, or a line-format Sudoku.
- * Never throws for bad input: the report says `bad-input` with the reason.
+ * Never throws for bad input: the report says `bad-input` with the reason. `options.maxNodes`
+ * caps every search (default DEFAULT_MAX_NODES, 0 = none); past it the puzzle fails "undecided".
  */
-export function verify(puzzle: string | object): VerifyReport {
+export function verify(puzzle: string | object, options: { maxNodes?: number } = {}): VerifyReport {
   const where = { source: '<argument>' };
-  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle });
+  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle }, options);
   const text = puzzle.trim();
-  if (!text.startsWith('{')) return verifyInput({ where, line: text });
+  if (!text.startsWith('{')) return verifyInput({ where, line: text }, options);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
   }
-  return verifyInput({ where, value });
+  return verifyInput({ where, value }, options);
 }
 
 /** What a player may see: the file without `secret` (any registered format). */

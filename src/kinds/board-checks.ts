@@ -2,12 +2,14 @@
  * The checks every Sudoku-family board gets in `verify`, whatever its file format, each by code
  * that shares nothing with any generator's shortcuts:
  *
- *   uniqueness   the exact-cover counter (src/sudoku/solver.ts), limit 2
+ *   uniqueness   the exact-cover counter (src/sudoku/solver.ts), limit 2, within the node budget
+ *                (core/budget.ts): a board it cannot decide is "undecided", never unique or not
  *   guess-free   the logic prover (src/sudoku/logic/) places every digit without trial; a unique
  *                board it cannot finish is "beyond the ladder" (people may still solve it)
  *   grade        the prover's grade equals the one the file claims
  *   secret       a claimed solution equals the only solution
  */
+import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { cellName } from '../sudoku/check.ts';
 import { gradeOf, prove } from '../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
@@ -24,6 +26,8 @@ export interface BoardVerdict {
   problems: string[];
   /** Solutions counted by the exact-cover solver up to 2: 0, 1, or 2 for two or more. */
   solutions: number;
+  /** False when the counter ran out of its node budget: `solutions` is then no count. */
+  decided: boolean;
   /** The only solution, when there is exactly one. */
   solution: Grid | null;
   /** The prover's grade, when it solves the board. */
@@ -35,9 +39,10 @@ export interface BoardClaims {
   grade?: { level: number; name: string };
 }
 
-export function checkBoard(board: Board, claims: BoardClaims = {}): BoardVerdict {
+export function checkBoard(board: Board, claims: BoardClaims = {}, budget: SearchBudget = {}): BoardVerdict {
   const problems: string[] = [];
-  const counted = solve(board, { limit: 2 });
+  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
+  if (!counted.complete) return { problems: [undecidedReason(budget)], solutions: counted.count, decided: false, solution: null, grade: null };
   if (counted.count === 0) problems.push('has no solution');
   else if (counted.count > 1) problems.push('has more than one solution');
   const solution = counted.count === 1 ? counted.solution : null;
@@ -57,7 +62,7 @@ export function checkBoard(board: Board, claims: BoardClaims = {}): BoardVerdict
       problems.push(beyondLadderReason(proof));
     }
   }
-  return { problems, solutions: counted.count, solution, grade };
+  return { problems, solutions: counted.count, decided: true, solution, grade };
 }
 
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -8,6 +8,7 @@
  * numbers and booleans, files are JSON objects of docs/FORMATS.md.
  */
 
+import type { SearchBudget } from '../core/budget.ts';
 import type { Picture, PictureOptions } from '../render/picture.ts';
 
 /** A puzzle file of docs/FORMATS.md: `{ format, version, id, public, secret? }`. */
@@ -28,6 +29,12 @@ export interface VerifyResult {
   /** A short description for report lines, e.g. `9×9 irregular, 30 givens, grade 2 (moderate)`. */
   summary: string;
 }
+
+/**
+ * How `verify` may search: `maxNodes` caps every counting search (core/budget.ts; absent = the
+ * shared default, 0 = none). A puzzle not decided within it gets the problem `undecidedReason`.
+ */
+export type VerifyOptions = SearchBudget;
 
 /** One option of a kind's request, in the plain shape yargs accepts (no CLI import here). */
 export interface RequestOption {
@@ -58,8 +65,9 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
    * uniqueness by the exact-cover counter, guess-free by the prover, the claimed grade or level,
    * the secret solution (when present), no solution in what a player sees. Throws an InputError
    * when the file cannot be read as a puzzle at all (regions not a partition, clashing givens…).
+   * Searches stay within `options.maxNodes`.
    */
-  verify(file: F): VerifyResult;
+  verify(file: F, options?: VerifyOptions): VerifyResult;
   /** The file without `secret`. */
   playerForm(file: F): F;
   /** Equal for puzzles that are essentially the same (symmetries, relabelling); a short string. */

@@ -64,9 +64,9 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   puzzleSeed: (runSeed, r, k) => caseSeed(runSeed, caseRequest(r), k),
   generate: (r, seed) => generateCase(caseRequest(r), seed),
 
-  verify(file): VerifyResult {
+  verify(file, options): VerifyResult {
     readCaseFile(file, IN_FILE); // unreadable as a case: an InputError, as the interface asks
-    const verdict = verifyCase(file, IN_FILE);
+    const verdict = verifyCase(file, IN_FILE, options);
     return { problems: verdict.problems, summary: verdict.summary };
   },
 

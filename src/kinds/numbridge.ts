@@ -57,12 +57,12 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
   puzzleSeed: (runSeed, request, k) => puzzleSeed(runSeed, request, k),
   generate: (request, seed) => generateBoard(request, seed),
 
-  verify(file): VerifyResult {
+  verify(file, options): VerifyResult {
     const { board } = readBoardFile(file, IN_FILE); // unreadable as a board: an InputError, as the interface asks
     const pub = file.public;
     const n = pub.size;
     const summary = `${n}×${n} ${pub.blockShape}, ${givenCount(board.givens)} givens, grade ${pub.grade.level} (${pub.grade.name})`;
-    return { problems: verifyBoard(file).problems, summary };
+    return { problems: verifyBoard(file, options).problems, summary };
   },
 
   playerForm: (file) => playerForm(file),

@@ -8,6 +8,7 @@
  *             stops at 2: an exact count of a non-unique board would need full enumeration)
  *   solution  must solve the board (givens kept, no house repeats a digit), and be its only one
  */
+import type { SearchBudget } from '../core/budget.ts';
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { cellName, findClash, givenCount } from '../sudoku/check.ts';
 import { LineError, readLine } from '../sudoku/line-format.ts';
@@ -17,7 +18,7 @@ import { checkBoard, gradeText } from './board-checks.ts';
 import type { VerifyResult } from './kind.ts';
 
 /** Check one line; throws an InputError (with the column) when it is not a puzzle. */
-export function checkLinePuzzle(line: string, where: InputPosition): VerifyResult {
+export function checkLinePuzzle(line: string, where: InputPosition, budget: SearchBudget = {}): VerifyResult {
   let puzzle;
   try {
     puzzle = readLine(line);
@@ -27,13 +28,14 @@ export function checkLinePuzzle(line: string, where: InputPosition): VerifyResul
   }
   const { board } = puzzle;
   const n = board.size;
-  const verdict = checkBoard(board);
+  const verdict = checkBoard(board, {}, budget);
   const problems = [...verdict.problems];
-  if (puzzle.count !== null) {
+  // An undecided board has no count to hold the line's claims against.
+  if (puzzle.count !== null && verdict.decided) {
     const problem = countClaimProblem(puzzle.count, verdict.solutions);
     if (problem) problems.push(problem);
   }
-  if (puzzle.solution) {
+  if (puzzle.solution && verdict.decided) {
     const problem = solutionClaimProblem(board, puzzle.solution, verdict.solutions);
     if (problem) problems.push(problem);
   }

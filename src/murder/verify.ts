@@ -5,7 +5,12 @@
  * murderer, the proof replayed step by step by an independent checker, minimality, robustness)
  * and that the texts and id fit the content. Each failed check is
  * one line in `problems`; the case passes when there are none.
+ *
+ * The counter's searches (uniqueness, and one per misreading for robustness) stay within the node
+ * budget (core/budget.ts); a case they cannot decide is "undecided". The prover's ladder and the
+ * minimality check (the ladder once per clue) need none: every rule only removes candidates.
  */
+import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { digitLeak, hasWord, stringsOf } from '../core/leaks.ts';
 import { caseId } from './case-file.ts';
@@ -16,7 +21,7 @@ import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
 import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
 import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
-import { robustnessOf } from './robustness.ts';
+import { checkRobustness } from './robustness.ts';
 import type { MurderCaseInput, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { englishPlace, germanPlace, type Place } from './texts/grammar.ts';
@@ -32,7 +37,7 @@ export interface CaseVerdict {
 const where: InputPosition = { source: 'case' };
 const cellText = (cell: number) => `[${rowOf(cell)}, ${columnOf(cell)}]`;
 
-export function verifyCase(data: unknown, position: InputPosition = where): CaseVerdict {
+export function verifyCase(data: unknown, position: InputPosition = where, budget: SearchBudget = {}): CaseVerdict {
   let file: MurderCaseInput, model: CaseModel;
   try {
     ({ file, model } = readCaseFile(data, position));
@@ -45,8 +50,9 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
   const clueCount = model.people.reduce((k, p) => k + p.clues.length, 0) - 1;
 
   // Uniqueness, by exhaustive search.
-  const counted = countSolutions(model, { limit: 2, maxNodes: 5_000_000 });
-  if (!counted.complete) problems.push('the counter gave up before finishing (more than 5,000,000 search nodes)');
+  const maxNodes = nodeLimit(budget);
+  const counted = countSolutions(model, { limit: 2, maxNodes });
+  if (!counted.complete) problems.push(undecidedReason(budget));
   else if (counted.count === 0) problems.push('no solution: no placement satisfies every clue');
   else if (counted.count > 1) problems.push(`more than one solution: ${differences(model, counted.solutions[0]!, counted.solutions[1]!)}`);
 
@@ -79,8 +85,9 @@ export function verifyCase(data: unknown, position: InputPosition = where): Case
       if (droppable) problems.push(`claims to be minimal but ${droppable} can be dropped at the same level`);
     }
     if (secret.robustness) {
-      const actual = robustnessOf(model, unique);
-      for (const key of Object.keys(actual) as Array<keyof typeof actual>) {
+      const { robustness: actual, decided } = checkRobustness(model, unique, maxNodes);
+      if (!decided) problems.push(`${undecidedReason(budget)} (checking secret.robustness)`);
+      else for (const key of Object.keys(actual) as Array<keyof typeof actual>) {
         if (actual[key] !== secret.robustness[key]) problems.push(`secret.robustness.${key} says ${secret.robustness[key]} but it is ${actual[key]}`);
       }
     }

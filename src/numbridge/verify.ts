@@ -6,7 +6,9 @@
  *   schema       ajv, then N×N grids, regions a hex-connected partition, no clashing givens
  *   claims       blockShape matches the regions; givens count, size, blocks, symmetry and grade
  *                match secret.request; the pattern of givens has the claimed symmetry
- *   unique       the exact-cover counter, limit 2, finds exactly one solution
+ *   unique       the exact-cover counter, limit 2, finds exactly one solution within the node
+ *                budget (core/budget.ts); past it the board is "undecided" and nothing that needs
+ *                the solution is checked
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
  *                not; level, name and score equal what the prover reports
@@ -21,6 +23,7 @@
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
+import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError } from '../core/errors.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
@@ -41,7 +44,7 @@ export interface BoardVerdict {
 }
 
 /** Check a board file (any JSON value); every problem found is one line. */
-export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict {
+export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: SearchBudget = {}): BoardVerdict {
   let file: NumbridgeBoardInput;
   let board: Board;
   try {
@@ -52,9 +55,11 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict 
   }
   const problems = claimProblems(file, board);
   const n = board.size;
-  const counted = solve(board, { limit: 2 });
-  if (counted.count !== 1) problems.push(counted.count === 0 ? 'has no solution' : 'has more than one solution');
-  const solution: Grid | null = counted.count === 1 ? counted.solution : null;
+  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
+  const unique = counted.complete && counted.count === 1;
+  if (!counted.complete) problems.push(undecidedReason(budget));
+  else if (counted.count !== 1) problems.push(counted.count === 0 ? 'has no solution' : 'has more than one solution');
+  const solution: Grid | null = unique ? counted.solution : null;
   if (file.secret) {
     const claimed = flattenGrid(file.secret.solution, n, { source: 'board' }, '/secret/solution');
     if (solution) {
@@ -70,7 +75,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown): BoardVerdict 
     const inNumbers = publicLeaks(file, solution).filter((p) => !inStrings.some((q) => q.startsWith(`/public/${p.split('"')[1]}`)));
     problems.push(...inStrings, ...inNumbers);
   }
-  if (counted.count === 1) problems.push(...gradeProblems(file, board));
+  if (unique) problems.push(...gradeProblems(file.public.grade, board));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));
@@ -137,9 +142,11 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   return problems;
 }
 
-/** Guess-free at the claimed level and not below, with the claimed name and score. */
-function gradeProblems(file: NumbridgeBoardInput, board: Board): string[] {
-  const claimed = file.public.grade;
+/**
+ * A claimed grade against the prover: guess-free at the claimed level and not below, with the
+ * claimed name and score (a deal's board is held to its grade by this too: games/numbridge/files.ts).
+ */
+export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   const atLevel = prove(board, { maxTier: claimed.level, collectSteps: false });
   if (!atLevel.solved) {

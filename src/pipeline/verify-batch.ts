@@ -7,11 +7,12 @@
  *   error    → the reader's reason, as it is
  *
  * Outcomes: `ok`; `fail` (a readable puzzle that breaks a promise: no or several solutions,
- * needs guessing, wrong grade, a leaked solution); `bad-input` (not readable as a puzzle at all:
+ * needs guessing, wrong grade, a leaked solution, or not decided within the task's node budget); `bad-input` (not readable as a puzzle at all:
  * syntax, schema, sizes, regions, clashing givens, unknown clue kinds or formats); `skipped` (one
  * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
+import type { SearchBudget } from '../core/budget.ts';
 import { atPosition, formatPosition, InputError, type InputPosition, inside } from '../core/errors.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
@@ -42,6 +43,8 @@ export interface VerifyTask {
   type: 'verify';
   kindModules: string[];
   inputs: VerifyInput[];
+  /** The search budget of every check (`--max-nodes`; absent = the default, 0 = none). */
+  maxNodes?: number;
 }
 
 export type VerifyStatus = 'ok' | 'fail' | 'bad-input' | 'skipped';
@@ -57,20 +60,21 @@ export interface VerifyReport {
 
 export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
   const t0 = performance.now();
-  const outcomes = task.inputs.map(verifyInput);
+  const budget: SearchBudget = task.maxNodes === undefined ? {} : { maxNodes: task.maxNodes };
+  const outcomes = task.inputs.map((input) => verifyInput(input, budget));
   return { outcomes, ms: performance.now() - t0 };
 }
 
-export function verifyInput(input: VerifyInput): VerifyReport {
+export function verifyInput(input: VerifyInput, budget: SearchBudget = {}): VerifyReport {
   const where = input.where;
   if ('error' in input) return { where, status: 'bad-input', problems: [input.error] };
   try {
     if ('line' in input) {
-      const r = checkLinePuzzle(input.line, where);
+      const r = checkLinePuzzle(input.line, where, budget);
       return { where, status: r.problems.length === 0 ? 'ok' : 'fail', kind: 'sudoku', summary: r.summary, problems: r.problems };
     }
     // Checks report pointers inside the puzzle object; an item of an array document adds its own.
-    return { ...verifyJson(input.value, withoutPointer(where)), where };
+    return { ...verifyJson(input.value, withoutPointer(where), budget), where };
   } catch (e) {
     if (e instanceof InputError) {
       // Kinds report positions inside the file (source ''); place them in this input.
@@ -98,7 +102,7 @@ function joinPointer(outer: string | undefined, inner: string | undefined): stri
   return outer + inner;
 }
 
-function verifyJson(value: unknown, where: InputPosition): VerifyReport {
+function verifyJson(value: unknown, where: InputPosition, budget: SearchBudget): VerifyReport {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
@@ -116,7 +120,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   }
   // Read as the contract promises: unknown fields ignored, a secret without our proof or seed accepted.
   assertReadable<PuzzleFile>(kind.schema, value, where);
-  const r = kind.verify(value);
+  const r = kind.verify(value, budget);
   return { where, status: r.problems.length === 0 ? 'ok' : 'fail', kind: kind.name, summary: r.summary, problems: r.problems };
 }
 

@@ -15,6 +15,8 @@ export interface VerifyRunOptions {
   /** Around work done in this thread (the CLI hands signals back to their default action there). */
   syncGuard?: SyncGuard;
   kindModules?: string[];
+  /** The search budget of every check (core/budget.ts: absent = the default, 0 = none). */
+  maxNodes?: number;
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
 }
@@ -37,7 +39,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
-        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs };
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }) };
         const r = await executor.run(task);
         return { results: r.outcomes, ms: r.ms };
       },

@@ -142,7 +142,7 @@ describe('puzzlemill solve', () => {
     const r = runCli(['solve', '--count', '--max-nodes', '3'], { input: `.${solved.slice(1)}\n${'.'.repeat(81)}\n` });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('1\n');
-    expect(r.stderr).toBe('<stdin>:2: undecided after 3 search nodes (raise --max-nodes)\n');
+    expect(r.stderr).toBe('<stdin>:2: undecided: not decided within 3 search nodes (raise --max-nodes)\n');
     expect(runCli(['solve', '--max-nodes', '-1']).code).toBe(2);
   });
 

@@ -5,9 +5,11 @@
  * one NDJSON object per puzzle instead. A puzzle the ladder cannot finish makes the exit code 1 and
  * is reported for what it is: "beyond the ladder" when it has one solution (with the tier the
  * prover reached: people solve such puzzles with chains the ladder lacks), "no grade" when it has
- * none or several; unreadable input and bad lines exit 2; every other puzzle is still graded.
+ * none or several, "undecided" when the counter cannot tell within --max-nodes; unreadable input
+ * and bad lines exit 2; every other puzzle is still graded.
  */
 import type { Argv, CommandModule } from 'yargs';
+import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { formatPosition, type InputPosition } from '../../core/errors.ts';
 import { gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
@@ -16,6 +18,7 @@ import type { Board } from '../../sudoku/types.ts';
 import { boardOfItem } from '../board-input.ts';
 import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { readItems } from '../input.ts';
+import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 
 interface GradeArgs {
@@ -24,13 +27,14 @@ interface GradeArgs {
   json: boolean;
   lang: 'en' | 'de';
   maxTier?: number;
+  maxNodes: number;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
   command: 'grade [files..]',
   describe: 'Grade puzzles with the logic prover (line format, board JSON or NDJSON; stdin when no file)',
   builder: (y: Argv) =>
-    y
+    withMaxNodes(y)
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
@@ -49,7 +53,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       if (!parsed) continue;
       const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
       if (!result.solved) raiseExitCode(EXIT_FAILED);
-      const verdict = result.solved ? null : whyNot(parsed.board, result, args.maxTier);
+      const verdict = result.solved ? null : whyNot(parsed.board, result, args.maxTier, { maxNodes: args.maxNodes });
       if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, verdict, args)));
       else textReport(parsed.where, parsed.id, result, verdict, args);
     }
@@ -58,17 +62,19 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
 };
 
 interface Verdict {
-  /** Solutions of the board, counted to 2 by the exact-cover solver. */
-  solutions: number;
+  /** Solutions of the board, counted to 2 by the exact-cover solver; null when undecided. */
+  solutions: number | null;
   /** What the board is, for --json: the facts behind `reason`. */
-  kind: 'beyond-ladder' | 'no-solution' | 'several-solutions';
+  kind: 'beyond-ladder' | 'no-solution' | 'several-solutions' | 'undecided';
   reason: string;
 }
 
-/** Why the prover did not finish: no solution, several, or a unique board beyond the ladder. */
-function whyNot(board: Board, result: ProveResult, maxTier: number | undefined): Verdict {
+/** Why the prover did not finish: no solution, several, a unique board beyond the ladder, or undecided. */
+function whyNot(board: Board, result: ProveResult, maxTier: number | undefined, budget: SearchBudget): Verdict {
   if (result.contradiction) return { solutions: 0, kind: 'no-solution', reason: 'no grade: no solution (the givens contradict each other)' };
-  const solutions = solve(board, { limit: 2 }).count;
+  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
+  if (!counted.complete) return { solutions: null, kind: 'undecided', reason: `no grade: ${undecidedReason(budget)}` };
+  const solutions = counted.count;
   if (solutions === 0) return { solutions, kind: 'no-solution', reason: 'no grade: no solution' };
   if (solutions > 1) return { solutions, kind: 'several-solutions', reason: 'no grade: more than one solution' };
   return { solutions, kind: 'beyond-ladder', reason: beyondLadderReason(result, maxTier) };

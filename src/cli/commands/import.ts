@@ -4,7 +4,8 @@
  * or URL, SudokuPad f-puzzles URLs. Each is solved by the exact-cover counter (exactly one
  * solution), proven and graded by the logic prover, and schema-checked; NDJSON on stdout (or one
  * file per board with --out DIR). Exit 2 for unreadable input, 1 for puzzles that are readable
- * but no Numbridge board (no or several solutions, beyond the ladder); the others still go out.
+ * but no Numbridge board (no or several solutions, beyond the ladder, undecided within
+ * --max-nodes); the others still go out.
  */
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
@@ -16,6 +17,7 @@ import { importItem, SOURCES, type Source } from '../../render/interchange/index
 import { OutputNames, safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
+import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 
 interface ImportArgs {
@@ -23,13 +25,14 @@ interface ImportArgs {
   from: Source;
   player: boolean;
   out?: string;
+  maxNodes: number;
 }
 
 export const importCommand: CommandModule<object, ImportArgs> = {
   command: 'import [files..]',
   describe: 'Read puzzles from other tools (line format with block map, ipuz Sudoku, f-puzzles, SudokuPad) as graded Numbridge board files',
   builder: (y: Argv) =>
-    y
+    withMaxNodes(y)
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('from', { choices: SOURCES, default: 'auto' as Source, describe: 'source format (auto: JSON by its fields, URLs by their host, else the line format)' })
       .option('player', { type: 'boolean', default: false, describe: 'write player forms (no secret)' })
@@ -47,7 +50,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       let text: string;
       let id: string;
       try {
-        const file = boardFileOf(importItem(item.kind === 'line' ? { kind: 'line', text: item.text, where: item.where } : item, args.from), item.where);
+        const file = boardFileOf(importItem(item.kind === 'line' ? { kind: 'line', text: item.text, where: item.where } : item, args.from), item.where, { maxNodes: args.maxNodes });
         const out = args.player ? playerForm(file) : file;
         text = JSON.stringify(out);
         id = file.id;

@@ -11,6 +11,7 @@ import { formatReplay, replayJson, replayNumbridge } from '../../games/numbridge
 import { NumbridgeReplayJson } from '../../games/numbridge/schema.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
+import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf } from './game-file.ts';
 import { assertOwnOutput } from './own-output.ts';
@@ -18,13 +19,14 @@ import { assertOwnOutput } from './own-output.ts';
 interface ReplayArgs {
   files: string[];
   json: boolean;
+  maxNodes: number;
 }
 
 export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
   command: 'numbridge [files..]',
   describe: 'Replay Numbridge game records from their deals; exit 1 when one contradicts the rules',
   builder: (y: Argv) =>
-    y
+    withMaxNodes(y)
       .positional('files', { type: 'string', array: true, default: [], describe: 'puzzlemill/numbridge-record JSON: one record per file, or NDJSON; stdin when none or -' })
       .option('json', { type: 'boolean', default: false, describe: 'print one JSON object per record (entries, mistakes, result, contradictions)' })
       .example('$0 replay numbridge game.json', 'one record, move by move')
@@ -46,7 +48,7 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
         const format = formatOf(item.value);
         if (format !== 'puzzlemill/numbridge-record') throw new InputError(inside(where, '/format'), `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
         const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
-        const report = replayNumbridge(record, setup, dealFile);
+        const report = replayNumbridge(record, setup, dealFile, { maxNodes: args.maxNodes });
         if (args.json) {
           const json = replayJson(report, record.id);
           assertOwnOutput(NumbridgeReplayJson, json, 'the replay report');

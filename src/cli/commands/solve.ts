@@ -1,11 +1,13 @@
 /** `puzzlemill solve [FILE…]`: solve line-format puzzles or board JSON, or count their solutions. */
 import type { Argv, CommandModule } from 'yargs';
+import { nodeLimit, undecidedReason } from '../../core/budget.ts';
 import { atPosition } from '../../core/errors.ts';
 import { formatLine } from '../../sudoku/line-format.ts';
 import { solve } from '../../sudoku/solver.ts';
 import { boardOfItem } from '../board-input.ts';
 import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
+import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 
 interface SolveArgs {
@@ -19,16 +21,10 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
   command: 'solve [files..]',
   describe: 'Solve puzzles (line format, board JSON or NDJSON; stdin when no file)',
   builder: (y: Argv) =>
-    y
+    withMaxNodes(y)
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('count', { type: 'boolean', default: false, describe: 'print the number of solutions: 0, 1 or 2 (two or more)' })
       .option('stats', { type: 'boolean', default: false, describe: 'print puzzles/s (solver time) and nodes/puzzle to stderr' })
-      .option('max-nodes', {
-        type: 'number',
-        default: 0,
-        describe: 'search budget per puzzle (0 = none); a puzzle not decided within it is reported "undecided" (exit 1). '
-          + 'Classic puzzles need a few hundred nodes; a near-empty irregular board can need millions',
-      })
       .check((a) => (Number.isInteger(a['max-nodes']) && (a['max-nodes'] as number) >= 0) || '--max-nodes must be a whole number ≥ 0')
       .example('$0 solve puzzles.txt', 'print the solution of each puzzle')
       .example('$0 solve --count test/data/oracles/solution-counts.txt', 'prove uniqueness') as unknown as Argv<SolveArgs>,
@@ -41,12 +37,13 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
       if (!parsed) continue;
       const { board, where } = parsed;
       const t0 = performance.now();
-      const result = solve(board, { limit: args.count ? 2 : 1, maxNodes: args.maxNodes > 0 ? args.maxNodes : Infinity });
+      const budget = { maxNodes: args.maxNodes };
+      const result = solve(board, { limit: args.count ? 2 : 1, maxNodes: nodeLimit(budget) });
       solveMs += performance.now() - t0;
       puzzles++;
       nodes += result.nodes;
       if (!result.complete) {
-        warn(atPosition(`undecided after ${args.maxNodes} search nodes (raise --max-nodes)`, where).message);
+        warn(atPosition(undecidedReason(budget), where).message);
         raiseExitCode(EXIT_FAILED);
       } else if (args.count) {
         writeLine(String(result.count));

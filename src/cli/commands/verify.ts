@@ -12,6 +12,7 @@ import { verifyRun } from '../../pipeline/verify-run.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { onInterrupt } from '../interrupt.ts';
+import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 
 interface VerifyArgs {
@@ -19,13 +20,14 @@ interface VerifyArgs {
   json: boolean;
   workers: number;
   quiet: boolean;
+  maxNodes: number;
 }
 
 export const verifyCommand: CommandModule<object, VerifyArgs> = {
   command: 'verify [files..]',
   describe: 'Verify puzzles (board/case JSON, NDJSON or line format; stdin when no file): schema, one solution, guess-free, grade, no leaks',
   builder: (y: Argv) =>
-    y
+    withMaxNodes(y)
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON report per puzzle' })
       .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads for large inputs' })
@@ -52,6 +54,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         inputs: inputs(),
         workers: args.workers,
         kindModules: kindModulesFromEnv(),
+        maxNodes: args.maxNodes,
         signal: interrupt.signal,
         syncGuard: interrupt.syncGuard,
         emit: (r) => writeLine(args.json ? reportJson(r) : reportLine(r)),

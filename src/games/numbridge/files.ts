@@ -2,12 +2,15 @@
  * Reading Numbridge deals and records: the schema first, then the board checks of board files
  * (square grids of the stated size, hex-connected blocks, no clashing givens) as InputErrors with
  * JSON pointers. What a schema-valid deal can still get wrong against the rules — a solution that
- * is not one, a bag that does not match the empty cells, hands of the wrong size — is listed by
- * `dealProblems`; a replay reports those as contradictions.
+ * is not one, a board with several solutions or a false grade, a bag that does not match the empty
+ * cells, hands of the wrong size — is listed by `dealProblems`; a replay reports those as
+ * contradictions.
  */
+import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition, inside } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
 import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
+import { gradeProblems } from '../../numbridge/verify.ts';
 import { isSolutionOf } from '../../sudoku/check.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Digit } from '../../sudoku/types.ts';
@@ -68,11 +71,11 @@ function readBoardFileAt(file: NumbridgeDealFile, where: InputPosition, pointer:
   }
 }
 
-/** Search budget of the uniqueness check (a proper board needs a few hundred nodes). */
-const UNIQUENESS_NODES = 2_000_000;
-
-/** What a schema-valid deal gets wrong against the rules (empty when nothing). */
-export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[] {
+/**
+ * What a schema-valid deal gets wrong against the rules (empty when nothing). The uniqueness
+ * count stays within the node budget (core/budget.ts; a proper board needs a few hundred nodes).
+ */
+export function dealProblems(file: NumbridgeDealFile, setup: GameSetup, budget: SearchBudget = {}): string[] {
   const problems: string[] = [];
   const board = { size: setup.size, regions: setup.regions, givens: setup.givens };
   if (!isSolutionOf(board, setup.solution)) {
@@ -80,9 +83,11 @@ export function dealProblems(file: NumbridgeDealFile, setup: GameSetup): string[
   } else {
     // "Das Spielfeld hat genau eine Lösung — das wird beim Austeilen der Partie geprüft": with a
     // second solution a tile that fits it would be judged wrong against the secret one
-    const counted = solve(board, { limit: 2, maxNodes: UNIQUENESS_NODES });
+    const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
     if (counted.count > 1) problems.push('the board has more than one solution: a tile can fit the board and still be judged wrong');
-    else if (!counted.complete) problems.push(`the board could not be proven to have one solution within ${UNIQUENESS_NODES} search nodes`);
+    else if (!counted.complete) problems.push(`the board's uniqueness: ${undecidedReason(budget)}`);
+    // the grade the deal shows the players, held to the prover as `verify` holds a board file's
+    else problems.push(...gradeProblems(file.public.grade, board).map((p) => `the board ${p}`));
   }
   const hands = setup.hands;
   const invariant = invariantProblem({ bag: setup.bag, hands, digits: setup.givens, solution: setup.solution });

@@ -9,6 +9,7 @@
  * with no effect. The referee's own random choices (shuffles, the second price tile) come from
  * the deal's seed, so the tiles a record says were paid or drawn are checked exactly.
  */
+import type { SearchBudget } from '../../core/budget.ts';
 import { cellName } from '../../sudoku/check.ts';
 import type { Digit } from '../../sudoku/types.ts';
 import { dealProblems } from './files.ts';
@@ -61,8 +62,9 @@ export interface NumbridgeReplay {
   final: GameState;
 }
 
-export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, dealFile: NumbridgeDealFile): NumbridgeReplay {
-  const contradictions: Contradiction[] = dealProblems(dealFile, setup).map((detail) => ({ entry: null, kind: 'deal', detail }));
+/** `budget` caps the search of the deal's uniqueness check (core/budget.ts). */
+export function replayNumbridge(record: NumbridgeRecordFile, setup: GameSetup, dealFile: NumbridgeDealFile, budget: SearchBudget = {}): NumbridgeReplay {
+  const contradictions: Contradiction[] = dealProblems(dealFile, setup, budget).map((detail) => ({ entry: null, kind: 'deal', detail }));
   const moves: EntryReport[] = [];
   const n = setup.size;
   let state = newGame(setup);

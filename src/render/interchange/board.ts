@@ -6,7 +6,8 @@
  *               the blocks are the regular ones (whatever labels the source used), kept otherwise
  *   blocks      hex-connected, as Numbridge needs (a square-connected jigsaw may not be)
  *   givens      digits 1..N without clashes
- *   unique      the exact-cover counter (limit 2) finds exactly one solution
+ *   unique      the exact-cover counter (limit 2) finds exactly one solution within the node
+ *               budget (core/budget.ts); a puzzle it cannot decide is "undecided"
  *   guess-free  the logic prover solves it; its grade and proof go into the file
  *   solution    a solution the source carried must be that one
  *   count       a solution count the source claimed must be 1
@@ -15,6 +16,7 @@
  * board (no solution, several, beyond the ladder) is a NotABoard (exit 1).
  */
 import { createHash } from 'node:crypto';
+import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
@@ -77,11 +79,12 @@ export function checkGivens(size: number, regions: Regions, givens: Grid, where:
 }
 
 /** The board file of an imported puzzle: solved, proven, graded, schema-checked. */
-export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition): NumbridgeBoardFile {
+export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget: SearchBudget = {}): NumbridgeBoardFile {
   const { board } = puzzle;
   const n = board.size;
   checkGivens(n, board.regions, board.givens, where);
-  const counted = solve(board, { limit: 2 });
+  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
+  if (!counted.complete) throw new NotABoard(undecidedReason(budget));
   if (counted.count === 0) throw new NotABoard('has no solution');
   if (counted.count > 1) throw new NotABoard('has more than one solution');
   const solution = counted.solution!;
