@@ -98,12 +98,12 @@ export class ExactCoverSolver {
    */
   solve(givens: Grid, options: SolveOptions = {}): SolveResult {
     if (this.fast9 && !options.rng) return this.fast9.solve(givens, options.limit ?? 1, options.maxNodes);
-    if ((options.limit ?? 1) >= 2 && !options.rng) return this.countWithRestarts(givens, options);
+    if (!options.rng) return this.countWithRestarts(givens, options);
     return this.solveGeneric(givens, options);
   }
 
   /**
-   * Counting on any layout. The fewest-options order decides a puzzle with givens in a few
+   * Solving and counting on any layout. The fewest-options order decides a puzzle with givens in a few
    * hundred nodes, but on a near-empty irregular board it can walk into a dead subtree that holds
    * millions of nodes before the first solution (seen: 10 M nodes undecided where a naive
    * backtracker finds two solutions in seconds). So one plain run gets COUNT_FIRST_RUN_NODES; past

@@ -76,3 +76,18 @@ describe('counting solutions with restarts', () => {
     expect(starved.nodes).toBeLessThanOrEqual(10);
   });
 });
+
+describe('solving (limit 1) with restarts', () => {
+  test('a near-empty board of the hard layout is solved within 1 M nodes, and the solution is valid', () => {
+    const givens = new Uint8Array(81);
+    givens[2] = 7;
+    givens[3] = 4;
+    const board = boardOf(HARD_LAYOUT, givens);
+    const r = solve(board, { maxNodes: 1_000_000 });
+    expect(r).toMatchObject({ count: 1, complete: true });
+    const again = solve(boardOf(HARD_LAYOUT, r.solution!), { limit: 2 });
+    expect(again.count).toBe(1); // the solution is a full, valid grid of this layout
+    expect(r.solution![2]).toBe(7);
+    expect(r.solution![3]).toBe(4);
+  });
+});
