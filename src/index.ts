@@ -14,7 +14,7 @@ import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import type { PuzzleFile } from './kinds/kind.ts';
 import { kindForFormat, kindNamed } from './kinds/registry.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
-import { gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
+import { gradeBoard, prove, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
@@ -71,10 +71,11 @@ export interface GradeReport {
 
 /** Grade a board with the logic prover (optionally capped at `maxTier`). */
 export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: boolean } = {}): GradeReport {
-  const result = prove(boardOf(puzzle), { maxTier: options.maxTier, collectSteps: options.steps ?? false });
+  const board = boardOf(puzzle);
+  const result = prove(board, { maxTier: options.maxTier, collectSteps: options.steps ?? false });
   return {
     guessFree: result.solved,
-    grade: result.solved ? gradeOf(result) : null,
+    grade: result.solved ? gradeBoard(board, { maxTier: options.maxTier })!.grade : null,
     techniques: result.techniqueCounts,
     steps: result.steps,
   };

@@ -11,7 +11,7 @@
  */
 import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { cellName } from '../sudoku/check.ts';
-import { gradeOf, prove } from '../sudoku/logic/index.ts';
+import { gradeBoard, prove } from '../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
@@ -54,7 +54,7 @@ export function checkBoard(board: Board, claims: BoardClaims = {}, budget: Searc
   if (counted.count > 0) {
     const proof = prove(board, { collectSteps: false });
     if (proof.solved) {
-      grade = gradeOf(proof);
+      grade = gradeBoard(board)!.grade;
       if (claims.grade && (claims.grade.level !== grade.level || claims.grade.name !== grade.name)) {
         problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
       }

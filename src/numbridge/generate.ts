@@ -18,7 +18,7 @@
 import { GenerationError } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
 import { geometryFor } from '../sudoku/geometry.ts';
-import { gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
+import { gradeBoard, gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
 import { regularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Grid, Regions } from '../sudoku/types.ts';
@@ -145,7 +145,9 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   }
   const proof = prove(board, { maxTier: request.grade ?? MAX_GRADE, collectSteps: true });
   if (!proof.solved) return null;
-  const grade = gradeOf(proof);
+  // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
+  const grade = gradeBoard(board, { maxTier: request.grade ?? MAX_GRADE })?.grade;
+  if (!grade || grade.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
   if (request.grade !== undefined && grade.level !== request.grade) return null;
   return {
     format: 'puzzlemill/numbridge-board',

@@ -11,7 +11,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { formatPosition, type InputPosition } from '../../core/errors.ts';
-import { gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
+import { gradeBoard, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Board } from '../../sudoku/types.ts';
@@ -54,8 +54,10 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
       if (!result.solved) raiseExitCode(EXIT_FAILED);
       const verdict = result.solved ? null : whyNot(parsed.board, result, args.maxTier, { maxNodes: args.maxNodes });
-      if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, verdict, args)));
-      else textReport(parsed.where, parsed.id, result, verdict, args);
+      // the grade and its technique counts are the puzzle's (gradeBoard: labels do not matter); --proof shows the board's own path
+      const graded = result.solved ? gradeBoard(parsed.board, { maxTier: args.maxTier }) : null;
+      if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, graded, verdict, args)));
+      else textReport(parsed.where, parsed.id, result, graded, verdict, args);
     }
     flushOutput();
   },
@@ -80,36 +82,38 @@ function whyNot(board: Board, result: ProveResult, maxTier: number | undefined, 
   return { solutions, kind: 'beyond-ladder', reason: beyondLadderReason(result, maxTier) };
 }
 
+type Graded = ReturnType<typeof gradeBoard>;
+
 /** "hidden-single ×12, x-wing ×1" in ladder order. */
-function techniqueList(result: ProveResult): string {
-  return LADDER.filter((t) => result.techniqueCounts[t.id]).map((t) => `${t.id} ×${result.techniqueCounts[t.id]}`).join(', ');
+function techniqueList(counts: Record<string, number>): string {
+  return LADDER.filter((t) => counts[t.id]).map((t) => `${t.id} ×${counts[t.id]}`).join(', ');
 }
 
 function label(where: InputPosition, id: string | undefined): string {
   return formatPosition(where) + (id ? ` ${id}` : '');
 }
 
-function textReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): void {
-  if (verdict) {
-    writeLine(`${label(where, id)}  ${verdict.reason}`);
+function textReport(where: InputPosition, id: string | undefined, result: ProveResult, graded: Graded, verdict: Verdict | null, args: GradeArgs): void {
+  if (verdict || !graded) {
+    writeLine(`${label(where, id)}  ${verdict?.reason ?? 'no grade'}`);
   } else {
-    const grade = gradeOf(result);
-    const used = techniqueList(result);
+    const grade = graded.grade;
+    const used = techniqueList(graded.techniqueCounts);
     writeLine(`${label(where, id)}  ${grade.name} (level ${grade.level}), score ${grade.score}${used ? ': ' + used : ''}`);
   }
   if (args.proof) result.steps.forEach((step, i) => writeLine(`  ${i + 1}. ${step.text[args.lang]}`));
 }
 
-function jsonReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): object {
+function jsonReport(where: InputPosition, id: string | undefined, result: ProveResult, graded: Graded, verdict: Verdict | null, args: GradeArgs): object {
   return {
     source: where.source,
     ...(where.line !== undefined ? { line: where.line } : {}),
     ...(where.pointer ? { pointer: where.pointer } : {}),
     ...(id ? { id } : {}),
     guessFree: result.solved,
-    grade: result.solved ? gradeOf(result) : null,
+    grade: graded?.grade ?? null,
     ...(verdict ? { solutions: verdict.solutions, verdict: verdict.kind, tier: result.tier, reason: verdict.reason } : {}),
-    techniques: result.techniqueCounts,
+    techniques: graded?.techniqueCounts ?? result.techniqueCounts,
     ...(args.proof ? { steps: result.steps } : {}),
   };
 }

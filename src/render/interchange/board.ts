@@ -21,7 +21,7 @@ import { InputError, type InputPosition } from '../../core/errors.ts';
 import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
-import { gradeOf, prove } from '../../sudoku/logic/index.ts';
+import { gradeBoard, prove } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
 import { solve } from '../../sudoku/solver.ts';
@@ -108,7 +108,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget
       blockShape: regular ? 'regular' : 'irregular',
       regions: nestGrid(board.regions, n),
       givens: nestGrid(board.givens, n),
-      grade: gradeOf(proof),
+      grade: gradeBoard(board)!.grade,
     },
     secret: { solution: nestGrid(solution, n), proof: { steps: proof.steps }, seed: `import/${puzzle.origin}/${digest}` },
   };
