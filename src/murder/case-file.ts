@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { contentId } from '../core/ids.ts';
+import { hashSeed } from '../core/rng.ts';
 import { OBJECT_IDS } from './catalogue/objects.ts';
 import { cellAt, columnOf, rowOf } from './cells.ts';
 import type { Cast } from './cast.ts';
@@ -58,6 +59,16 @@ function grid<T>(n: number, at: (cell: number) => T): T[][] {
  */
 export function caseId(pub: MurderPublic): string {
   return contentId(`murder-${pub.size}`, canonicalCase(pub));
+}
+
+/**
+ * The id cases had before canonical ids: 64 bits of our seed hash over the public part exactly as
+ * written. verify accepts it for files made then (same format version), so no published case
+ * turns "wrong" by our change of scheme.
+ */
+export function legacyCaseId(pub: unknown, size: number): string {
+  const words = hashSeed(JSON.stringify(pub));
+  return `murder-${size}-${words.slice(0, 2).map((w) => w.toString(16).padStart(8, '0')).join('')}`;
 }
 
 /** The file without `secret`, built field by field: a field another tool added beside `secret` stays out too. */

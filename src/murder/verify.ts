@@ -13,7 +13,7 @@
 import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError, type InputPosition } from '../core/errors.ts';
 import { digitLeak, hasWord, stringsOf } from '../core/leaks.ts';
-import { caseId } from './case-file.ts';
+import { caseId, legacyCaseId } from './case-file.ts';
 import { settingById } from './catalogue/settings.ts';
 import { columnOf, rowOf } from './cells.ts';
 import { countSolutions } from './counter.ts';
@@ -65,7 +65,9 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
   }
 
   checkTexts(file, model, problems);
-  if (/^murder-\d-[0-9a-f]{16}$/.test(file.id) && file.id !== caseId(pub)) problems.push(`id "${file.id}" does not match the content (expected "${caseId(pub)}")`);
+  if (/^murder-\d-[0-9a-f]{16}$/.test(file.id) && file.id !== caseId(pub) && file.id !== legacyCaseId(file.public, pub.size)) {
+    problems.push(`id "${file.id}" does not match the content (expected "${caseId(pub)}")`);
+  }
 
   const secret = file.secret;
   const unique = counted.complete && counted.count === 1 ? counted.solutions[0]! : null;

@@ -25,6 +25,7 @@
  */
 import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError } from '../core/errors.ts';
+import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
@@ -34,7 +35,7 @@ import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
-import { flattenGrid, readBoardFile } from './board-file.ts';
+import { boardId, flattenGrid, readBoardFile } from './board-file.ts';
 import { NumbridgePublic, type NumbridgeBoardInput } from './schema.ts';
 import { isSymmetricPattern } from './symmetry.ts';
 
@@ -126,6 +127,12 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   const regular = isRegularRegions(n, board.regions);
   if ((pub.blockShape === 'regular') !== regular) {
     problems.push(`blockShape says ${pub.blockShape} but the blocks are ${regular ? 'the regular ones' : 'not the regular ones'}`);
+  }
+  // An id of our own form names its content; another tool's id is its own business.
+  if (/^nb\d[ri]-[0-9a-f]{16}$/.test(file.id)) {
+    const expected = boardId(n, board.regions, board.givens);
+    const before = contentId(expected.slice(0, 4), `${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`); // ids before blocks were renumbered canonically
+    if (file.id !== expected && file.id !== before) problems.push(`id "${file.id}" does not match the content (expected "${expected}")`);
   }
   const count = givenCount(board.givens);
   if (count === n * n) problems.push('every cell is given: the solution is public');

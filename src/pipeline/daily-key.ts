@@ -14,7 +14,7 @@
  * A key file that group or others may read is reported (`looseMode`) for the caller to warn about.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { syncDir } from './atomic.ts';
@@ -103,6 +103,9 @@ export function createKeyFileIfMissing(path: string): boolean {
   if (existsSync(path)) return false; // the usual case; also where the folder is read-only
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // whatever repository the folder lands in (a project that installed puzzlemill), git leaves the key out
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '# the club\'s daily key: never commit it\n*\n', { mode: 0o600 });
   const tmp = join(dir, `.daily.key.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const bytes = Buffer.from(randomBytes(32).toString('hex') + '\n', 'utf8');
   const fd = openSync(tmp, 'wx', 0o600);

@@ -27,7 +27,7 @@
  * the fingerprints of that date atomically, under the corpus lock. A date made with another key
  * is refused rather than silently replaced by another set.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
@@ -159,6 +159,9 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     refuseOtherKey(join(secretDir, 'index.json'), keyId, o.date);
     ensureDir(secretDir);
     ensureDir(publicDir);
+    // Only the owner may enter the secret side: its files (solutions, seeds) are then private
+    // whatever their own modes, on a shared machine too.
+    chmodSync(secretRoot, 0o700);
     const index = FingerprintIndex.load(secretRoot);
     let made = 0;
     const accepted = new Set<string>();

@@ -29,7 +29,8 @@ describe('the daily key', () => {
     expect(second.bytes.equals(first.bytes)).toBe(true);
     // never overwritten, and no temp file left behind
     expect(createKeyFileIfMissing(path)).toBe(false);
-    expect(readdirSync(join(tmp, 'fresh', '.puzzlemill'))).toEqual(['daily.key']);
+    expect(readdirSync(join(tmp, 'fresh', '.puzzlemill')).sort()).toEqual(['.gitignore', 'daily.key']);
+    expect(readFileSync(join(tmp, 'fresh', '.puzzlemill', '.gitignore'), 'utf8')).toMatch(/^\*$/m); // git leaves the key out in any repository
     // two fresh machines get two keys
     expect(loadDailyKey({ defaultFile: join(tmp, 'other', 'daily.key') }).bytes.equals(first.bytes)).toBe(false);
   });
@@ -80,13 +81,14 @@ describe('puzzlemill daily', () => {
     const cwd = join(tmp, 'machine');
     mkdirSync(cwd);
     const r = runCli(['daily', '--date', '2026-05-01', '--out', '0', '--quiet'], { cwd, env: { PUZZLEMILL_DAILY_KEY: undefined as unknown as string } });
-    expect(r.stderr).toMatch(/^puzzlemill: daily: made a new random daily key in \.puzzlemill[\\/]daily\.key \(mode 0600\)/);
+    expect(r.stderr).toMatch(/^puzzlemill: daily: made a new random daily key in \/\S+[\\/]\.puzzlemill[\\/]daily\.key \(mode 0600, git-ignored/);
     expect(r.code).toBe(0);
     expect(readdirSync(cwd).sort()).toEqual(['.puzzlemill', '0']);
     expect(readdirSync(join(cwd, '0')).sort()).toEqual(['public', 'secret']);
     expect(readdirSync(join(cwd, '0/secret')).sort()).toEqual(['2026-05-01', 'fingerprints.ndjson']);
     expect(readdirSync(join(cwd, '0/public/2026-05-01'))).toHaveLength(11); // index + 10 player forms
     expect(statSync(join(cwd, '.puzzlemill/daily.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cwd, '0/secret')).mode & 0o777).toBe(0o700); // only the owner may enter the secret side
     // a second run keeps the key and the set (no message about a new key)
     const again = runCli(['daily', '--date', '2026-05-01', '--out', '0'], { cwd, env: { PUZZLEMILL_DAILY_KEY: undefined as unknown as string } });
     expect(again.code).toBe(0);

@@ -4,6 +4,7 @@
  * ROOT = corpus/daily, never repeating a puzzle of another day. The seeds come from the club's
  * daily key ($PUZZLEMILL_DAILY_KEY, --key-file, or .puzzlemill/daily.key made on first use).
  */
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/registry.ts';
 import { DAILY_SIZE, isDate, makeDaily, today } from '../../pipeline/daily.ts';
@@ -49,7 +50,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
     const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
     if (key.looseMode) warn(`puzzlemill: daily: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
-    if (key.created) warn(`puzzlemill: daily: made a new random daily key in ${key.source} (mode 0600): keep it private and back it up; the sets of coming days follow from it`);
+    if (key.created) warn(`puzzlemill: daily: made a new random daily key in ${resolve(key.source)} (mode 0600, git-ignored by the .gitignore beside it): keep it private and back it up; the sets of coming days follow from it`);
     const bar = progressBar(`daily ${date}`, args.quiet);
     let result;
     try {
