@@ -142,8 +142,8 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   if (request) {
     if (request.givens !== count) problems.push(`has ${count} givens, the request asked for ${request.givens}`);
     if (request.size !== n) problems.push(`is ${n}×${n}, the request asked for ${request.size}×${request.size}`);
-    if (request.blocks !== pub.blockShape) problems.push(`has ${pub.blockShape} blocks, the request asked for ${request.blocks}`);
-    if (request.symmetry !== symmetry) problems.push(`has symmetry ${symmetry}, the request asked for ${request.symmetry}`);
+    if (request.blocks !== pub.blockShape) problems.push(`says it has ${pub.blockShape} blocks, the request asked for ${request.blocks}`);
+    if (request.symmetry !== symmetry) problems.push(`says it has symmetry ${symmetry}, the request asked for ${request.symmetry}`);
     if (request.grade !== undefined && request.grade !== pub.grade.level) problems.push(`has grade ${pub.grade.level}, the request asked for ${request.grade}`);
   }
   return problems;
