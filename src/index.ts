@@ -4,7 +4,7 @@
  *   import { generateBoard, generateCase, verify, solve, grade } from 'puzzlemill';
  *
  * Everything here is a thin, typed front over the modules that do the work; the CLI uses the
- * same modules. Plain Node loads this file through src/index.mjs (tsx's tsImport, no flags).
+ * same modules. The package's `exports` point at its compiled form, dist/index.js (and .d.ts).
  */
 import { InputError } from './core/errors.ts';
 import { readBoardFile } from './numbridge/board-file.ts';

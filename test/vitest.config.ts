@@ -7,6 +7,8 @@ export default defineConfig({
   root,
   test: {
     include: ['test/**/*.test.ts'],
+    // the CLI tests run the compiled bin: build it first (incremental)
+    globalSetup: ['test/global-build.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The machine has 2 cores; more forks only add scheduling noise.

@@ -4,7 +4,6 @@
  * and `null`, so the other items are still processed.
  */
 import { atPosition, InputError, type InputPosition } from '../core/errors.ts';
-import { readBoardFile } from '../numbridge/board-file.ts';
 import { LineError, parseLine } from '../sudoku/line-format.ts';
 import type { Board } from '../sudoku/types.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from './exit.ts';
@@ -17,7 +16,11 @@ export interface BoardItem {
   id?: string;
 }
 
-export function boardOfItem(item: InputItem): BoardItem | null {
+// Board files need the schema validator (TypeBox and ajv: most of the start-up of a line-format
+// solve), so their reader is loaded with the first JSON item.
+let boardFileModule: Promise<typeof import('../numbridge/board-file.ts')> | undefined;
+
+export async function boardOfItem(item: InputItem): Promise<BoardItem | null> {
   if (item.kind === 'error') {
     warn(item.error.message);
     raiseExitCode(EXIT_BAD_INPUT);
@@ -25,6 +28,7 @@ export function boardOfItem(item: InputItem): BoardItem | null {
   }
   try {
     if (item.kind === 'line') return { board: parseLine(item.text), where: item.where };
+    const { readBoardFile } = await (boardFileModule ??= import('../numbridge/board-file.ts'));
     const { file, board } = readBoardFile(item.value, item.where);
     return { board, where: item.where, id: file.id };
   } catch (e) {

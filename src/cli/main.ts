@@ -3,8 +3,8 @@
  * module in `commands/`; this file wires them together and turns failures into exit codes.
  */
 import { readFileSync } from 'node:fs';
-import yargs, { type Argv, type MiddlewareFunction } from 'yargs';
-import { commands } from './commands/index.ts';
+import yargs, { type Argv, type CommandModule, type MiddlewareFunction } from 'yargs';
+import { commandsFor } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { checkOptionsMiddleware } from './options.ts';
 import { flushOutput, guardStdout } from './output.ts';
@@ -18,8 +18,12 @@ export function ownVersion(): string {
   return String(manifest.version);
 }
 
-/** The CLI for these arguments, ready to parse (tests enumerate its commands and options). */
-export function buildCli(argv: string[]): Argv {
+/**
+ * The CLI for these arguments with these command modules, ready to parse (tests pass
+ * allCommands() and enumerate every command and option).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function buildCli(argv: string[], commands: CommandModule<any, any>[]): Argv {
   return yargs(argv)
     .scriptName('puzzlemill')
     .usage('$0 <command> [options]\n\nA puzzle factory for Sudoku-family games.')
@@ -44,8 +48,8 @@ export function buildCli(argv: string[]): Argv {
 
 export async function main(argv: string[]): Promise<void> {
   guardStdout(); // also for commands that write stdout directly (render's single picture)
-  const cli = buildCli(argv);
   try {
+    const cli = buildCli(argv, await commandsFor(argv));
     await cli.parseAsync();
   } catch (error) {
     flushOutput();

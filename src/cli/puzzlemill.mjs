@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `puzzlemill` command. The sources are TypeScript, run through tsx's loader (no build step,
-// so `npx puzzlemill` works straight after `npm install` and worker threads load the same files).
+// The `puzzlemill` command run from the TypeScript sources through tsx's loader (development and
+// the benchmarks; no build needed). The published bin is the compiled puzzlemill.ts.
 import { register } from 'tsx/esm/api';
 
 register();

@@ -9,6 +9,7 @@
  */
 import { delimiter, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importModule } from '../core/load-module.ts';
 import type { AnyFormat, AnyKind } from './kind.ts';
 import { murderKind } from './murder.ts';
 import { numbridgeKind } from './numbridge.ts';
@@ -62,11 +63,11 @@ export function allKinds(): AnyKind[] {
 
 const loaded = new Set<string>();
 
-/** Import kind modules (file URLs) once each; they register themselves. */
+/** Import kind modules (file URLs; TypeScript ones through tsx) once each; they register themselves. */
 export async function loadKindModules(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     if (loaded.has(url)) continue;
-    await import(url);
+    await importModule(url);
     loaded.add(url);
   }
 }

@@ -4,9 +4,9 @@
  * depend on which one is used.
  *
  * Pool settings (STYLE.md): min = max threads (no thread churn during a run), an idle timeout,
- * a listener on 'error'. The worker entry (workers/pool-worker.mjs) registers tsx in its own
- * thread, so the pool works from the CLI, from vitest and from a project that depends on
- * puzzlemill alike.
+ * a listener on 'error'. The compiled build's worker (pool-worker.ts) is plain JavaScript; from
+ * the sources the entry workers/pool-worker.mjs registers tsx in its own thread, so the pool works
+ * from the CLI, from vitest and from a project that depends on puzzlemill alike.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -54,7 +54,9 @@ function guarded<R>(guard: SyncGuard | undefined, work: () => R): R {
   }
 }
 
-const WORKER_URL = new URL('../../workers/pool-worker.mjs', import.meta.url).href;
+// Compiled, the pool runs the compiled worker next to this module; from the sources (tsx,
+// vitest) it runs the entry that registers tsx in each thread.
+const WORKER_URL = import.meta.url.endsWith('.js') ? new URL('./pool-worker.js', import.meta.url).href : new URL('../../workers/pool-worker.mjs', import.meta.url).href;
 
 /** A piscina pool of `threads` workers. */
 export class PoolExecutor implements Executor {

@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { allCommands } from '../../src/cli/commands/index.ts';
 import { buildCli } from '../../src/cli/main.ts';
 import { cappedWorkers, ruleOf, rawValues, type DeclaredOptions } from '../../src/cli/options.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -27,6 +28,8 @@ interface Leaf {
 
 class Reached extends Error {}
 
+const COMMANDS = await allCommands();
+
 type Internal = { getInternalMethods(): { getCommandInstance(): { getCommandHandlers(): Record<string, Handler> } } };
 
 function handlersOf(y: unknown): Record<string, Handler> {
@@ -35,7 +38,7 @@ function handlersOf(y: unknown): Record<string, Handler> {
 
 /** Parse `args` up to the point where the command's handler would run; what stopped it, if anything. */
 async function outcome(args: string[], capture?: (y: unknown) => void): Promise<{ reached: boolean; error?: Error }> {
-  const cli = buildCli(args).middleware(((_argv: unknown, y: unknown) => {
+  const cli = buildCli(args, COMMANDS).middleware(((_argv: unknown, y: unknown) => {
     capture?.(y);
     throw new Reached();
   }) as never, capture !== undefined);
@@ -65,7 +68,7 @@ async function leafCommands(): Promise<Leaf[]> {
       else leaves.push({ path: [...path, name], positionals, options: options! });
     }
   }
-  await walk([], handlersOf(buildCli([])));
+  await walk([], handlersOf(buildCli([], COMMANDS)));
   return leaves;
 }
 

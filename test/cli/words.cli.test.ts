@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { progressBar } from '../../src/cli/progress.ts';
 import { gradeLevel } from '../../src/numbridge/request.ts';
-import { ROOT, runCli } from '../helpers/cli.ts';
+import { BIN, ROOT, runCli } from '../helpers/cli.ts';
 
-const BIN = ROOT + 'src/cli/puzzlemill.mjs';
 const DOMINO_EXAMPLE = ROOT + 'test/fixtures/domino-example.txt';
 const dir = mkdtempSync(join(tmpdir(), 'pm-words-'));
 
@@ -26,9 +25,9 @@ describe('puzzlemill --version', () => {
     const host = join(dir, 'host-project');
     mkdirSync(join(host, 'node_modules', 'puzzlemill'), { recursive: true });
     writeFileSync(join(host, 'package.json'), JSON.stringify({ name: 'club-server', version: '7.7.7' }));
-    for (const entry of ['src', 'workers', 'schemas', 'package.json']) symlinkSync(ROOT + entry, join(host, 'node_modules', 'puzzlemill', entry));
+    for (const entry of ['dist', 'schemas', 'package.json']) symlinkSync(ROOT + entry, join(host, 'node_modules', 'puzzlemill', entry));
     for (const dep of readdirSync(ROOT + 'node_modules')) symlinkSync(join(ROOT, 'node_modules', dep), join(host, 'node_modules', dep));
-    const bin = join(host, 'node_modules', 'puzzlemill', 'src', 'cli', 'puzzlemill.mjs');
+    const bin = join(host, 'node_modules', 'puzzlemill', 'dist', 'cli', 'puzzlemill.js');
     const r = spawnSync(process.execPath, ['--preserve-symlinks', '--preserve-symlinks-main', bin, '--version'], { cwd: host, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(own + '\n');

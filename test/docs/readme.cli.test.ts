@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ROOT } from '../helpers/cli.ts';
+import { BIN, ROOT } from '../helpers/cli.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
@@ -35,7 +35,7 @@ symlinkSync(join(ROOT, 'test'), join(scratch, 'test'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // `npx puzzlemill …` as an installed package would run it; any other npx is the real one.
-const PRELUDE = `set -o pipefail; npx() { if [ "$1" = puzzlemill ]; then shift; node "${ROOT}src/cli/puzzlemill.mjs" "$@"; else command npx "$@"; fi; }\n`;
+const PRELUDE = `set -o pipefail; npx() { if [ "$1" = puzzlemill ]; then shift; node "${BIN}" "$@"; else command npx "$@"; fi; }\n`;
 
 describe('the README', () => {
   test('opens with the two commands of a fresh machine', () => {

@@ -4,9 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { ROOT } from '../helpers/cli.ts';
+import { BIN, ROOT } from '../helpers/cli.ts';
 
-const BIN = ROOT + 'src/cli/puzzlemill.mjs';
 
 /** Runs a shell pipeline with the real binary; resident memory from GNU time's %M (kB) when present. */
 function pipeline(command: string) {

@@ -1,9 +1,9 @@
-/** Run the real `puzzlemill` binary, as a user would. */
+/** Run the real `puzzlemill` binary, as a user would: the compiled one (test/global-build.ts builds it). */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = ROOT + 'src/cli/puzzlemill.mjs';
+export const BIN = ROOT + 'dist/cli/puzzlemill.js';
 
 export interface CliResult {
   code: number;

@@ -1,7 +1,7 @@
 /**
  * The library API as a dependent project sees it: `import … from 'puzzlemill'` in plain Node 20,
  * no loader flags, from a scratch project whose node_modules links to this repository (what
- * `npm install ../puzzlemill` makes).
+ * `npm install ../puzzlemill` makes): the compiled dist/ that test/global-build.ts makes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ describe('library API', () => {
     expect(run.status).toBe(0);
   });
 
-  // src/index.mjs names every export by hand (ESM needs static names): it must not fall behind.
+  // the compiled entry exports what the sources do
   test('plain Node sees every export of src/index.ts', () => {
     const run = runInConsumer('names.mjs', "import * as m from 'puzzlemill'; console.log(JSON.stringify(Object.keys(m).sort()));");
     expect(run.stderr).toBe('');

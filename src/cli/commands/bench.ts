@@ -1,5 +1,6 @@
 /** `puzzlemill bench [NAME…]`: run benchmarks and write bench/RESULTS.md. */
 import type { Argv, CommandModule } from 'yargs';
+import { importModule } from '../../core/load-module.ts';
 import { RequestError, warn } from '../exit.ts';
 
 /** The names in bench/run.ts (kept here so --help needs no dev dependency; a test keeps them equal). */
@@ -19,9 +20,10 @@ export const benchCommand: CommandModule<object, BenchArgs> = {
       .epilogue('Run on a quiet machine: each section of bench/RESULTS.md records the machine and date.') as unknown as Argv<BenchArgs>,
   handler: async (args) => {
     // The benchmarks live outside src/ and use the peer solvers from devDependencies.
-    let runner: typeof import('../../../bench/run.ts');
+    // Found from this module, not compiled with it: bench/ is TypeScript run through tsx.
+    let runner: { runBenchmarks(names: string[], onWarning: (message: string) => void): Promise<void> };
     try {
-      runner = await import('../../../bench/run.ts');
+      runner = (await importModule(new URL('../../../bench/run.ts', import.meta.url).href)) as typeof runner;
     } catch (e) {
       throw new RequestError(`benchmarks need the dev dependencies (npm install): ${(e as Error).message.split('\n')[0]}`);
     }

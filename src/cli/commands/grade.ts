@@ -49,7 +49,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .example('$0 grade --proof --lang de board.json', 'the solution path in German') as unknown as Argv<GradeArgs>,
   handler: async (args) => {
     for await (const item of readItems(args.files)) {
-      const parsed = boardOfItem(item);
+      const parsed = await boardOfItem(item);
       if (!parsed) continue;
       const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
       if (!result.solved) raiseExitCode(EXIT_FAILED);

@@ -1,19 +1,44 @@
-/** Every CLI command, one module each. Adding a command is one import and one list entry here. */
+/**
+ * Every CLI command by name, each module loaded only when needed: a process pays for the command
+ * it runs, not for all of them (`--version` loads none). Adding a command is one entry here; the
+ * order is the order `--help` lists them in.
+ */
 import type { CommandModule } from 'yargs';
-import { benchCommand } from './bench.ts';
-import { completeCommand } from './complete.ts';
-import { dailyCommand } from './daily.ts';
-import { dealCommand } from './deal.ts';
-import { generateCommand } from './generate.ts';
-import { gradeCommand } from './grade.ts';
-import { renderCommand } from './render.ts';
-import { exportCommand } from './export.ts';
-import { importCommand } from './import.ts';
-import { replayCommand } from './replay.ts';
-import { schemasCommand } from './schemas.ts';
-import { selfplayCommand } from './selfplay.ts';
-import { solveCommand } from './solve.ts';
-import { verifyCommand } from './verify.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [solveCommand, schemasCommand, benchCommand, verifyCommand, dailyCommand, dealCommand, replayCommand, selfplayCommand, completeCommand, gradeCommand, generateCommand, renderCommand, exportCommand, importCommand];
+type AnyCommand = CommandModule<any, any>;
+
+export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
+  solve: async () => (await import('./solve.ts')).solveCommand,
+  schemas: async () => (await import('./schemas.ts')).schemasCommand,
+  bench: async () => (await import('./bench.ts')).benchCommand,
+  verify: async () => (await import('./verify.ts')).verifyCommand,
+  daily: async () => (await import('./daily.ts')).dailyCommand,
+  deal: async () => (await import('./deal.ts')).dealCommand,
+  replay: async () => (await import('./replay.ts')).replayCommand,
+  selfplay: async () => (await import('./selfplay.ts')).selfplayCommand,
+  complete: async () => (await import('./complete.ts')).completeCommand,
+  grade: async () => (await import('./grade.ts')).gradeCommand,
+  generate: async () => (await import('./generate.ts')).generateCommand,
+  render: async () => (await import('./render.ts')).renderCommand,
+  export: async () => (await import('./export.ts')).exportCommand,
+  import: async () => (await import('./import.ts')).importCommand,
+};
+
+/** Every command module, in --help order. */
+export async function allCommands(): Promise<AnyCommand[]> {
+  return Promise.all(Object.values(COMMAND_LOADERS).map((load) => load()));
+}
+
+/**
+ * The command modules this command line needs: the one its first word names; none for a bare
+ * `--version`; otherwise all (`--help`, no command, an unknown one: yargs lists or suggests them).
+ * The CLI has no options before the command that take a value, so the first word is the command.
+ */
+export async function commandsFor(argv: readonly string[]): Promise<AnyCommand[]> {
+  const word = argv.find((a) => !a.startsWith('-'));
+  const load = word !== undefined && Object.hasOwn(COMMAND_LOADERS, word) ? COMMAND_LOADERS[word] : undefined;
+  if (load) return [await load()];
+  if (word === undefined && argv.length > 0 && argv.every((a) => a === '--version')) return [];
+  return allCommands();
+}

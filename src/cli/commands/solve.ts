@@ -33,7 +33,7 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
     let nodes = 0;
     let solveMs = 0;
     for await (const item of readItems(args.files)) {
-      const parsed = boardOfItem(item);
+      const parsed = await boardOfItem(item);
       if (!parsed) continue;
       const { board, where } = parsed;
       const t0 = performance.now();

@@ -1,0 +1,34 @@
+/**
+ * The CLI loads only the command a command line names (issue 13 §3: start-up): `--version` loads
+ * none, `solve …` only solve; `--help` and an unknown word still see every command.
+ */
+import { describe, expect, test } from 'vitest';
+import { allCommands, COMMAND_LOADERS, commandsFor } from '../../src/cli/commands/index.ts';
+import { runCli } from '../helpers/cli.ts';
+
+const firstWord = (command: unknown) => String(command).split(' ')[0];
+
+describe('lazy command loading', () => {
+  test("every entry's name is its module's command word", async () => {
+    for (const [name, load] of Object.entries(COMMAND_LOADERS)) expect(firstWord((await load()).command)).toBe(name);
+  });
+
+  test('a command line loads the command it names, --version none, anything else all', async () => {
+    expect(await commandsFor(['--version'])).toEqual([]);
+    expect((await commandsFor(['solve', '--count', 'a.txt'])).map((c) => firstWord(c.command))).toEqual(['solve']);
+    expect((await commandsFor(['--help', 'generate', 'murder'])).map((c) => firstWord(c.command))).toEqual(['generate']);
+    const all = (await allCommands()).map((c) => firstWord(c.command));
+    expect(all).toEqual(Object.keys(COMMAND_LOADERS));
+    for (const argv of [[], ['--help'], ['frob'], ['--version', '--help'], ['toString']]) expect((await commandsFor(argv)).map((c) => firstWord(c.command))).toEqual(all);
+  });
+
+  test('the real bin: --help lists every command, an unknown command is still a usage error', () => {
+    const help = runCli(['--help']);
+    expect(help.code).toBe(0);
+    for (const name of Object.keys(COMMAND_LOADERS)) expect(help.stdout).toMatch(new RegExp(`^  puzzlemill ${name}\\b`, 'm'));
+    const unknown = runCli(['solv']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/solv/);
+    expect(runCli(['--version']).code).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The published package as a consumer gets it (issue 13 §2): `npm pack`'s tarball unpacked into a
+ * scratch project's node_modules, with puzzlemill's runtime dependencies beside it (linked from
+ * this checkout: the machine is offline and npm's cache does not hold them, so
+ * `npm install --offline <tgz>` cannot run here) and nothing else — no tsx, no TypeScript sources.
+ * There: a file using the API type-checks with `tsc --init`'s defaults, runs as ESM, the package
+ * loads through `require` (Node ≥ 20.19's require(esm)), the bin runs, and the pool's worker is
+ * the compiled one.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../helpers/cli.ts';
+
+const project = mkdtempSync(join(tmpdir(), 'pm-package-'));
+const installed = join(project, 'node_modules/puzzlemill');
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+function run(command: string, args: string[]) {
+  return spawnSync(command, args, { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+}
+
+beforeAll(() => {
+  // dist/ is fresh (test/global-build.ts); --ignore-scripts: `prepare` would only rebuild it
+  const pack = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' });
+  expect(pack.status, pack.stderr).toBe(0);
+  const tarball = join(project, (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]!.filename);
+  mkdirSync(installed, { recursive: true });
+  const untar = spawnSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'], { encoding: 'utf8' });
+  expect(untar.status, untar.stderr).toBe(0);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  for (const dep of Object.keys(manifest.dependencies)) {
+    mkdirSync(dirname(join(project, 'node_modules', dep)), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');
+  }
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+}, 120_000);
+
+describe('the packed package in a scratch consumer', () => {
+  test('is compiled code only: no tsx among its dependencies, no TypeScript sources', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+    expect(existsSync(join(installed, 'dist/index.d.ts'))).toBe(true);
+  });
+
+  test("a TypeScript file using the API compiles with tsc --init's defaults (zero errors) and runs", () => {
+    expect(run(process.execPath, [TSC, '--init']).status).toBe(0);
+    writeFileSync(
+      join(project, 'app.ts'),
+      [
+        "import { generateBoard, grade, playerForm, renderSvg, solve, verify, type NumbridgeBoardFile } from 'puzzlemill';",
+        '',
+        "const board: NumbridgeBoardFile = generateBoard({ size: 6, blocks: 'irregular', givens: 14 }, 'consumer/1');",
+        'const status: string = verify(board).status;',
+        "const count: number = solve('1.........4.....', { limit: 2 }).count;",
+        'const level: number | undefined = grade(board).grade?.level;',
+        'const svg: string = renderSvg(playerForm(board));',
+        "console.log(JSON.stringify({ status, count, level: level === board.public.grade.level, svg: svg.startsWith('<svg') }));",
+      ].join('\n'),
+    );
+    const tsc = run(process.execPath, [TSC, '-p', '.']);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    const app = run(process.execPath, ['app.js']);
+    expect(app.stderr).toBe('');
+    expect(JSON.parse(app.stdout)).toEqual({ status: 'ok', count: 2, level: true, svg: true });
+  });
+
+  test("require('puzzlemill') works from CommonJS", () => {
+    writeFileSync(
+      join(project, 'app.cjs'),
+      [
+        "const { solve, verify, generateCase } = require('puzzlemill');",
+        "const kase = generateCase({ size: 5, level: 'easy' }, 'cjs/1');",
+        "console.log(JSON.stringify({ count: solve('1.........4.....', { limit: 2 }).count, status: verify(kase).status }));",
+      ].join('\n'),
+    );
+    const app = run(process.execPath, ['app.cjs']);
+    expect(app.stderr).toBe('');
+    expect(JSON.parse(app.stdout)).toEqual({ count: 2, status: 'ok' });
+  });
+
+  test('the bin runs from the package, and the pool runs its compiled worker (no tsx to load)', () => {
+    const bin = join(installed, 'dist/cli/puzzlemill.js');
+    const version = run(process.execPath, [bin, '--version']);
+    expect(version.stdout).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version + '\n');
+    const solved = spawnSync(process.execPath, [bin, 'solve'], { cwd: project, input: '1.2.......34....:AAABCABBCCDBCDDD\n', encoding: 'utf8' });
+    expect(solved.stderr).toBe('');
+    expect(solved.status).toBe(0);
+    // a task on a real worker thread, and the same task in this thread: the same result (the
+    // internals by path: `exports` names only the API)
+    writeFileSync(
+      join(project, 'pool.mjs'),
+      [
+        "import { kindNamed } from 'puzzlemill';",
+        "import { PoolExecutor } from './node_modules/puzzlemill/dist/pipeline/executor.js';",
+        "import { runTask } from './node_modules/puzzlemill/dist/pipeline/tasks.js';",
+        "const task = { type: 'generate', kind: 'numbridge', kindModules: [], request: kindNamed('numbridge').parseRequest({ size: 4 }), runSeed: 'pool', indices: [0, 1], player: false, attempts: 1, fingerprint: false };",
+        'const pool = new PoolExecutor(1);',
+        'const pooled = await pool.run(task);',
+        'await pool.close();',
+        "const made = (r) => JSON.stringify(r.outcomes.map((o) => o.ok && o.text)); // not r.ms: the batch's wall time",
+        'console.log(made(pooled) === made(runTask(task)) && pooled.outcomes.length === 2 ? "same" : "different");',
+      ].join('\n'),
+    );
+    const pool = run(process.execPath, ['pool.mjs']);
+    expect(pool.stderr).toBe('');
+    expect(pool.stdout).toBe('same\n');
+  });
+});
