@@ -1,0 +1,86 @@
+/**
+ * Mutation fuzzing of every reader, in-process (issue 17, "Done when"): each sample file kind is
+ * mutated MUTANTS_PER_SAMPLE times (seeded: FUZZ_SEED, default below) and every mutant goes
+ * through the readers of its kind and one reader of another kind. A reader must return or throw
+ * a one-line-report error (InputError, NotABoard, GenerationError); any other exception is the
+ * CLI's exit 70. A call slower than SLOW_MS is a hang. Failures name the seed, sample, mutant index
+ * and mutation steps, so `FUZZ_SEED=… FUZZ_ONLY=kind:index` replays one.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Rng } from '../../src/core/rng.ts';
+import { mutate } from './mutate.ts';
+import { READERS, readersFor } from './readers.ts';
+import { samples, type Sample } from './samples.ts';
+
+const SEED = process.env.FUZZ_SEED ?? 'puzzlemill-fuzz-1';
+const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 150);
+const ONLY = process.env.FUZZ_ONLY; // "kind" or "kind:index"
+/** A reader call slower than this is reported as a hang. */
+const SLOW_MS = 5_000;
+
+let dir: string;
+let all: Sample[];
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'puzzlemill-fuzz-'));
+  all = await samples();
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Finding {
+  where: string;
+  error: string;
+}
+
+async function fuzzSample(sample: Sample, stats: { calls: number; ms: number; slowest: { ms: number; where: string } }): Promise<Finding[]> {
+  const found: Finding[] = [];
+  const names = Object.keys(READERS);
+  const file = join(dir, sample.name);
+  const scratch = join(dir, 'scratch');
+  const onlyIndex = ONLY?.includes(':') ? Number(ONLY.split(':')[1]) : undefined;
+  for (let i = 0; i < MUTANTS_PER_SAMPLE; i++) {
+    if (onlyIndex !== undefined && i !== onlyIndex) continue;
+    const rng = new Rng('fuzz', SEED, sample.kind, i);
+    const mutant = mutate(sample, rng);
+    writeFileSync(file, Buffer.from(mutant.text, 'latin1'));
+    const readers = [...readersFor(sample.kind), rng.pick(names)];
+    for (const reader of new Set(readers)) {
+      const where = `FUZZ_SEED=${SEED} FUZZ_ONLY=${sample.kind}:${i} reader "${reader}", ${mutant.family}: ${mutant.steps.join('; ')}`;
+      const t0 = performance.now();
+      try {
+        await READERS[reader]!({ file, scratch });
+      } catch (e) {
+        const err = e as Error;
+        found.push({ where, error: `${err?.name}: ${String(err?.message).slice(0, 200)} ${(err?.stack ?? '').split('\n').slice(1, 4).join(' | ')}` });
+      }
+      const ms = performance.now() - t0;
+      stats.calls++;
+      stats.ms += ms;
+      if (ms > stats.slowest.ms) stats.slowest = { ms, where };
+      if (ms > SLOW_MS) found.push({ where, error: `took ${ms.toFixed(0)} ms (a hang?)` });
+    }
+  }
+  return found;
+}
+
+describe('every reader survives mutated files of every kind', () => {
+  const kinds = [
+    'numbridge-board', 'numbridge-board.irregular', 'numbridge-board.player', 'numbridge-board.run', 'murder-case', 'murder-case.player',
+    'line-0', 'line-1', 'line-2', 'line-3', 'line-4', 'line-many', 'kosmos-deal', 'kosmos-deal.public', 'kosmos-record',
+    'domino-deal', 'domino-record', 'domino-position', 'domino-sheet', 'numbridge-deal', 'numbridge-deal.public', 'numbridge-record',
+    'daily-index', 'daily-public-index', 'run-manifest', 'ipuz', 'fpuzzles', 'fpuzzles-url', 'sudokupad-url',
+  ];
+  test('the sample list covers every kind named here', () => {
+    expect(all.map((s) => s.kind).sort()).toEqual([...kinds].sort());
+  });
+  for (const kind of kinds) {
+    test.skipIf(ONLY !== undefined && ONLY.split(':')[0] !== kind)(`${kind}: ${MUTANTS_PER_SAMPLE} mutants`, async () => {
+      const stats = { calls: 0, ms: 0, slowest: { ms: 0, where: '' } };
+      const found = await fuzzSample(all.find((s) => s.kind === kind)!, stats);
+      if (process.env.FUZZ_STATS) console.log(`${kind}: ${stats.calls} reader calls, ${stats.ms.toFixed(0)} ms, slowest ${stats.slowest.ms.toFixed(0)} ms (${stats.slowest.where})`);
+      expect(found.map((f) => `${f.where}\n    → ${f.error}`).join('\n')).toBe('');
+    }, 120_000);
+  }
+});
