@@ -16,7 +16,7 @@ import { READERS, readersFor } from './readers.ts';
 import { samples, type Sample } from './samples.ts';
 
 const SEED = process.env.FUZZ_SEED ?? 'puzzlemill-fuzz-1';
-const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 150);
+const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 120);
 const ONLY = process.env.FUZZ_ONLY; // "kind" or "kind:index"
 /** A reader call slower than this is reported as a hang. */
 const SLOW_MS = 5_000;
@@ -50,7 +50,7 @@ async function fuzzSample(sample: Sample, stats: { calls: number; ms: number; sl
       const where = `FUZZ_SEED=${SEED} FUZZ_ONLY=${sample.kind}:${i} reader "${reader}", ${mutant.family}: ${mutant.steps.join('; ')}`;
       const t0 = performance.now();
       try {
-        await READERS[reader]!({ file, scratch });
+        await READERS[reader]!({ file, scratch, png: i % 10 === 0 });
       } catch (e) {
         const err = e as Error;
         found.push({ where, error: `${err?.name}: ${String(err?.message).slice(0, 200)} ${(err?.stack ?? '').split('\n').slice(1, 4).join(' | ')}` });

@@ -35,6 +35,7 @@ import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
 import { exportBoard, importItem, SOURCES, TARGETS } from '../../src/render/interchange/index.ts';
 import { dominoRecordPicture } from '../../src/render/games/domino.ts';
 import { pictureOf } from '../../src/render/pictures.ts';
+import { svgToPng } from '../../src/render/png.ts';
 import { gradeOf, prove } from '../../src/sudoku/logic/index.ts';
 import { formatLine, LineError, parseLine } from '../../src/sudoku/line-format.ts';
 import { solve } from '../../src/sudoku/solver.ts';
@@ -54,6 +55,8 @@ export interface ReaderContext {
   file: string;
   /** A scratch directory this reader may use (emptied by the reader). */
   scratch: string;
+  /** render: also make the PNG (resvg; slower, so only for some mutants). */
+  png?: boolean;
 }
 
 export type Reader = (ctx: ReaderContext) => Promise<void> | void;
@@ -166,7 +169,8 @@ export const READERS: Readonly<Record<string, Reader>> = {
       try {
         const input = readGameFile(c.file);
         if (input.kind !== 'text') throw new Error('internal: expected a text record');
-        dominoRecordPicture(recordFromText(parseRecordText(input.text, input.source)), 'sheet', { solution: false, lang: 'de' });
+        const picture = dominoRecordPicture(recordFromText(parseRecordText(input.text, input.source)), 'sheet', { solution: false, lang: 'de' });
+        if (c.png) svgToPng(picture.svg, { scale: 1 });
       } catch (e) {
         if (!isReportedError(e)) throw e;
       }
@@ -174,7 +178,10 @@ export const READERS: Readonly<Record<string, Reader>> = {
     }
     await eachItem(c.file, (item) => {
       if (item.kind === 'line') return;
-      for (const solution of [false, true]) pictureOf(item.value, item.where, { solution, lang: solution ? 'de' : 'en', turn: solution ? 3 : undefined } as never);
+      for (const solution of [false, true]) {
+        const drawn = pictureOf(item.value, item.where, { solution, lang: solution ? 'de' : 'en', ...(solution ? { turn: 3 } : {}) });
+        if (c.png && solution) svgToPng(drawn.picture.svg, { scale: 1 });
+      }
     });
   },
 
