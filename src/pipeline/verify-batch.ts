@@ -13,6 +13,7 @@
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
 import { atPosition, formatPosition, InputError, type InputPosition, inside } from '../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-depth.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
@@ -96,6 +97,8 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
+  // the CLI refuses such text before parsing it; a library caller's object gets the same limit
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new InputError(where, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   const format = (value as { format?: unknown }).format;
   if (typeof format !== 'string') throw new InputError(inside(where, '/format'), 'missing "format" (e.g. "puzzlemill/numbridge-board")');
   const bookkeeping = BOOKKEEPING[format];

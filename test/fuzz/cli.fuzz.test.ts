@@ -58,6 +58,7 @@ function problemsOf(r: CliResult): string[] {
   const problems: string[] = [];
   if (r.timedOut) problems.push(`did not end within ${TIMEOUT_MS} ms`);
   else if (![0, 1, 2].includes(r.code)) problems.push(`exit ${r.code}`);
+  if (/internal error/.test(r.stdout)) problems.push(`stdout: ${/.*internal error.*/.exec(r.stdout)![0].slice(0, 300)}`);
   const lines = r.stderr.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   lines.forEach((line, i) => {

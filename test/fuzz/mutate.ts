@@ -134,7 +134,7 @@ function setAt(root: unknown, path: Array<string | number>, value: unknown): unk
 const ODD_NUMBERS: readonly string[] = ['0', '-1', '-0', '0.5', '-2147483649', '4294967296', '9007199254740993', '1e308', '1e999', '-1e999', '1e-400', '10', '99', '1.0000000000000002'];
 const ODD_STRINGS: readonly string[] = ['', ' ', 'NaN', 'Infinity', '-1', '1e3', '__proto__', '\u0000', '\uFEFF', 'é\u0301', '\u{1F9E9}', '\uD800', 'a'.repeat(100_000), '9'.repeat(400), '<script>', '../../etc/passwd', 'puzzlemill/numbridge-board', 'puzzlemill/murder-case'];
 
-/** Marker objects that `serialise` writes as raw JSON number text. */
+/** Marker objects that `serialise` writes as raw JSON text (numbers JSON.stringify cannot write, very deep nesting). */
 const RAW = Symbol('raw');
 type RawNumber = { [RAW]: string };
 
@@ -149,9 +149,11 @@ function oddValue(rng: Rng, like: unknown): unknown {
     case 3:
       return rng.pick([[], {}, [[]], [null], [0], { '': 0 }]);
     case 4: {
-      // nested around the 64-level limit (just under, at, just over)
+      // nested around the 64-level limit (just under, at, just over), and far past it
+      const depth = rng.pick([20, 62, 63, 64, 65, 200, 20_000]);
+      // 20,000 levels overflow a recursive walker (ours too: written as raw text, never built)
+      if (depth > 1000) return { [RAW]: '[{"a":'.repeat(depth / 2) + '0' + '}]'.repeat(depth / 2) } satisfies RawNumber;
       let v: unknown = like ?? 0;
-      const depth = rng.pick([20, 62, 63, 64, 65, 200]);
       for (let i = 0; i < depth; i++) v = rng.chance(0.5) ? [v] : { a: v };
       return v;
     }
@@ -256,7 +258,7 @@ function gentleValue(rng: Rng, value: number | string | boolean, all: Array<{ va
 }
 
 function describe(v: unknown): string {
-  if (v !== null && typeof v === 'object' && RAW in v) return (v as RawNumber)[RAW];
+  if (v !== null && typeof v === 'object' && RAW in v) return (v as RawNumber)[RAW].slice(0, 40);
   const s = JSON.stringify(v, (_k, x: unknown) => (x !== null && typeof x === 'object' && RAW in x ? Number((x as RawNumber)[RAW]) : x)) ?? String(v);
   return s.length > 40 ? s.slice(0, 37) + '…' : s;
 }

@@ -10,13 +10,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
 import { Rng } from '../../src/core/rng.ts';
+import { importPuzzle, verify } from '../../src/index.ts';
+import { exportBoard } from '../../src/render/interchange/index.ts';
+import { boardBlitz6, boardIrregular6, murderCase } from '../render/samples.ts';
 import { mutate } from './mutate.ts';
 import { READERS, readersFor } from './readers.ts';
 import { samples, type Sample } from './samples.ts';
 
 const SEED = process.env.FUZZ_SEED ?? 'puzzlemill-fuzz-1';
-const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 120);
+const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 200);
 const ONLY = process.env.FUZZ_ONLY; // "kind" or "kind:index"
 /** A reader call slower than this is reported as a hang. */
 const SLOW_MS = 5_000;
@@ -83,4 +87,48 @@ describe('every reader survives mutated files of every kind', () => {
       expect(found.map((f) => `${f.where}\n    → ${f.error}`).join('\n')).toBe('');
     }, 120_000);
   }
+});
+
+/** Text nested `depth` levels deep: far past the call stack of a recursive walker. */
+const deepText = (depth: number) => '[{"a":'.repeat(depth / 2) + '0' + '}]'.repeat(depth / 2);
+const withDeepField = (file: object, depth: number) => JSON.stringify(file).replace('"public":{', `"public":{"extra":${deepText(depth)},`);
+
+/**
+ * What the fuzzers found, kept as fixed cases (each failed before its fix). Library callers hand
+ * over parsed values or text that no 64-level limit guarded (the CLI's readers refuse such text
+ * before parsing it, so the CLI was not affected).
+ */
+describe('found by fuzzing', () => {
+  test.each([
+    ['a Numbridge board', () => boardBlitz6()],
+    ['a Murder case', () => murderCase(5)],
+  ])('library verify() of %s with an unknown field nested 20,000 deep: bad input, not "internal error … call stack" (the leak scan recursed)', (_what, file) => {
+    for (const input of [withDeepField(file(), 20_000), JSON.parse(withDeepField(file(), 20_000)) as object]) {
+      const report = verify(input);
+      expect(report.status).toBe('bad-input');
+      expect(report.problems).toEqual(['JSON nested deeper than 64 levels']);
+    }
+    // the limit is the CLI's: 64 levels are read as before
+    expect(verify(withDeepField(file(), 60)).problems.join()).not.toMatch(/nested|internal/);
+  });
+
+  test('library importPuzzle() of an ipuz cell { given: … } nested 20,000 deep: an InputError, not a RangeError (FUZZ_ONLY=ipuz:62)', () => {
+    const ipuz = JSON.parse(exportBoard(boardIrregular6(), 'ipuz', { solution: false })) as { puzzle: unknown[][] };
+    const cells: unknown[] = [
+      JSON.parse('{"given":'.repeat(20_000) + '1' + '}'.repeat(20_000)), // unwrapped: a given 1
+      JSON.parse('{"given":'.repeat(10) + deepText(20_000) + '}'.repeat(10)), // an array is no digit
+    ];
+    const reasons = cells.map((cell) => {
+      ipuz.puzzle[1]![1] = cell;
+      try {
+        importPuzzle(ipuz);
+        return 'read';
+      } catch (e) {
+        expect(e).toBeInstanceOf(InputError);
+        return (e as InputError).reason;
+      }
+    });
+    expect(reasons[0]).not.toMatch(/not a digit/);
+    expect(reasons[1]).toBe('an array (1 items) is not a digit of this 6×6 board');
+  });
 });

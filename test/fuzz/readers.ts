@@ -94,6 +94,9 @@ function boardOf(item: Exclude<InputItem, { kind: 'error' }>): Board {
 function verifyOne(input: VerifyInput): void {
   const report = verifyInput(input);
   if (!['ok', 'fail', 'bad-input', 'skipped'].includes(report.status)) throw new Error(`verify status ${report.status}`);
+  // verify catches a crashing checker so that the other puzzles are still checked: still a bug
+  const crash = report.problems.find((p) => p.startsWith('internal error'));
+  if (crash) throw new Error(`verify reported: ${crash}`);
   reportLine(report);
   reportJson(report);
 }
@@ -263,7 +266,11 @@ export const READERS: Readonly<Record<string, Reader>> = {
         if (!isReportedError(e)) throw e;
       }
     };
-    call(() => library.verify(text));
+    const verified = (r: library.VerifyReport) => {
+      const crash = r.problems.find((p) => p.startsWith('internal error'));
+      if (crash) throw new Error(`verify reported: ${crash}`);
+    };
+    call(() => verified(library.verify(text)));
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -275,7 +282,7 @@ export const READERS: Readonly<Record<string, Reader>> = {
       return;
     }
     if (value === null || typeof value !== 'object') return;
-    call(() => library.verify(value as object));
+    call(() => verified(library.verify(value as object)));
     const format = formatOf(value);
     if (format === 'puzzlemill/numbridge-board') {
       call(() => library.solve(value as never, { limit: 2, maxNodes: FUZZ_MAX_NODES }));
