@@ -12,7 +12,7 @@
  * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
-import { atPosition, formatPosition, InputError, type InputPosition, inside } from '../core/errors.ts';
+import { atPosition, formatPosition, InputError, type InputPosition, inside, oneLine } from '../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-depth.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
@@ -125,6 +125,11 @@ function knownFormats(): string {
 
 /** One report as a text line: `file:3: ok: numbridge 9×9 …` / `file:3 /public/size: bad input: …`. */
 export function reportLine(r: VerifyReport): string {
+  // one line whatever the file's strings hold (a problem may quote a name or id with a line break)
+  return oneLine(reportText(r));
+}
+
+function reportText(r: VerifyReport): string {
   const what = r.summary ? `${r.kind ? r.kind + ' ' : ''}${r.summary}` : r.kind ?? '';
   switch (r.status) {
     case 'ok':

@@ -65,6 +65,8 @@ function problemsOf(r: CliResult): string[] {
     if (/^\s+at\s/.test(line)) problems.push(`stack line ${i + 1}: ${line.trim()}`);
     else if (/internal error/.test(line)) problems.push(`stderr line ${i + 1}: ${line}`);
     else if (line.trim() === '') problems.push(`stderr line ${i + 1} is blank`);
+    // a report names puzzlemill or the input (solve and grade start with the file's path): a raw newline from the input would split one
+    else if (!/^(puzzlemill: |\/)/.test(line)) problems.push(`stderr line ${i + 1} is no report: ${line.slice(0, 200)}`);
   });
   return problems;
 }
@@ -83,9 +85,10 @@ const everyKind = () => true;
 
 describe('the checks catch what they look for', () => {
   test('a stack trace, exit 70, a blank line and a timeout are problems; one-line reports are not', () => {
-    expect(problemsOf({ code: 2, stdout: '', stderr: 'puzzlemill: a.json:1:2: not valid JSON (ends too early: truncated?)\nb.txt:3:7: bad character\n' })).toEqual([]);
+    expect(problemsOf({ code: 2, stdout: '', stderr: 'puzzlemill: a.json:1:2: not valid JSON (ends too early: truncated?)\n/tmp/b.txt:3:7: bad character\n' })).toEqual([]);
     expect(problemsOf({ code: 70, stdout: '', stderr: 'puzzlemill: internal error: x is undefined\n' })).toEqual(['exit 70', 'stderr line 1: puzzlemill: internal error: x is undefined']);
-    expect(problemsOf({ code: 1, stdout: '', stderr: 'TypeError: x\n    at f (a.ts:1:1)\n\n' })).toEqual(['stack line 2: at f (a.ts:1:1)', 'stderr line 3 is blank']);
+    expect(problemsOf({ code: 1, stdout: '', stderr: 'puzzlemill: TypeError: x\n    at f (a.ts:1:1)\n\n' })).toEqual(['stack line 2: at f (a.ts:1:1)', 'stderr line 3 is blank']);
+    expect(problemsOf({ code: 2, stdout: '', stderr: 'puzzlemill: a.json: unknown format "a\nb"\n' })).toEqual(['stderr line 2 is no report: b"']);
     expect(problemsOf({ code: -1, stdout: '', stderr: '', timedOut: true })).toEqual([`did not end within ${TIMEOUT_MS} ms`]);
   });
 });
@@ -153,4 +156,26 @@ describe('mutated files through the real binary: exit 0/1/2, one line per proble
       expectClean(['render', '--html', folder], []);
     });
   }, 180_000);
+});
+
+/** What the fuzzers found through the binary, kept as fixed cases (each failed before its fix). */
+describe('found by fuzzing', () => {
+  test('a "format" or id with a line break is quoted on one line (render, replay, complete, export said it raw, over two lines)', () => {
+    const sub = join(dir, 'found');
+    mkdirSync(sub, { recursive: true });
+    const odd = join(sub, 'odd-format.json');
+    writeFileSync(odd, JSON.stringify({ format: 'a\nb', version: 1, id: 'x', public: {} }) + '\n');
+    for (const args of [['render', '--out', join(sub, 'pictures')], ['replay', 'numbridge'], ['replay', 'kosmos'], ['replay', 'domino'], ['complete', 'domino'], ['export', '--to', 'line']]) {
+      const r = expectClean(args, [{ path: odd, what: 'format "a\\nb"' }]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^puzzlemill: .*a\\nb.*\n$/);
+    }
+    // grade's report line names the board's id
+    const board = { ...all.find((s) => s.kind === 'numbridge-board')!.value as object, id: 'x\ny' };
+    const withId = join(sub, 'odd-id.json');
+    writeFileSync(withId, JSON.stringify(board) + '\n');
+    const graded = expectClean(['grade'], [{ path: withId, what: 'id "x\\ny"' }]);
+    expect(graded.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(graded.stdout).toContain(' x\\ny ');
+  }, 120_000);
 });

@@ -132,7 +132,7 @@ function setAt(root: unknown, path: Array<string | number>, value: unknown): unk
 
 /** Numbers the JSON text writes as they are (`1e999` parses to Infinity; 2^53 + 1 is not safe). */
 const ODD_NUMBERS: readonly string[] = ['0', '-1', '-0', '0.5', '-2147483649', '4294967296', '9007199254740993', '1e308', '1e999', '-1e999', '1e-400', '10', '99', '1.0000000000000002'];
-const ODD_STRINGS: readonly string[] = ['', ' ', 'NaN', 'Infinity', '-1', '1e3', '__proto__', '\u0000', '\uFEFF', 'é\u0301', '\u{1F9E9}', '\uD800', 'a'.repeat(100_000), '9'.repeat(400), '<script>', '../../etc/passwd', 'puzzlemill/numbridge-board', 'puzzlemill/murder-case'];
+const ODD_STRINGS: readonly string[] = ['', ' ', '\n', 'a\nb', '\r', '\u001b[31m', '\u2028', 'NaN', 'Infinity', '-1', '1e3', '__proto__', '\u0000', '\uFEFF', 'é\u0301', '\u{1F9E9}', '\uD800', 'a'.repeat(100_000), '9'.repeat(400), '<script>', '../../etc/passwd', 'puzzlemill/numbridge-board', 'puzzlemill/murder-case'];
 
 /** Marker objects that `serialise` writes as raw JSON text (numbers JSON.stringify cannot write, very deep nesting). */
 const RAW = Symbol('raw');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { importPuzzle, verify } from '../../src/index.ts';
+import { reportLine } from '../../src/pipeline/verify-batch.ts';
 import { exportBoard } from '../../src/render/interchange/index.ts';
 import { boardBlitz6, boardIrregular6, murderCase } from '../render/samples.ts';
 import { mutate } from './mutate.ts';
@@ -110,6 +111,13 @@ describe('found by fuzzing', () => {
     }
     // the limit is the CLI's: 64 levels are read as before
     expect(verify(withDeepField(file(), 60)).problems.join()).not.toMatch(/nested|internal/);
+  });
+
+  test('a reason or verify report quoting input with a line break stays one line', () => {
+    expect(new InputError({ source: 'a.json', pointer: '/format' }, 'found a\nb\u001b[0m').message).toBe('a.json /format: found a\\nb\\u001b[0m');
+    const report = verify({ format: 'a\nb', version: 1 });
+    expect(reportLine(report)).toBe('<argument> /format: bad input: unknown format "a\\nb" (known: "puzzlemill/numbridge-board", "puzzlemill/murder-case")');
+    expect(reportLine({ where: { source: 'x' }, status: 'fail', problems: ['names "Ann\nB"'] })).toBe('x: FAIL: names "Ann\\nB"');
   });
 
   test('library importPuzzle() of an ipuz cell { given: … } nested 20,000 deep: an InputError, not a RangeError (FUZZ_ONLY=ipuz:62)', () => {

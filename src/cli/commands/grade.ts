@@ -8,7 +8,7 @@
  * none or several; unreadable input and bad lines exit 2; every other puzzle is still graded.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { formatPosition, type InputPosition } from '../../core/errors.ts';
+import { formatPosition, oneLine, type InputPosition } from '../../core/errors.ts';
 import { gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { solve } from '../../sudoku/solver.ts';
@@ -80,7 +80,7 @@ function techniqueList(result: ProveResult): string {
 }
 
 function label(where: InputPosition, id: string | undefined): string {
-  return formatPosition(where) + (id ? ` ${id}` : '');
+  return formatPosition(where) + (id ? ` ${oneLine(id)}` : ''); // an id with a line break must not split the report
 }
 
 function textReport(where: InputPosition, id: string | undefined, result: ProveResult, verdict: Verdict | null, args: GradeArgs): void {
