@@ -10,6 +10,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import lzString from 'lz-string';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
@@ -170,6 +171,15 @@ describe('found by fuzzing', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^puzzlemill: .*a\\nb.*\n$/);
     }
+    // a SudokuPad link (a line: no JSON depth limit had seen its data) with a cell value nested 20,000 deep was exit 70
+    const pad = all.find((s) => s.kind === 'sudokupad-url')!.text.trim();
+    const packed = pad.slice(pad.indexOf('fpuzzles') + 'fpuzzles'.length);
+    const data = lzString.decompressFromBase64(decodeURIComponent(packed))!.replace(/"value":\d/, `"value":${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const deepLink = join(sub, 'deep-link.txt');
+    writeFileSync(deepLink, pad.slice(0, pad.length - packed.length) + encodeURIComponent(lzString.compressToBase64(data)) + '\n');
+    const imported = expectClean(['import'], [{ path: deepLink, what: 'a SudokuPad link, a value nested 20,000 deep' }]);
+    expect(imported.code).toBe(2);
+    expect(imported.stderr).toMatch(/nested deeper than 64 levels\n$/);
     // grade's report line names the board's id
     const board = { ...all.find((s) => s.kind === 'numbridge-board')!.value as object, id: 'x\ny' };
     const withId = join(sub, 'odd-id.json');

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { importPuzzle, verify } from '../../src/index.ts';
+import lzString from 'lz-string';
+import { readDominoRecord } from '../../src/games/domino/files.ts';
+import { replay as replayDomino } from '../../src/games/domino/replay.ts';
 import { reportLine } from '../../src/pipeline/verify-batch.ts';
+import { SUDOKUPAD_URL } from '../../src/render/interchange/fpuzzles.ts';
+import { fromIpuz } from '../../src/render/interchange/ipuz.ts';
 import { exportBoard } from '../../src/render/interchange/index.ts';
 import { boardBlitz6, boardIrregular6, murderCase } from '../render/samples.ts';
 import { mutate } from './mutate.ts';
@@ -120,6 +125,27 @@ describe('found by fuzzing', () => {
     expect(reportLine({ where: { source: 'x' }, status: 'fail', problems: ['names "Ann\nB"'] })).toBe('x: FAIL: names "Ann\\nB"');
   });
 
+  test('a SudokuPad link whose f-puzzles data nests a cell value 20,000 deep: an InputError, not a RangeError (import, exit 70 before; FUZZ_SEED=hunt-5 FUZZ_ONLY=sudokupad-url:202)', () => {
+    const data = JSON.parse(exportBoard(boardBlitz6(), 'fpuzzles', { solution: false })) as { grid: Array<Array<Record<string, unknown>>> };
+    data.grid[1]![5] = { given: true, value: 0 };
+    const text = JSON.stringify(data).replace('"value":0', `"value":${deepText(20_000)}`);
+    const link = SUDOKUPAD_URL + encodeURIComponent(lzString.compressToBase64(text));
+    expect(() => importPuzzle(link)).toThrow('the decompressed data is JSON nested deeper than 64 levels');
+    expect(() => importPuzzle(JSON.parse(text) as object)).toThrow('JSON nested deeper than 64 levels');
+  });
+
+  test('a Domino record with no moves whose leftover could be placed: a contradiction, not "RangeError: no domino -1" (replay domino, complete domino and render exited 70; FUZZ_ONLY=domino-record:186)', () => {
+    const record = {
+      format: 'puzzlemill/domino-record',
+      version: 1,
+      id: 'no-moves',
+      public: { players: ['A', 'B'], hands: [[[1, 2]], [[7, 8]]], moves: [], leftovers: [{ player: 'B', domino: [7, 8] }] },
+    };
+    const report = replayDomino(readDominoRecord(record, { source: 'no-moves.json' }));
+    const placeable = report.contradictions.find((c) => c.kind === 'unplaceable-but-placeable');
+    expect(placeable?.detail).toMatch(/^no domino is on the board yet, and \[7\/8\] fits/);
+  });
+
   test('library importPuzzle() of an ipuz cell { given: … } nested 20,000 deep: an InputError, not a RangeError (FUZZ_ONLY=ipuz:62)', () => {
     const ipuz = JSON.parse(exportBoard(boardIrregular6(), 'ipuz', { solution: false })) as { puzzle: unknown[][] };
     const cells: unknown[] = [
@@ -128,8 +154,10 @@ describe('found by fuzzing', () => {
     ];
     const reasons = cells.map((cell) => {
       ipuz.puzzle[1]![1] = cell;
+      // the library refuses the depth before reading; the ipuz reader on its own unwraps cells without recursion
+      expect(() => importPuzzle(ipuz)).toThrow('JSON nested deeper than 64 levels');
       try {
-        importPuzzle(ipuz);
+        fromIpuz(ipuz, { source: 'x.ipuz' });
         return 'read';
       } catch (e) {
         expect(e).toBeInstanceOf(InputError);
