@@ -31,7 +31,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'puzzlemill-cli-fuzz-'));
   all = await samples();
 }, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  if (process.env.FUZZ_STATS) console.log(`cli fuzz: ${runs.processes} processes, ${runs.inputs} mutated inputs`);
+});
+
+const runs = { processes: 0, inputs: 0 };
 
 interface MutantFile {
   path: string;
@@ -74,6 +79,8 @@ function problemsOf(r: CliResult): string[] {
 
 function expectClean(args: string[], files: MutantFile[], extra: string[] = []): CliResult {
   const r = runCli([...args, ...files.map((f) => f.path), ...extra], { timeoutMs: TIMEOUT_MS });
+  runs.processes++;
+  runs.inputs += Math.max(1, files.length);
   const problems = problemsOf(r);
   const context = problems.length === 0 ? '' : `FUZZ_SEED=${SEED} puzzlemill ${args.join(' ')} on\n  ${files.map((f) => `${f.path}: ${f.what}`).join('\n  ')}\nstderr:\n${r.stderr.slice(0, 4000)}`;
   expect(problems, context).toEqual([]);
