@@ -162,7 +162,8 @@ function oddValue(rng: Rng, like: unknown): unknown {
     case 6:
       return typeof like === 'number' ? like + rng.pick([1, -1, 100, 0.5]) : typeof like === 'string' ? like.slice(0, rng.int(like.length + 1)) : 0;
     case 7:
-      return Array.from({ length: rng.pick([2, 10, 1000]) }, () => like ?? 0);
+      // many copies of a scalar, few of an object (stacked copies of copies would grow without bound)
+      return Array.from({ length: like !== null && typeof like === 'object' ? 2 : rng.pick([2, 10, 1000]) }, () => like ?? 0);
     default:
       return typeof like === 'string' ? String(rng.int(10)) : rng.int(10);
   }
