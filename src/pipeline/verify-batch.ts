@@ -101,7 +101,7 @@ function verifyJson(value: unknown, where: InputPosition): VerifyReport {
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new InputError(where, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   const format = (value as { format?: unknown }).format;
   if (typeof format !== 'string') throw new InputError(inside(where, '/format'), 'missing "format" (e.g. "puzzlemill/numbridge-board")');
-  const bookkeeping = BOOKKEEPING[format];
+  const bookkeeping = Object.hasOwn(BOOKKEEPING, format) ? BOOKKEEPING[format] : undefined; // not "__proto__" or "constructor" of the table
   if (bookkeeping) {
     assertValid(bookkeeping, value, where);
     return { where, status: 'skipped', summary: `not a puzzle (${format}), schema ok`, problems: [] };

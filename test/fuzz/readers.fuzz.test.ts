@@ -20,6 +20,7 @@ import { reportLine } from '../../src/pipeline/verify-batch.ts';
 import { SUDOKUPAD_URL } from '../../src/render/interchange/fpuzzles.ts';
 import { fromIpuz } from '../../src/render/interchange/ipuz.ts';
 import { exportBoard } from '../../src/render/interchange/index.ts';
+import { pictureOf } from '../../src/render/pictures.ts';
 import { boardBlitz6, boardIrregular6, murderCase } from '../render/samples.ts';
 import { mutate } from './mutate.ts';
 import { READERS, readersFor } from './readers.ts';
@@ -144,6 +145,12 @@ describe('found by fuzzing', () => {
     const report = replayDomino(readDominoRecord(record, { source: 'no-moves.json' }));
     const placeable = report.contradictions.find((c) => c.kind === 'unplaceable-but-placeable');
     expect(placeable?.detail).toMatch(/^no domino is on the board yet, and \[7\/8\] fits/);
+  });
+
+  test.each(['__proto__', 'constructor', 'toString'])('format %j is an unknown format, not a table entry (verify said "skipped" or "internal error", render exited 70; FUZZ_SEED=hunt-7 FUZZ_ONLY=domino-position:166)', (format) => {
+    const file = { format, version: 1, id: 'x', public: {} };
+    expect(verify(file)).toMatchObject({ status: 'bad-input', problems: [expect.stringMatching(/^unknown format/)] });
+    expect(() => pictureOf(file, { source: 'x.json' }, { solution: false, lang: 'en' })).toThrow(InputError);
   });
 
   test('library importPuzzle() of an ipuz cell { given: … } nested 20,000 deep: an InputError, not a RangeError (FUZZ_ONLY=ipuz:62)', () => {
