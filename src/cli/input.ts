@@ -21,6 +21,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
+import { MAX_JSON_DEPTH as DEEPEST_JSON } from '../core/json-depth.ts';
 
 export type InputItem =
   | { kind: 'line'; where: InputPosition; text: string }
@@ -31,8 +32,8 @@ export type InputItem =
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 /** Longest single line (an NDJSON puzzle is a few kB). */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** Deepest JSON nesting accepted (puzzle files need 5). */
-export const MAX_JSON_DEPTH = 64;
+/** Deepest JSON nesting accepted (puzzle files need 5; the library's readers use the same limit). */
+export const MAX_JSON_DEPTH = DEEPEST_JSON;
 
 /** Items from each file in turn (stdin when the list is empty or a file is `-`). */
 export async function* readItems(files: readonly string[]): AsyncGenerator<InputItem> {

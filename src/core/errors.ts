@@ -16,13 +16,26 @@ export interface InputPosition {
 
 export class InputError extends Error {
   override readonly name = 'InputError';
+  /** The reason, on one line: control characters from the input (a `format` holding "\n") are escaped. */
+  readonly reason: string;
   constructor(
     readonly position: InputPosition,
-    readonly reason: string,
+    reason: string,
   ) {
-    super(formatPosition(position) + ': ' + reason);
+    super(oneLine(formatPosition(position) + ': ' + reason));
+    this.reason = oneLine(reason);
   }
 }
+
+/**
+ * Text for a one-line report: line breaks and other control characters (which a reason quoting the
+ * input may hold) written as escapes (`\n`, `\u001b`), everything else as it is.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** `file:3:7 /public/givens/2` — only the parts that are known. */
 export function formatPosition(p: InputPosition): string {

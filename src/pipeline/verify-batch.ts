@@ -13,7 +13,8 @@
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
 import type { SearchBudget } from '../core/budget.ts';
-import { atPosition, formatPosition, InputError, type InputPosition, inside } from '../core/errors.ts';
+import { atPosition, formatPosition, InputError, type InputPosition, inside, oneLine } from '../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-depth.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
@@ -106,9 +107,11 @@ function verifyJson(value: unknown, where: InputPosition, budget: SearchBudget):
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
+  // the CLI refuses such text before parsing it; a library caller's object gets the same limit
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new InputError(where, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   const format = (value as { format?: unknown }).format;
   if (typeof format !== 'string') throw new InputError(inside(where, '/format'), 'missing "format" (e.g. "puzzlemill/numbridge-board")');
-  const bookkeeping = BOOKKEEPING[format];
+  const bookkeeping = Object.hasOwn(BOOKKEEPING, format) ? BOOKKEEPING[format] : undefined; // not "__proto__" or "constructor" of the table
   if (bookkeeping) {
     assertValid(bookkeeping, value, where);
     return { where, status: 'skipped', summary: `not a puzzle (${format}), schema ok`, problems: [] };
@@ -132,6 +135,11 @@ function knownFormats(): string {
 
 /** One report as a text line: `file:3: ok: numbridge 9×9 …` / `file:3 /public/size: bad input: …`. */
 export function reportLine(r: VerifyReport): string {
+  // one line whatever the file's strings hold (a problem may quote a name or id with a line break)
+  return oneLine(reportText(r));
+}
+
+function reportText(r: VerifyReport): string {
   const what = r.summary ? `${r.kind ? r.kind + ' ' : ''}${r.summary}` : r.kind ?? '';
   switch (r.status) {
     case 'ok':

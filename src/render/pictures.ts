@@ -60,7 +60,7 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
       const shown = solution ? file : kind.playerForm(file);
       return { picture: kind.render(shown, { ...options, solution }), id: file.id, format, solution };
     }
-    const game = GAME_FILES[format];
+    const game = Object.hasOwn(GAME_FILES, format) ? GAME_FILES[format] : undefined; // not "__proto__" or "toString" of the table
     if (game) {
       const solution = options.solution && game.hasSecret && record.secret !== undefined;
       const shown = solution || !('secret' in record) ? record : withoutSecret(record);

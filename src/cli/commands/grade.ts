@@ -10,7 +10,7 @@
  */
 import type { Argv, CommandModule } from 'yargs';
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
-import { formatPosition, type InputPosition } from '../../core/errors.ts';
+import { formatPosition, oneLine, type InputPosition } from '../../core/errors.ts';
 import { gradeBoard, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { solve } from '../../sudoku/solver.ts';
@@ -90,7 +90,7 @@ function techniqueList(counts: Record<string, number>): string {
 }
 
 function label(where: InputPosition, id: string | undefined): string {
-  return formatPosition(where) + (id ? ` ${id}` : '');
+  return formatPosition(where) + (id ? ` ${oneLine(id)}` : ''); // an id with a line break must not split the report
 }
 
 function textReport(where: InputPosition, id: string | undefined, result: ProveResult, graded: Graded, verdict: Verdict | null, args: GradeArgs): void {

@@ -178,7 +178,9 @@ export function replay(record: GameRecord): ReplayReport {
         legal = false;
         violations.push('placeable');
         says = `could still be placed: ${placementText(places[0]!)}`;
-        note(left.player, notation, 'unplaceable-but-placeable', `${dominoLabel(id)} shares a number with the last domino ${dominoLabel(state.last)} and fits ${placementText(places[0]!)}`, left.at);
+        // before the first placement there is no last domino (and no DO rule to keep)
+        const why = state.last < 0 ? `no domino is on the board yet, and ${dominoLabel(id)} fits` : `${dominoLabel(id)} shares a number with the last domino ${dominoLabel(state.last)} and fits`;
+        note(left.player, notation, 'unplaceable-but-placeable', `${why} ${placementText(places[0]!)}`, left.at);
       } else if (places.length > 0) {
         says = `right: it fits the board (e.g. ${placementText(places[0]!)}) but shares no number with the last domino ${dominoLabel(state.last)}`;
       } else {

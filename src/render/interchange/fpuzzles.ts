@@ -20,6 +20,7 @@
  */
 import lzString from 'lz-string';
 import { inside, InputError, type InputPosition } from '../../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
@@ -99,11 +100,15 @@ export function fpuzzlesFromUrl(text: string, where: InputPosition): { data: unk
   }
   const json = lzString.decompressFromBase64(decoded.replace(/ /g, '+'));
   if (!json) throw new InputError(where, `the ${origin === 'sudokupad' ? 'SudokuPad' : 'f-puzzles'} data does not decompress (lz-string base64)`);
+  let data: unknown;
   try {
-    return { data: JSON.parse(json), origin };
+    data = JSON.parse(json);
   } catch {
     throw new InputError(where, 'the decompressed data is not JSON');
   }
+  // a link is a line, so no reader's depth limit has seen this JSON yet
+  if (nestedDeeperThan(data, MAX_JSON_DEPTH)) throw new InputError(where, `the decompressed data is JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return { data, origin };
 }
 
 export function fromFpuzzles(value: unknown, where: InputPosition, origin: 'fpuzzles' | 'sudokupad' = 'fpuzzles'): ImportedPuzzle {

@@ -9,6 +9,7 @@
  *   sudokupad   a SudokuPad URL (f-puzzles data)        SudokuPad fpuzzles URLs
  */
 import { InputError, type InputPosition } from '../../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import type { ImportedPuzzle } from './board.ts';
 import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
@@ -55,6 +56,8 @@ export type ImportItem = { kind: 'line'; text: string; where: InputPosition } | 
 /** Read one input item as a puzzle of the named (or recognised) source format. */
 export function importItem(item: ImportItem, from: Source): ImportedPuzzle {
   if (item.kind === 'json') {
+    // the CLI's readers refuse deeper text before parsing it; a library caller's object gets the same limit
+    if (nestedDeeperThan(item.value, MAX_JSON_DEPTH)) throw new InputError(item.where, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     if (from === 'ipuz' || (from === 'auto' && isIpuzSudoku(item.value))) return fromIpuz(item.value, item.where);
     if (from === 'fpuzzles' || from === 'sudokupad' || (from === 'auto' && isFpuzzles(item.value))) return fromFpuzzles(item.value, item.where, from === 'sudokupad' ? 'sudokupad' : 'fpuzzles');
     if (from === 'line') throw new InputError(item.where, 'a JSON value, not a line-format puzzle');

@@ -96,11 +96,17 @@ export function fromIpuz(value: unknown, where: InputPosition): ImportedPuzzle {
   if ([...charset].length < n) throw at('/charset', `has ${[...charset].length} characters, a ${n}×${n} board needs ${n}`);
   const empty = doc.empty;
 
-  const digitOf = (v: unknown, pointer: string): number => {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+  const digitOf = (cell: unknown, cellPointer: string): number => {
+    // a cell may be a { given } or { value } object: unwrapped in a loop, not by recursion (a crafted file may nest it deeply)
+    let v = cell;
+    let pointer = cellPointer;
+    while (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
-      return 'given' in o ? digitOf(o.given, pointer + '/given') : 'value' in o ? digitOf(o.value, pointer + '/value') : 0;
+      if ('given' in o) [v, pointer] = [o.given, pointer + '/given'];
+      else if ('value' in o) [v, pointer] = [o.value, pointer + '/value'];
+      else return 0;
     }
+    if (Array.isArray(v)) throw at(pointer, `an array (${v.length} items) is not a digit of this ${n}×${n} board`);
     if (v === null || v === undefined || v === 0 || v === '' || v === '0' || v === '.' || (empty !== undefined && v === empty)) return 0;
     if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= n) return v;
     if (typeof v === 'string') {

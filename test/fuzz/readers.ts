@@ -1,0 +1,325 @@
+/**
+ * Every reader of puzzlemill input, called in-process the way its command or library function
+ * calls it (same modules, same order), for the fuzzers. A reader either returns or throws one of
+ * the error types the CLI turns into a one-line report (InputError → exit 2; NotABoard,
+ * GenerationError → exit 1); anything else thrown is what the CLI reports as "internal error",
+ * exit 70. Searches get a node budget (reaching it is a normal "undecided" answer): unbounded
+ * searches on foreign input are issue 17 item 14's, not this fuzzer's.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GenerationError, InputError, type InputPosition } from '../../src/core/errors.ts';
+import { readItems, type InputItem } from '../../src/cli/input.ts';
+import { formatOf, readGameFile } from '../../src/cli/commands/game-file.ts';
+import { assertOwnOutput } from '../../src/cli/commands/own-output.ts';
+import { readDominoGame } from '../../src/cli/commands/replay-domino.ts';
+import { completeDominoes, type CompletionQuestion } from '../../src/games/domino/completion.ts';
+import { readDominoDeal, readDominoPosition } from '../../src/games/domino/files.ts';
+import { recordFromText } from '../../src/games/domino/record.ts';
+import { parseRecordText } from '../../src/games/domino/record-text.ts';
+import { formatReplay as formatDominoReplay, replay as replayDomino, replayJson as dominoReplayJson } from '../../src/games/domino/replay.ts';
+import { DominoReplayJson } from '../../src/games/domino/schema.ts';
+import { readKosmosDeal, readKosmosRecord } from '../../src/games/kosmos/files.ts';
+import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts';
+import { KosmosReplayJson } from '../../src/games/kosmos/schema.ts';
+import { readNumbridgeDeal, readNumbridgeRecord } from '../../src/games/numbridge/files.ts';
+import { formatReplay as formatNumbridgeReplay, replayJson as numbridgeReplayJson, replayNumbridge } from '../../src/games/numbridge/replay.ts';
+import { NumbridgeReplayJson } from '../../src/games/numbridge/schema.ts';
+import * as library from '../../src/index.ts';
+import { kindNamed } from '../../src/kinds/registry.ts';
+import { playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
+import { OutDir } from '../../src/pipeline/out-dir.ts';
+import { reportJson, reportLine, verifyInput, type VerifyInput } from '../../src/pipeline/verify-batch.ts';
+import { corpusPage } from '../../src/render/html.ts';
+import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
+import { exportBoard, importItem, SOURCES, TARGETS } from '../../src/render/interchange/index.ts';
+import { dominoRecordPicture } from '../../src/render/games/domino.ts';
+import { pictureOf } from '../../src/render/pictures.ts';
+import { svgToPng } from '../../src/render/png.ts';
+import { gradeOf, prove } from '../../src/sudoku/logic/index.ts';
+import { formatLine, LineError, parseLine } from '../../src/sudoku/line-format.ts';
+import { solve } from '../../src/sudoku/solver.ts';
+import type { Board } from '../../src/sudoku/types.ts';
+import { MANIFEST_RUN } from './samples.ts';
+
+/** Search nodes a fuzzed search may use before it is "undecided" (a normal answer). */
+export const FUZZ_MAX_NODES = 200_000;
+
+/** The errors a command reports in one line (everything else is exit 70). */
+export function isReportedError(e: unknown): boolean {
+  return e instanceof InputError || e instanceof NotABoard || e instanceof GenerationError;
+}
+
+export interface ReaderContext {
+  /** The mutated file, written under the sample's name. */
+  file: string;
+  /** A scratch directory this reader may use (emptied by the reader). */
+  scratch: string;
+  /** render: also make the PNG (resvg; slower, so only for some mutants). */
+  png?: boolean;
+}
+
+export type Reader = (ctx: ReaderContext) => Promise<void> | void;
+
+/** One input item's error as the command reports it: fine, it is a one-line report. */
+function drop(item: InputItem): item is Extract<InputItem, { kind: 'error' }> {
+  if (item.kind !== 'error') return false;
+  if (!(item.error instanceof InputError)) throw new Error('readItems yielded a non-InputError');
+  return true;
+}
+
+/** Every item, each handled by `each`; a reported error of one item does not stop the others (as in the commands). */
+async function eachItem(file: string, each: (item: Exclude<InputItem, { kind: 'error' }>) => void): Promise<void> {
+  for await (const item of readItems([file])) {
+    if (drop(item)) continue;
+    try {
+      each(item);
+    } catch (e) {
+      if (!isReportedError(e)) throw e;
+    }
+  }
+}
+
+/** src/cli/board-input.ts, without its stderr line and exit code. */
+function boardOf(item: Exclude<InputItem, { kind: 'error' }>): Board {
+  try {
+    if (item.kind === 'line') return parseLine(item.text);
+    return readBoardFile(item.value, item.where).board;
+  } catch (e) {
+    if (e instanceof LineError) throw new InputError({ ...item.where, column: e.column }, e.message);
+    throw e;
+  }
+}
+
+function verifyOne(input: VerifyInput): void {
+  const report = verifyInput(input);
+  if (!['ok', 'fail', 'bad-input', 'skipped'].includes(report.status)) throw new Error(`verify status ${report.status}`);
+  // verify catches a crashing checker so that the other puzzles are still checked: still a bug
+  const crash = report.problems.find((p) => p.startsWith('internal error'));
+  if (crash) throw new Error(`verify reported: ${crash}`);
+  reportLine(report);
+  reportJson(report);
+}
+
+/** `complete domino`'s question (src/cli/commands/complete-domino.ts). */
+function dominoQuestion(file: string): CompletionQuestion {
+  const input = readGameFile(file);
+  if (input.kind === 'json') {
+    const format = formatOf(input.value);
+    if (format === 'puzzlemill/domino-position') return readDominoPosition(input.value, input.where);
+    if (format === 'puzzlemill/domino-deal') {
+      readDominoDeal(input.value, input.where);
+      return { board: new Uint8Array(81), remaining: Array.from({ length: 36 }, (_, i) => i), last: -1 };
+    }
+    if (format !== 'puzzlemill/domino-record') throw new InputError({ ...input.where, pointer: '/format' }, 'not a domino file');
+  }
+  const final = replayDomino(readDominoGame(file)).final;
+  const remaining: number[] = [];
+  for (let id = 0; id < 36; id++) if (final.holder[id]! >= 0) remaining.push(id);
+  return { board: final.board, remaining, last: final.last };
+}
+
+function freshDir(dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export const READERS: Readonly<Record<string, Reader>> = {
+  verify: (c) =>
+    eachItem(c.file, (item) => verifyOne(item.kind === 'line' ? { where: item.where, line: item.text } : { where: item.where, value: item.value })),
+
+  solve: (c) =>
+    eachItem(c.file, (item) => {
+      const result = solve(boardOf(item), { limit: 2, maxNodes: FUZZ_MAX_NODES });
+      if (result.solution) formatLine(result.solution);
+    }),
+
+  grade: (c) =>
+    eachItem(c.file, (item) => {
+      const board = boardOf(item);
+      const result = prove(board, { collectSteps: true });
+      if (result.solved) gradeOf(result);
+      else if (!result.contradiction) solve(board, { limit: 2, maxNodes: FUZZ_MAX_NODES });
+      for (const step of result.steps) void step.text.de;
+    }),
+
+  import: (c) =>
+    eachItem(c.file, (item) => {
+      for (const from of SOURCES) {
+        try {
+          const file = boardFileOf(importItem(item, from), item.where);
+          JSON.stringify(playerForm(file));
+        } catch (e) {
+          if (!isReportedError(e)) throw e;
+        }
+      }
+    }),
+
+  export: (c) =>
+    eachItem(c.file, (item) => {
+      if (item.kind === 'line') return;
+      if (formatOf(item.value) !== 'puzzlemill/numbridge-board') return;
+      const { file } = readBoardFile(item.value, item.where);
+      for (const target of TARGETS) for (const solution of [false, true]) exportBoard(file, target, { solution, url: target === 'fpuzzles' && solution });
+    }),
+
+  render: async (c) => {
+    const head = readRaw(c.file).subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+    const first = head.search(/\S/);
+    if (first >= 0 && head[first] !== '{' && head[first] !== '[') {
+      // the sheet's notation, read whole (render.ts's isSheetText and sheetRecord)
+      try {
+        const input = readGameFile(c.file);
+        if (input.kind !== 'text') throw new Error('internal: expected a text record');
+        const picture = dominoRecordPicture(recordFromText(parseRecordText(input.text, input.source)), 'sheet', { solution: false, lang: 'de' });
+        if (c.png) svgToPng(picture.svg, { scale: 1 });
+      } catch (e) {
+        if (!isReportedError(e)) throw e;
+      }
+      return;
+    }
+    await eachItem(c.file, (item) => {
+      if (item.kind === 'line') return;
+      for (const solution of [false, true]) {
+        const drawn = pictureOf(item.value, item.where, { solution, lang: solution ? 'de' : 'en', ...(solution ? { turn: 3 } : {}) });
+        if (c.png && solution) svgToPng(drawn.picture.svg, { scale: 1 });
+      }
+    });
+  },
+
+  'render --html': (c) => {
+    // the mutated file in a corpus folder, beside a daily index's reader
+    const dir = freshDir(join(c.scratch, 'html'));
+    writeFileSync(join(dir, c.file.endsWith('.txt') ? 'index.json' : c.file.replace(/^.*[\\/]/, '')), readRaw(c.file));
+    const page = corpusPage(dir, { solution: true, lang: 'en' });
+    if (typeof page.html !== 'string') throw new Error('no page');
+  },
+
+  'replay numbridge': (c) =>
+    eachItem(c.file, (item) => {
+      if (item.kind === 'line') return;
+      if (formatOf(item.value) !== 'puzzlemill/numbridge-record') return;
+      const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, item.where);
+      const report = replayNumbridge(record, setup, dealFile);
+      assertOwnOutput(NumbridgeReplayJson, numbridgeReplayJson(report, record.id), 'the replay report');
+      formatNumbridgeReplay(report);
+    }),
+
+  'replay domino': (c) => {
+    try {
+      const report = replayDomino(readDominoGame(c.file));
+      assertOwnOutput(DominoReplayJson, dominoReplayJson(report), 'the replay report');
+      formatDominoReplay(report);
+    } catch (e) {
+      if (!isReportedError(e)) throw e;
+    }
+  },
+
+  'replay kosmos': (c) => {
+    try {
+      const input = readGameFile(c.file);
+      if (input.kind !== 'json' || formatOf(input.value) !== 'puzzlemill/kosmos-record') return;
+      const report = replayKosmos(readKosmosRecord(input.value, input.where));
+      assertOwnOutput(KosmosReplayJson, kosmosReplayJson(report), 'the replay report');
+    } catch (e) {
+      if (!isReportedError(e)) throw e;
+    }
+  },
+
+  'complete domino': (c) => {
+    try {
+      completeDominoes(dominoQuestion(c.file), { maxNodes: FUZZ_MAX_NODES });
+    } catch (e) {
+      if (!isReportedError(e)) throw e;
+    }
+  },
+
+  'generate --out resume': (c) => {
+    // the mutated file as the run's manifest or as its puzzle 0, then prepare and resume as a rerun does
+    const dir = freshDir(join(c.scratch, 'out'));
+    const isManifest = /manifest\.json$/.test(c.file);
+    writeFileSync(join(dir, isManifest ? 'manifest.json' : 'numbridge-000000.json'), readRaw(c.file));
+    const kind = kindNamed('numbridge');
+    const out = new OutDir(dir, { kind, request: kind.parseRequest({ size: 6, blocks: 'regular', givens: 14 }), seed: MANIFEST_RUN.seed, count: MANIFEST_RUN.count, shard: { index: 0, of: 1 }, player: true });
+    try {
+      out.prepare();
+    } catch (e) {
+      if (!isReportedError(e)) throw e;
+      return;
+    }
+    try {
+      for (const k of out.present()) out.resume(k, MANIFEST_RUN.seed);
+      out.finish(false);
+    } finally {
+      out.release();
+    }
+  },
+
+  library: (c) => {
+    const text = readRaw(c.file).toString('utf8');
+    const where: InputPosition = { source: '<argument>' };
+    const call = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        if (!isReportedError(e)) throw e;
+      }
+    };
+    const verified = (r: library.VerifyReport) => {
+      const crash = r.problems.find((p) => p.startsWith('internal error'));
+      if (crash) throw new Error(`verify reported: ${crash}`);
+    };
+    call(() => verified(library.verify(text)));
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      const line = text.split('\n')[0]!;
+      call(() => library.solve(line, { limit: 2, maxNodes: FUZZ_MAX_NODES }));
+      call(() => library.grade(line, { steps: true }));
+      call(() => library.importPuzzle(line));
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    call(() => verified(library.verify(value as object)));
+    const format = formatOf(value);
+    if (format === 'puzzlemill/numbridge-board') {
+      call(() => library.solve(value as never, { limit: 2, maxNodes: FUZZ_MAX_NODES }));
+      call(() => library.grade(value as never));
+      call(() => library.exportPuzzle(value as never, 'sudokupad', { solution: true }));
+    }
+    call(() => library.renderSvg(value as object, { solution: true }));
+    call(() => library.importPuzzle(value as object));
+    call(() => readKosmosDeal(value, where));
+    call(() => readDominoDeal(value, where));
+    call(() => readDominoPosition(value, where));
+    call(() => readNumbridgeDeal(value, where));
+    if (format === 'puzzlemill/kosmos-record') call(() => replayKosmos(readKosmosRecord(value, where)));
+    if (format === 'puzzlemill/numbridge-record') call(() => {
+      const r = readNumbridgeRecord(value, where);
+      replayNumbridge(r.file, r.setup, r.dealFile);
+    });
+  },
+};
+
+function readRaw(file: string): Buffer {
+  return readFileSync(file);
+}
+
+/** Which readers take which sample kinds (by the kind's first word); every reader also gets other kinds now and then. */
+export function readersFor(kind: string): string[] {
+  const base = kind.split('.')[0]!;
+  const always = ['verify', 'library'];
+  if (base === 'numbridge-board') return [...always, 'solve', 'grade', 'export', 'render', 'generate --out resume', 'render --html'];
+  if (base === 'murder-case') return [...always, 'render', 'render --html'];
+  if (base.startsWith('line')) return [...always, 'solve', 'grade', 'import'];
+  if (base === 'kosmos-deal') return [...always, 'render'];
+  if (base === 'kosmos-record') return [...always, 'render', 'replay kosmos'];
+  if (base.startsWith('domino')) return [...always, 'render', 'replay domino', 'complete domino'];
+  if (base === 'numbridge-deal') return [...always];
+  if (base === 'numbridge-record') return [...always, 'replay numbridge'];
+  if (base.startsWith('daily')) return [...always, 'render --html'];
+  if (base === 'run-manifest') return [...always, 'generate --out resume'];
+  return [...always, 'import']; // ipuz, f-puzzles, SudokuPad
+}
