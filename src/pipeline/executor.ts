@@ -111,6 +111,8 @@ export const ESCALATE_MS = 1000;
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
   private workedMs = 0;
+  /** The task running in this thread, if any: tasks here run one after another. */
+  private here: Promise<void> | undefined;
 
   constructor(
     readonly parallelism: number,
@@ -119,14 +121,21 @@ export class AutoExecutor implements Executor {
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
     await new Promise((resolve) => setImmediate(resolve));
+    // Preparing a task yields, so a second task could pass the hand-over check before the first
+    // has counted its work: wait for it, then decide with the work known.
+    while (this.here) await this.here;
     if (!this.pool && this.workedMs >= ESCALATE_MS) this.pool = new PoolExecutor(this.parallelism);
     if (this.pool) return this.pool.run(task);
+    let finished!: () => void;
+    this.here = new Promise((resolve) => (finished = resolve));
     const t0 = performance.now();
     try {
       await prepareTask(task);
       return guarded(this.guard, () => runTask(task));
     } finally {
       this.workedMs += performance.now() - t0;
+      this.here = undefined;
+      finished();
     }
   }
 

@@ -10,10 +10,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenerationError, InputError, type InputPosition } from '../../src/core/errors.ts';
 import { readItems, type InputItem } from '../../src/cli/input.ts';
+import { completionQuestion } from '../../src/cli/commands/complete-domino.ts';
 import { formatOf, readGameFile } from '../../src/cli/commands/game-file.ts';
 import { assertOwnOutput } from '../../src/cli/commands/own-output.ts';
 import { readDominoGame } from '../../src/cli/commands/replay-domino.ts';
-import { completeDominoes, type CompletionQuestion } from '../../src/games/domino/completion.ts';
+import { completeDominoes } from '../../src/games/domino/completion.ts';
 import { readDominoDeal, readDominoPosition } from '../../src/games/domino/files.ts';
 import { recordFromText } from '../../src/games/domino/record.ts';
 import { parseRecordText } from '../../src/games/domino/record-text.ts';
@@ -99,24 +100,6 @@ function verifyOne(input: VerifyInput): void {
   if (crash) throw new Error(`verify reported: ${crash}`);
   reportLine(report);
   reportJson(report);
-}
-
-/** `complete domino`'s question (src/cli/commands/complete-domino.ts). */
-function dominoQuestion(file: string): CompletionQuestion {
-  const input = readGameFile(file);
-  if (input.kind === 'json') {
-    const format = formatOf(input.value);
-    if (format === 'puzzlemill/domino-position') return readDominoPosition(input.value, input.where);
-    if (format === 'puzzlemill/domino-deal') {
-      readDominoDeal(input.value, input.where);
-      return { board: new Uint8Array(81), remaining: Array.from({ length: 36 }, (_, i) => i), last: -1 };
-    }
-    if (format !== 'puzzlemill/domino-record') throw new InputError({ ...input.where, pointer: '/format' }, 'not a domino file');
-  }
-  const final = replayDomino(readDominoGame(file)).final;
-  const remaining: number[] = [];
-  for (let id = 0; id < 36; id++) if (final.holder[id]! >= 0) remaining.push(id);
-  return { board: final.board, remaining, last: final.last };
 }
 
 function freshDir(dir: string): string {
@@ -229,7 +212,7 @@ export const READERS: Readonly<Record<string, Reader>> = {
 
   'complete domino': (c) => {
     try {
-      completeDominoes(dominoQuestion(c.file), { maxNodes: FUZZ_MAX_NODES });
+      completeDominoes(completionQuestion(c.file), { maxNodes: FUZZ_MAX_NODES });
     } catch (e) {
       if (!isReportedError(e)) throw e;
     }

@@ -10,30 +10,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { generateRun } from '../../src/pipeline/generate-run.ts';
 import { ROOT } from '../helpers/cli.ts';
 import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
+import { dirBytes, TOY_CLI, TOY_ENV, toy, waitFor } from './fixtures/toy-run.ts';
 
-const CLI = join(ROOT, 'test/pipeline/fixtures/toy-cli.mjs');
-const ENV = { ...process.env, PUZZLEMILL_KIND_MODULES: join(ROOT, 'test/pipeline/fixtures/toy-kind.ts') };
+const CLI = TOY_CLI;
+const ENV = TOY_ENV;
 const tmp = mkdtempSync(join(tmpdir(), 'pm-batch-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function toy(args: string[], input = '') {
-  const r = spawnSync(process.execPath, [CLI, 'generate', 'toy', ...args], { env: ENV, input, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return { code: r.status ?? -1, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
-}
-
-function dirBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) out[name] = readFileSync(join(dir, name), 'utf8');
-  return out;
-}
-
-const waitFor = async (what: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const puzzles = (dir: string) => readdirSync(dir).filter((n) => /^toy-\d+\.json$/.test(n)).length;
 

@@ -13,6 +13,7 @@ import { generateRun, type GenerateRunOptions } from '../../src/pipeline/generat
 import { RunManifest } from '../../src/pipeline/schema.ts';
 import { parseShard, shardRange } from '../../src/pipeline/shard.ts';
 import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
+import { dirBytes } from './fixtures/toy-run.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pm-gen-'));
 let pool: PoolExecutor;
@@ -35,12 +36,6 @@ async function lines(options: Partial<GenerateRunOptions> & { request?: Record<s
     ...options,
     request: toyKind.parseRequest(options.request ?? { failModulo: 5 }),
   });
-  return out;
-}
-
-function dirBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) out[name] = readFileSync(join(dir, name), 'utf8');
   return out;
 }
 

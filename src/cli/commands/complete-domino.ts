@@ -22,7 +22,8 @@ interface CompleteArgs {
   stats: boolean;
 }
 
-function question(file: string): CompletionQuestion {
+/** The question a file asks: the board and the dominoes still to place (a position, a deal, or a record replayed). */
+export function completionQuestion(file: string): CompletionQuestion {
   const input = readGameFile(file);
   if (input.kind === 'json') {
     const format = formatOf(input.value);
@@ -60,7 +61,7 @@ export const completeDominoCommand: CommandModule<object, CompleteArgs> = {
       .check((a) => (Number.isInteger(a['max-nodes']) && (a['max-nodes'] as number) >= 1) || '--max-nodes must be a whole number ≥ 1')
       .example('$0 complete domino deal.json', 'can all 36 dominoes be placed on the empty board?') as unknown as Argv<CompleteArgs>,
   handler: (args) => {
-    const q = question(args.file);
+    const q = completionQuestion(args.file);
     const t0 = performance.now();
     const a = completeDominoes(q, { maxNodes: args.maxNodes });
     const ms = performance.now() - t0;
