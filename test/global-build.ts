@@ -7,6 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export default function buildOnce(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const r = spawnSync(process.execPath, [root + 'scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}${r.stderr}`);
 }
