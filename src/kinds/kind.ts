@@ -9,7 +9,6 @@
  */
 
 import type { SearchBudget } from '../core/budget.ts';
-import type { Picture, PictureOptions } from '../render/picture.ts';
 
 /** A puzzle file of docs/FORMATS.md: `{ format, version, id, public, secret? }`. */
 export interface PuzzleFile {
@@ -74,12 +73,6 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   fingerprint(file: F): string;
   /** The seed a file was generated from, when it records one (resume checks it). */
   seedOf(file: F): string | undefined;
-  /**
-   * Draw a schema-valid file as an SVG picture (the drawing lives in src/render/, never in the
-   * kind's own folder). Optional: a format without it cannot be rendered. The caller passes the
-   * player form unless the solution is asked for; throws an InputError for an unreadable file.
-   */
-  render?(file: F, options: PictureOptions): Picture;
 }
 
 /** A kind that also generates: the writing side. */

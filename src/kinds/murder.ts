@@ -10,7 +10,6 @@ import { readCaseFile } from '../murder/model.ts';
 import type { LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
 import { verifyCase } from '../murder/verify.ts';
-import { murderPicture } from '../render/murder/index.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
 
 /** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest). */
@@ -73,5 +72,4 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   playerForm,
   fingerprint: caseFingerprint,
   seedOf: (file) => file.secret?.seed,
-  render: (file, options) => murderPicture(file, options),
 };

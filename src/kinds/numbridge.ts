@@ -10,7 +10,6 @@ import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, GRADE_CHOICES, gradeLeve
 import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { SYMMETRIES, type Symmetry } from '../numbridge/symmetry.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
-import { numbridgePicture } from '../render/numbridge.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
@@ -73,7 +72,6 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
   },
 
   seedOf: (file) => file.secret?.seed,
-  render: (file, options) => numbridgePicture(file, options),
 };
 
 function integer(value: unknown, name: string): number {

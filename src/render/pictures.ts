@@ -1,8 +1,8 @@
 /**
  * One picture from one JSON value of any drawable format, chosen by its `format` field:
  *
- *   puzzle kinds with a render hook (src/kinds/: numbridge-board, murder-case, and any kind a
- *   club registers)                    schema check, player form unless the solution is asked for
+ *   puzzle kinds with a drawer here (numbridge-board, murder-case, and any kind a club registers
+ *   with registerDrawer)               schema check, player form unless the solution is asked for
  *   kosmos-deal, kosmos-record, domino-deal, domino-position, domino-record     (src/games/ readers)
  *
  * Everything is validated with ajv through the existing readers before a line is drawn; an
@@ -15,8 +15,12 @@ import type { DominoDealFile, DominoPositionFile } from '../games/domino/schema.
 import type { KosmosDealFile, KosmosRecordFile } from '../games/kosmos/schema.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
+import type { MurderCaseInput } from '../murder/schema.ts';
+import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { dominoDealPicture, dominoPositionPicture, dominoRecordPicture } from './games/domino.ts';
 import { kosmosDealPicture, kosmosRecordPicture } from './games/kosmos.ts';
+import { murderPicture } from './murder/index.ts';
+import { numbridgePicture } from './numbridge.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
 
@@ -27,6 +31,24 @@ export interface Drawn {
   format: string;
   /** True when the picture shows the solution (asked for and present in the file). */
   solution: boolean;
+}
+
+/** Draws a schema-valid puzzle file (the player form unless the solution is asked for). */
+export type PuzzleDrawer = (file: PuzzleFile, options: PictureOptions) => Picture;
+
+/**
+ * Drawers of puzzle kinds, by format. The table lives here, not in the kinds, so verifying or
+ * generating (every worker) never loads drawing code; a kind module that wants its files drawn
+ * registers its drawer with registerDrawer.
+ */
+const PUZZLE_DRAWERS = new Map<string, PuzzleDrawer>([
+  ['puzzlemill/numbridge-board', (file, options) => numbridgePicture(file as unknown as NumbridgeBoardInput, options)],
+  ['puzzlemill/murder-case', (file, options) => murderPicture(file as unknown as MurderCaseInput, options)],
+]);
+
+/** Let `render` draw the files of a kind registered elsewhere (PUZZLEMILL_KIND_MODULES). */
+export function registerDrawer(format: string, draw: PuzzleDrawer): void {
+  PUZZLE_DRAWERS.set(format, draw);
 }
 
 type GameDrawer = (value: Record<string, unknown>, where: InputPosition, options: PictureOptions) => Picture;
@@ -42,7 +64,7 @@ const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean
 
 /** Every format `pictureOf` can draw. */
 export function drawableFormats(): string[] {
-  return [...allFormats().filter((f) => f.render).map((f) => f.format), ...Object.keys(GAME_FILES)].sort();
+  return [...allFormats().filter((f) => PUZZLE_DRAWERS.has(f.format)).map((f) => f.format), ...Object.keys(GAME_FILES)].sort();
 }
 
 /** Draw one parsed JSON value. Throws an InputError (positioned at `where`) when it cannot be read. */
@@ -53,12 +75,13 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
   if (format === undefined) throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `no "format" field (drawable: ${drawableFormats().join(', ')})`);
   try {
     const kind = kindForFormat(format);
-    if (kind?.render) {
+    const draw = PUZZLE_DRAWERS.get(format);
+    if (kind && draw) {
       assertReadable<PuzzleFile>(kind.schema, value, where);
       const file = value as PuzzleFile;
       const solution = options.solution && file.secret !== undefined;
       const shown = solution ? file : kind.playerForm(file);
-      return { picture: kind.render(shown, { ...options, solution }), id: file.id, format, solution };
+      return { picture: draw(shown, { ...options, solution }), id: file.id, format, solution };
     }
     const game = Object.hasOwn(GAME_FILES, format) ? GAME_FILES[format] : undefined; // not "__proto__" or "toString" of the table
     if (game) {
