@@ -14,7 +14,7 @@ import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import type { PuzzleFile } from './kinds/kind.ts';
 import { kindForFormat, kindNamed } from './kinds/registry.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
-import { gradeBoard, prove, type ProofStep } from './sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
@@ -72,10 +72,12 @@ export interface GradeReport {
 /** Grade a board with the logic prover (optionally capped at `maxTier`). */
 export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: boolean } = {}): GradeReport {
   const board = boardOf(puzzle);
-  const result = prove(board, { maxTier: options.maxTier, collectSteps: options.steps ?? false });
+  // the grade is the puzzle's (gradeBoard: digits renamed by first appearance); steps keep the board's own digits
+  const steps = options.steps ?? false;
+  const result = prove(steps ? board : digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: steps });
   return {
     guessFree: result.solved,
-    grade: result.solved ? gradeBoard(board, { maxTier: options.maxTier })!.grade : null,
+    grade: !result.solved ? null : steps ? gradeBoard(board, { maxTier: options.maxTier })!.grade : gradeOf(result),
     techniques: result.techniqueCounts,
     steps: result.steps,
   };

@@ -11,7 +11,7 @@
  */
 import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
 import { cellName } from '../sudoku/check.ts';
-import { gradeBoard, prove } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, prove } from '../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
 import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
@@ -52,9 +52,10 @@ export function checkBoard(board: Board, claims: BoardClaims = {}, budget: Searc
   }
   let grade: Grade | null = null;
   if (counted.count > 0) {
-    const proof = prove(board, { collectSteps: false });
+    // one run, on the digits renamed by first appearance: the grade is the puzzle's (gradeBoard)
+    const proof = prove(digitsInFirstOrder(board), { collectSteps: false });
     if (proof.solved) {
-      grade = gradeBoard(board)!.grade;
+      grade = gradeOf(proof);
       if (claims.grade && (claims.grade.level !== grade.level || claims.grade.name !== grade.name)) {
         problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
       }

@@ -29,7 +29,7 @@ import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
-import { gradeBoard, gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
@@ -155,22 +155,26 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
  */
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
-  const atLevel = prove(board, { maxTier: claimed.level, collectSteps: false });
+  // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
+  const named = digitsInFirstOrder(board);
+  const atLevel = prove(named, { maxTier: claimed.level, collectSteps: false });
   if (!atLevel.solved) {
-    const uncapped = prove(board, { collectSteps: false });
+    const uncapped = prove(named, { collectSteps: false });
     if (uncapped.solved) return [differs(gradeOf(uncapped))];
     return [beyondLadderReason(uncapped)];
   }
-  const real = gradeBoard(board, { maxTier: claimed.level })?.grade ?? gradeOf(atLevel);
+  const real = gradeOf(atLevel);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
   if (claimed.level > 1) {
-    const below = prove(board, { maxTier: claimed.level - 1, collectSteps: false });
+    const below = prove(named, { maxTier: claimed.level - 1, collectSteps: false });
     if (below.solved) return [differs(gradeOf(below))];
   }
   // The score of the board's own path is accepted too: files made before scores were
   // label-free (gradeBoard) carry it, and it is a true score of that path.
   const same = (x: number) => Math.abs(x - claimed.score) <= 1e-9;
-  if (!same(real.score) && !same(atLevel.score)) return [`grade score is ${real.score}, the file says ${claimed.score}`];
+  if (!same(real.score) && !same(prove(board, { maxTier: claimed.level, collectSteps: false }).score)) {
+    return [`grade score is ${real.score}, the file says ${claimed.score}`];
+  }
   return [];
 }
 

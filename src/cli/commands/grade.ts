@@ -11,7 +11,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { formatPosition, oneLine, type InputPosition } from '../../core/errors.ts';
-import { gradeBoard, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeBoard, gradeOf, LADDER, prove, type ProveResult } from '../../sudoku/logic/index.ts';
 import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Board } from '../../sudoku/types.ts';
@@ -51,11 +51,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     for await (const item of readItems(args.files)) {
       const parsed = await boardOfItem(item);
       if (!parsed) continue;
-      const result = prove(parsed.board, { maxTier: args.maxTier, collectSteps: args.proof });
+      // The grade and its technique counts are the puzzle's: the ladder on the digits renamed by
+      // first appearance (gradeBoard). Only --proof needs the board's own path, in its own digits.
+      const result = prove(args.proof ? parsed.board : digitsInFirstOrder(parsed.board), { maxTier: args.maxTier, collectSteps: args.proof });
       if (!result.solved) raiseExitCode(EXIT_FAILED);
       const verdict = result.solved ? null : whyNot(parsed.board, result, args.maxTier, { maxNodes: args.maxNodes });
-      // the grade and its technique counts are the puzzle's (gradeBoard: labels do not matter); --proof shows the board's own path
-      const graded = result.solved ? gradeBoard(parsed.board, { maxTier: args.maxTier }) : null;
+      const graded = !result.solved ? null : args.proof ? gradeBoard(parsed.board, { maxTier: args.maxTier }) : { grade: gradeOf(result), techniqueCounts: result.techniqueCounts };
       if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, parsed.id, result, graded, verdict, args)));
       else textReport(parsed.where, parsed.id, result, graded, verdict, args);
     }
