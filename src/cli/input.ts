@@ -21,7 +21,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../core/errors.ts';
-import { MAX_JSON_DEPTH as DEEPEST_JSON } from '../core/json-depth.ts';
+import { MAX_JSON_DEPTH, nestingDepth } from '../core/json-depth.ts';
 
 export type InputItem =
   | { kind: 'line'; where: InputPosition; text: string }
@@ -32,8 +32,6 @@ export type InputItem =
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 /** Longest single line (an NDJSON puzzle is a few kB). */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
-/** Deepest JSON nesting accepted (puzzle files need 5; the library's readers use the same limit). */
-export const MAX_JSON_DEPTH = DEEPEST_JSON;
 
 /** Items from each file in turn (stdin when the list is empty or a file is `-`). */
 export async function* readItems(files: readonly string[]): AsyncGenerator<InputItem> {
@@ -259,30 +257,6 @@ function parseJson(text: string, where: InputPosition, indent: number): { value?
     const column = offset - lineStart + 1 + (line === (where.line ?? 1) ? indent : 0);
     return { error: new InputError({ ...where, line, column }, reason) };
   }
-}
-
-/** The deepest bracket nesting outside strings, counting stops once it passes `limit`. */
-export function nestingDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 123 || c === 91) {
-      if (++depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 125 || c === 93) {
-      depth--;
-    }
-  }
-  return max;
 }
 
 function* jsonItems(value: unknown, where: InputPosition): Generator<InputItem> {

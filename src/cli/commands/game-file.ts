@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { InputError, systemReason, type InputPosition } from '../../core/errors.ts';
-import { MAX_JSON_DEPTH, nestingDepth } from '../input.ts';
+import { MAX_JSON_DEPTH, nestingDepth } from '../../core/json-depth.ts';
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
