@@ -73,8 +73,8 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: Search
   if (solution) {
     const inStrings = leakProblems(file, board, solution);
     // numbers of unknown fields, where the string scan has not already named that field
-    const inNumbers = publicLeaks(file, solution).filter((p) => !inStrings.some((q) => q.startsWith(`/public/${p.split('"')[1]}`)));
-    problems.push(...inStrings, ...inNumbers);
+    const named = (key: string) => inStrings.some((q) => q === `/public/${key}` || q.startsWith(`/public/${key}/`) || q.startsWith(`/public/${key} `));
+    problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
   if (unique) problems.push(...gradeProblems(file.public.grade, board));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
@@ -89,10 +89,10 @@ const KNOWN_PUBLIC = new Set(Object.keys(NumbridgePublic.properties));
  * Another tool may add fields to `public`, and players see them: one whose digits, read in order,
  * contain the solution row by row (nested rows, a line, a list) gives the solution away.
  */
-function publicLeaks(file: NumbridgeBoardInput, solution: Grid): string[] {
+function publicLeaks(file: NumbridgeBoardInput, solution: Grid, alreadyNamed: (key: string) => boolean): string[] {
   const line = Array.from(solution).join('');
   return Object.entries(file.public)
-    .filter(([key, value]) => !KNOWN_PUBLIC.has(key) && JSON.stringify(value).replace(/[^0-9]/g, '').includes(line))
+    .filter(([key, value]) => !KNOWN_PUBLIC.has(key) && !alreadyNamed(key) && JSON.stringify(value).replace(/[^0-9]/g, '').includes(line))
     .map(([key]) => `public field "${key}" reveals the solution`);
 }
 
