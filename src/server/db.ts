@@ -17,8 +17,8 @@ export type Db = Database.Database;
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
-  // NORMAL is safe in WAL mode: a power cut may lose the last transactions, never corrupt the file;
-  // the move log's "no accepted move lost" needs FULL, so commits wait for the disk.
+  // FULL, not WAL's usual NORMAL: NORMAL may lose the last commits at a power cut, and a table's
+  // "no accepted move lost" means a move is on disk before the server answers it.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
