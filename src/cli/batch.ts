@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Argv, CommandModule, Options } from 'yargs';
 import type { AnyKind, PuzzleRequest } from '../kinds/kind.ts';
-import { kindModulesFromEnv } from '../kinds/registry.ts';
+import { kindModulesFromEnv } from '../kinds/kind-modules.ts';
 import { defaultWorkers } from '../pipeline/executor.ts';
 import { generateRun, MAX_COUNT } from '../pipeline/generate-run.ts';
 import { parseShard, shardLabel, WHOLE_RUN } from '../pipeline/shard.ts';

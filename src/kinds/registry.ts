@@ -4,12 +4,9 @@
  *
  * Extra kinds can be loaded from modules (each calls `registerKind` when imported): the pipeline
  * passes their URLs to every worker, so a kind defined outside src/ (the tests' toy kind, a
- * club's own puzzle) runs in the pool exactly like a built-in one. The CLI reads them from
- * PUZZLEMILL_KIND_MODULES (paths separated by the platform's path delimiter).
+ * club's own puzzle) runs in the pool exactly like a built-in one (kind-modules.ts loads them;
+ * this file imports nothing from Node, so the browser entry can hold the registry).
  */
-import { delimiter, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { importModule } from '../core/load-module.ts';
 import type { AnyFormat, AnyKind } from './kind.ts';
 import { murderKind } from './murder.ts';
 import { numbridgeKind } from './numbridge.ts';
@@ -59,25 +56,4 @@ export function kindNames(): string[] {
 
 export function allKinds(): AnyKind[] {
   return [...byName.values()];
-}
-
-const loaded = new Set<string>();
-
-/** Import kind modules (file URLs; TypeScript ones through tsx) once each; they register themselves. */
-export async function loadKindModules(urls: readonly string[]): Promise<void> {
-  for (const url of urls) {
-    if (loaded.has(url)) continue;
-    await importModule(url);
-    loaded.add(url);
-  }
-}
-
-/** The kind module URLs named by PUZZLEMILL_KIND_MODULES (relative paths from the cwd). */
-export function kindModulesFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const value = env.PUZZLEMILL_KIND_MODULES;
-  if (!value) return [];
-  return value
-    .split(delimiter)
-    .filter((p) => p.trim() !== '')
-    .map((p) => (p.startsWith('file:') ? p : pathToFileURL(resolve(p)).href));
 }

@@ -2,7 +2,7 @@
  * The tasks a worker can run, and the one dispatcher that both the piscina workers and the
  * in-process executor call. Tasks and results are plain data (structured-clone safe).
  */
-import { loadKindModules } from '../kinds/registry.ts';
+import { loadKindModules } from '../kinds/kind-modules.ts';
 import { runGenerateBatch, type BatchResult, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
 import { runVerifyBatch, type VerifyTask, type VerifyReport } from './verify-batch.ts';
 

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { kindModulesFromEnv } from '../../kinds/registry.ts';
+import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { DAILY_SIZE, isDate, makeDaily, today } from '../../pipeline/daily.ts';
 import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';

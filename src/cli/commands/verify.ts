@@ -5,7 +5,7 @@
  * was unreadable (the worst wins; every puzzle is still checked).
  */
 import type { Argv, CommandModule } from 'yargs';
-import { kindModulesFromEnv } from '../../kinds/registry.ts';
+import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
 import { reportJson, reportLine, type VerifyInput } from '../../pipeline/verify-batch.ts';
 import { verifyRun } from '../../pipeline/verify-run.ts';
