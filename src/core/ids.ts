@@ -3,9 +3,9 @@
  * file. The same content always gets the same id, and an id reveals nothing it hashes — in
  * particular not a deal's seed, from which its secret (pile, bag, solution) could be rebuilt.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256.ts';
 
 /** `PREFIX-` + 16 hex digits of SHA-256 of `text`. */
 export function contentId(prefix: string, text: string): string {
-  return `${prefix}-` + createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return `${prefix}-` + sha256Hex(text).slice(0, 16);
 }

@@ -3,7 +3,7 @@
  * (a hash of the public part, so the player form has the same id); proof steps with ids instead of
  * indices; the player form; and the names the prover uses for its sentences, taken from a file.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../core/sha256.ts';
 import { contentId } from '../core/ids.ts';
 import { hashSeed } from '../core/rng.ts';
 import { OBJECT_IDS } from './catalogue/objects.ts';
@@ -147,5 +147,5 @@ export function canonicalCase(pub: MurderPublic): string {
  * matter). Used to keep the daily set from repeating a case.
  */
 export function caseFingerprint(file: MurderCaseInput): string {
-  return createHash('sha256').update(canonicalCase(file.public)).digest('hex').slice(0, 32);
+  return sha256Hex(canonicalCase(file.public)).slice(0, 32);
 }

@@ -21,7 +21,7 @@
  * The benchmark counts essentially different boards with it; the daily set uses `fingerprint`
  * to make sure no puzzle repeats an earlier day's.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../core/sha256.ts';
 import { isRegularRegions, regularBlockShape } from '../sudoku/regions.ts';
 import { numberInOrder } from './layouts.ts';
 
@@ -34,7 +34,7 @@ export function canonicalForm(size: number, regions: ArrayLike<number>, givens: 
 /** A short fingerprint of the canonical form (64 bits of SHA-256, hex). */
 export function fingerprint(size: number, regions: ArrayLike<number>, givens: ArrayLike<number>): string {
   const form = canonicalForm(size, regions, givens);
-  return form.slice(0, form.indexOf(':')) + '-' + createHash('sha256').update(form).digest('hex').slice(0, 16);
+  return form.slice(0, form.indexOf(':')) + '-' + sha256Hex(form).slice(0, 16);
 }
 
 // ---------------------------------------------------------------------------------------------

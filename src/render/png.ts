@@ -6,7 +6,7 @@
  * Loaded lazily: SVG output, the HTML page and the exporters never pay for the native module.
  */
 import { createRequire } from 'node:module';
-import { FONT_FILES } from './text.ts';
+import { FONT_FILES } from './font-files.ts';
 
 type ResvgModule = typeof import('@resvg/resvg-js');
 let resvg: ResvgModule | null = null;

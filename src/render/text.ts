@@ -2,28 +2,18 @@
  * Text measurement with the shipped font, so labels and clue texts can be fitted and wrapped
  * before the picture is drawn (an SVG has no layout engine; resvg draws exactly what we place).
  *
- * The widths come from the font files themselves: `cmap` (format 4, the Basic Multilingual Plane)
- * maps a character to its glyph, `hmtx` gives the glyph's advance, `head.unitsPerEm` the scale.
- * Kerning is ignored (a few per cent at most); callers leave a small margin.
+ * The widths are the font files' own (`cmap` + `hmtx`, read by font-files.ts), embedded in
+ * font-metrics.ts, so measuring reads no file: a browser draws the same bytes as Node. Kerning
+ * is ignored (a few per cent at most); callers leave a small margin.
  *
- *   TrueType table directory        offset 12, 16 bytes per table: tag, checksum, offset, length
- *   head   +18  unitsPerEm (u16)
- *   hhea   +34  numberOfHMetrics (u16)
- *   hmtx        numberOfHMetrics × (advanceWidth u16, lsb i16); later glyphs reuse the last advance
- *   cmap   +4   encoding records (platform u16, encoding u16, offset u32) → subtable format 4:
- *               segCountX2, then endCode[], pad, startCode[], idDelta[], idRangeOffset[], glyphIds
+ * The embedded form, per weight: runs of consecutive code points, `|` between runs, each
+ * `START:A,A,A*N,…` — START in hex, each advance in base 36, `*N` for N equal advances in a row.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { FONT_METRICS } from './font-metrics.ts';
 
-export const FONT_FILES = {
-  regular: fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url)),
-  bold: fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url)),
-} as const;
+export type Weight = keyof typeof FONT_METRICS;
 
-export type Weight = keyof typeof FONT_FILES;
-
-interface Metrics {
+export interface Metrics {
   unitsPerEm: number;
   /** Advance in font units per BMP code point (0 = not in the font). */
   advance: Uint16Array;
@@ -36,68 +26,49 @@ const loaded = new Map<Weight, Metrics>();
 function metrics(weight: Weight): Metrics {
   let m = loaded.get(weight);
   if (!m) {
-    m = parseMetrics(readFileSync(FONT_FILES[weight]));
+    const embedded = FONT_METRICS[weight];
+    m = { unitsPerEm: embedded.unitsPerEm, missing: embedded.missing, advance: decodeAdvances(embedded.advances) };
     loaded.set(weight, m);
   }
   return m;
 }
 
-/** Advance widths of every BMP character the font maps. Throws on a file that is not a TrueType font. */
-export function parseMetrics(font: Buffer): Metrics {
-  const tables = new Map<string, number>();
-  const count = font.readUInt16BE(4);
-  for (let i = 0; i < count; i++) {
-    const at = 12 + 16 * i;
-    tables.set(font.toString('latin1', at, at + 4), font.readUInt32BE(at + 8));
+/** The embedded form of a per-code-point advance table (see the header). */
+export function encodeAdvances(advance: Uint16Array): string {
+  const runs: string[] = [];
+  let code = 0;
+  while (code < advance.length) {
+    if (advance[code] === 0) {
+      code++;
+      continue;
+    }
+    const values: string[] = [];
+    const start = code;
+    while (code < advance.length && advance[code] !== 0) {
+      const value = advance[code]!;
+      let repeat = 1;
+      while (advance[code + repeat] === value) repeat++;
+      values.push(value.toString(36) + (repeat > 1 ? `*${repeat}` : ''));
+      code += repeat;
+    }
+    runs.push(`${start.toString(16)}:${values.join(',')}`);
   }
-  const table = (tag: string) => {
-    const at = tables.get(tag);
-    if (at === undefined) throw new Error(`font has no ${tag} table`);
-    return at;
-  };
-  const unitsPerEm = font.readUInt16BE(table('head') + 18);
-  const hMetrics = font.readUInt16BE(table('hhea') + 34);
-  const hmtx = table('hmtx');
-  const glyphAdvance = (glyph: number) => font.readUInt16BE(hmtx + 4 * Math.min(glyph, hMetrics - 1));
+  return runs.join('|');
+}
 
-  const cmap = table('cmap');
-  let sub = -1;
-  const records = font.readUInt16BE(cmap + 2);
-  for (let i = 0; i < records; i++) {
-    const at = cmap + 4 + 8 * i;
-    const platform = font.readUInt16BE(at);
-    const encoding = font.readUInt16BE(at + 2);
-    const offset = cmap + font.readUInt32BE(at + 4);
-    if (font.readUInt16BE(offset) === 4 && ((platform === 3 && encoding === 1) || platform === 0)) {
-      sub = offset;
-      if (platform === 3) break;
-    }
-  }
-  if (sub < 0) throw new Error('font has no format-4 cmap');
-  const segments = font.readUInt16BE(sub + 6) / 2;
-  const ends = sub + 14;
-  const starts = ends + 2 * segments + 2;
-  const deltas = starts + 2 * segments;
-  const rangeOffsets = deltas + 2 * segments;
+/** The advance table back from its embedded form. */
+export function decodeAdvances(encoded: string): Uint16Array {
   const advance = new Uint16Array(0x10000);
-  for (let s = 0; s < segments; s++) {
-    const end = font.readUInt16BE(ends + 2 * s);
-    const start = font.readUInt16BE(starts + 2 * s);
-    const delta = font.readUInt16BE(deltas + 2 * s);
-    const rangeAt = rangeOffsets + 2 * s;
-    const range = font.readUInt16BE(rangeAt);
-    for (let code = start; code <= end && code < 0xffff; code++) {
-      let glyph: number;
-      if (range === 0) {
-        glyph = (code + delta) & 0xffff;
-      } else {
-        const raw = font.readUInt16BE(rangeAt + range + 2 * (code - start));
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
-      }
-      if (glyph !== 0) advance[code] = glyphAdvance(glyph);
+  for (const run of encoded.split('|')) {
+    const [start, values] = run.split(':') as [string, string];
+    let code = parseInt(start, 16);
+    for (const item of values.split(',')) {
+      const [value, repeat] = item.split('*');
+      advance.fill(parseInt(value!, 36), code, code + (repeat === undefined ? 1 : Number(repeat)));
+      code += repeat === undefined ? 1 : Number(repeat);
     }
   }
-  return { unitsPerEm, advance, missing: glyphAdvance(0) };
+  return advance;
 }
 
 /** Width of `content` set in the shipped font at `size` px. */

@@ -3,7 +3,7 @@
  * of a finished (or adjourned) game. The record holds the deal with its secret (a replay needs the
  * solution and the bag), so it is archived after the game, never shown during it.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../core/sha256.ts';
 import type { Cell } from '../../sudoku/types.ts';
 import type { Move, Outcome } from './referee.ts';
 import type { GameResult, NumbridgeDealFile, NumbridgeRecordFile, RecordEntry } from './schema.ts';
@@ -53,7 +53,7 @@ export function moveOf(entry: RecordEntry, size: number): Move | null {
 /** A record file; its id is a hash of the deal id and the entries. */
 export function recordFile(deal: NumbridgeDealFile, moves: RecordEntry[], result: GameResult | null, players?: { '1': string; '2': string }): NumbridgeRecordFile {
   if (!deal.secret) throw new RangeError('a record needs the deal with its secret part');
-  const id = 'nbr-' + createHash('sha256').update(JSON.stringify([deal.id, moves])).digest('hex').slice(0, 16);
+  const id = 'nbr-' + sha256Hex(JSON.stringify([deal.id, moves])).slice(0, 16);
   const { proof: _proof, ...secret } = deal.secret;
   return {
     format: 'puzzlemill/numbridge-record',

@@ -15,7 +15,7 @@
  * Structural problems are InputErrors (exit 2); a well-formed puzzle that cannot be a Numbridge
  * board (no solution, several, beyond the ladder) is a NotABoard (exit 1).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../core/sha256.ts';
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
@@ -97,7 +97,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget
   const proof = prove(board, { collectSteps: true });
   if (!proof.solved) throw new NotABoard(beyondLadderReason(proof));
   const regular = isRegularRegions(n, board.regions);
-  const digest = createHash('sha256').update(`${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`).digest('hex').slice(0, 16);
+  const digest = sha256Hex(`${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`).slice(0, 16);
   const file: NumbridgeBoardFile = {
     format: 'puzzlemill/numbridge-board',
     version: 1,
