@@ -6,17 +6,8 @@
  * Everything here is a thin, typed front over the modules that do the work; the CLI uses the
  * same modules. The package's `exports` point at its compiled form, dist/index.js (and .d.ts).
  */
-import { InputError } from './core/errors.ts';
-import { readBoardFile } from './numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { generateRun } from './pipeline/generate-run.ts';
-import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
-import type { PuzzleFile } from './kinds/kind.ts';
-import { kindForFormat, kindNamed } from './kinds/registry.ts';
-import { LineError, parseLine } from './sudoku/line-format.ts';
-import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
-import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
-import type { Board } from './sudoku/types.ts';
+import { kindNamed } from './kinds/registry.ts';
 
 export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
 export { generateCase, type CaseRequest } from './murder/generate.ts';
@@ -34,80 +25,11 @@ export { kindNamed, kindNames } from './kinds/registry.ts';
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
 export * as kosmos from './games/kosmos/index.ts';
 export * as domino from './games/domino/index.ts';
-export { exportPuzzle, importPuzzle, NotABoard, renderPng, renderSvg, type ExportOptions, type PictureOptions, type Source, type Target } from './render/index.ts';
+export { exportPuzzle, importPuzzle, NotABoard, renderSvg, type ExportOptions, type PictureOptions, type Source, type Target } from './render/index.ts';
+export { renderPng } from './render/png.ts';
 export * as numbridge from './games/numbridge/index.ts';
-
-/** A Sudoku-family board: a line-format string, a Board, or a Numbridge board file object. */
-export type BoardInput = string | Board | NumbridgeBoardFile;
-
-function boardOf(input: BoardInput): Board {
-  if (typeof input === 'string') {
-    try {
-      return parseLine(input);
-    } catch (e) {
-      if (e instanceof LineError) throw new InputError({ source: '<argument>', column: e.column }, e.message);
-      throw e;
-    }
-  }
-  if ('format' in input) return readBoardFile(input, { source: '<argument>' }).board;
-  return input;
-}
-
-/** Count solutions (up to `limit`, default 1; 2 proves uniqueness) and return the first. */
-export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResult {
-  return solveBoard(boardOf(puzzle), options);
-}
-
-export interface GradeReport {
-  /** Solved by the logic prover alone: no guessing needed. */
-  guessFree: boolean;
-  /** The docs/FORMATS.md grade, when guess-free. */
-  grade: { level: number; name: string; score: number } | null;
-  /** Technique id → applications. */
-  techniques: Record<string, number>;
-  /** The proof, with `{ steps: true }`. */
-  steps: ProofStep[];
-}
-
-/** Grade a board with the logic prover (optionally capped at `maxTier`). */
-export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: boolean } = {}): GradeReport {
-  const board = boardOf(puzzle);
-  // the grade is the puzzle's (gradeBoard: digits renamed by first appearance); steps keep the board's own digits
-  const steps = options.steps ?? false;
-  const result = prove(steps ? board : digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: steps });
-  return {
-    guessFree: result.solved,
-    grade: !result.solved ? null : steps ? gradeBoard(board, { maxTier: options.maxTier })!.grade : gradeOf(result),
-    techniques: result.techniqueCounts,
-    steps: result.steps,
-  };
-}
-
-/**
- * Verify one puzzle: a file object (board or case), its JSON text, or a line-format Sudoku.
- * Never throws for bad input: the report says `bad-input` with the reason. `options.maxNodes`
- * caps every search (default DEFAULT_MAX_NODES, 0 = none); past it the puzzle fails "undecided".
- */
-export function verify(puzzle: string | object, options: { maxNodes?: number } = {}): VerifyReport {
-  const where = { source: '<argument>' };
-  if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle }, options);
-  const text = puzzle.trim();
-  if (!text.startsWith('{')) return verifyInput({ where, line: text }, options);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { where, status: 'bad-input', problems: [`not valid JSON (${(e as Error).message})`] };
-  }
-  return verifyInput({ where, value }, options);
-}
-
-/** What a player may see: the file without `secret` (any registered format). */
-export function playerForm<F extends PuzzleFile>(file: F): F {
-  const format = kindForFormat(file.format);
-  if (!format) throw new RangeError(`unknown format ${JSON.stringify(file.format)}`);
-  return format.playerForm(file) as F;
-}
+// solve, grade, verify and the player form are the browser entry's (src/browser.ts), the same functions
+export { grade, playerForm, solve, verify, type BoardInput, type GradeReport } from './browser.ts';
 
 /**
  * Make `count` puzzles of a kind in a worker pool, as the CLI's `generate` does: the same

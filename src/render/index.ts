@@ -2,9 +2,11 @@
  * Pictures and interchange for library users (re-exported by src/index.ts):
  *
  *   renderSvg(file, { solution, lang, turn })   an SVG document (string)
- *   renderPng(file, { …, scale })               PNG bytes, drawn with the shipped font
  *   exportPuzzle(board, 'sudokupad')            a board in another tool's format
  *   importPuzzle(text or object)                another tool's puzzle as a checked board file
+ *
+ * Browser-safe (no `node:` imports): PNG output, which needs resvg's native module and the font
+ * files, is png.ts's `renderPng`.
  *
  * Unreadable input throws an InputError; a readable puzzle that is no Numbridge board throws a
  * NotABoard.
@@ -16,7 +18,6 @@ import { boardFileOf } from './interchange/board.ts';
 import { exportBoard, importItem, type ExportOptions, type Source, type Target } from './interchange/index.ts';
 import { DEFAULT_PICTURE_OPTIONS, type PictureOptions } from './picture.ts';
 import { pictureOf } from './pictures.ts';
-import { svgToPng } from './png.ts';
 
 export { NotABoard } from './interchange/board.ts';
 export { TARGETS, SOURCES, type ExportOptions, type Source, type Target } from './interchange/index.ts';
@@ -27,12 +28,6 @@ const WHERE = { source: '<argument>' };
 /** Any drawable puzzlemill file (board, case, Kosmos or Domino deal, position, record) as SVG. */
 export function renderSvg(file: object, options: Partial<PictureOptions> = {}): string {
   return pictureOf(file, WHERE, { ...DEFAULT_PICTURE_OPTIONS, ...options }).picture.svg;
-}
-
-/** The same picture as PNG bytes (`scale` pixels per SVG unit, default 2). */
-export function renderPng(file: object, options: Partial<PictureOptions> & { scale?: number } = {}): Buffer {
-  const { scale, ...rest } = options;
-  return svgToPng(renderSvg(file, rest), scale === undefined ? {} : { scale });
 }
 
 /** A Numbridge board file in another tool's format (the solution only with `solution: true`). */

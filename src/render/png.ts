@@ -7,6 +7,8 @@
  */
 import { createRequire } from 'node:module';
 import { FONT_FILES } from './font-files.ts';
+import { renderSvg } from './index.ts';
+import type { PictureOptions } from './picture.ts';
 
 type ResvgModule = typeof import('@resvg/resvg-js');
 let resvg: ResvgModule | null = null;
@@ -32,6 +34,12 @@ export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
     background: '#ffffff',
   });
   return renderer.render().asPng();
+}
+
+/** Any drawable file as PNG bytes (`renderSvg`'s picture; `scale` pixels per SVG unit, default 2). */
+export function renderPng(file: object, options: Partial<PictureOptions> & PngOptions = {}): Buffer {
+  const { scale, ...rest } = options;
+  return svgToPng(renderSvg(file, rest), scale === undefined ? {} : { scale });
 }
 
 /** Width and height from a PNG's IHDR chunk, or null when the bytes are not a PNG. */
