@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- render`: what a picture costs. Per picture kind: building the SVG (median of
  * repeated builds) and rasterising it to PNG at scale 2 (resvg, shipped fonts), with the sizes of
- * both; the one-time costs (reading the font metrics, loading resvg); and per interchange format
+ * both; the one-time costs (decoding the font metrics, loading resvg); and per interchange format
  * the cost of an export and of an import (which solves, proves and grades the board).
  */
 import { performance } from 'node:perf_hooks';
@@ -79,7 +79,7 @@ export async function run(): Promise<string> {
   return [
     '## Pictures and interchange (`bench/render.ts`)',
     '',
-    `Median of 40 SVG builds and 8 PNG rasterisations (scale 2, resvg, shipped DejaVu fonts) per picture, with the solution drawn, in German. One-time costs in a fresh process: font metrics ${fontLoad.toFixed(1)} ms (both TTFs parsed on first use), resvg load and first render ${resvgLoad.toFixed(1)} ms.`,
+    `Median of 40 SVG builds and 8 PNG rasterisations (scale 2, resvg, shipped DejaVu fonts) per picture, with the solution drawn, in German. One-time costs in a fresh process: font metrics ${fontLoad.toFixed(1)} ms (the regular weight's embedded widths decoded on first use), resvg load and first render ${resvgLoad.toFixed(1)} ms.`,
     '',
     table(['picture', 'size (px)', 'SVG ms', 'SVG kB', 'PNG ms', 'PNG kB'], rows),
     '',
