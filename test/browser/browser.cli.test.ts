@@ -1,14 +1,16 @@
 /**
- * puzzlemill/browser in a real browser: the compiled entry (dist/browser.js, what a consumer of
- * `puzzlemill/browser` gets) bundled by esbuild for the browser, served over loopback with a
+ * puzzlemill/browser in a real browser: the compiled entry (dist/browser.js, what a consumer's
+ * `import 'puzzlemill/browser'` resolves to through `exports`) bundled by esbuild for the browser, served over loopback with a
  * small page, driven in Debian's headless Chromium (/usr/bin/chromium; playwright-core only
  * drives it, nothing is downloaded). The page generates a Numbridge board and a Murder case from
  * fixed seeds, draws both as SVG, verifies both and plays a few referee moves; the test reads
  * the DOM and the page's results and compares the files with what Node makes from the same seeds.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -34,6 +36,8 @@ interface PageResult {
   boardMs: number;
 }
 
+const consumer = mkdtempSync(join(tmpdir(), 'pm-browser-'));
+mkdirSync(join(consumer, 'node_modules'));
 let server: Server;
 let browser: Browser;
 let page: Page;
@@ -46,15 +50,20 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (sudo apt-get install -y --no-install-recommends chromium) to run the browser test`);
   }
+  // `puzzlemill/browser` resolved as a consumer's bundler resolves it: through the package's
+  // `exports` (a scratch project whose node_modules/puzzlemill is this checkout) to dist/browser.js
+  symlinkSync(ROOT, join(consumer, 'node_modules/puzzlemill'), 'dir');
   const bundle = await build({
-    entryPoints: [ROOT + 'dist/browser.js'],
+    stdin: { contents: "export * from 'puzzlemill/browser';", resolveDir: consumer, sourcefile: 'consumer.js' },
     bundle: true,
+    metafile: true,
     minify: true,
     platform: 'browser',
     format: 'esm',
     write: false,
     logLevel: 'silent',
   });
+  expect(Object.keys(bundle.metafile.inputs)).toContain(relative(process.cwd(), join(ROOT, 'dist/browser.js')));
   const files: Record<string, [string, string | Uint8Array]> = {
     '/': ['text/html', `<!doctype html><meta charset="utf-8"><title>puzzlemill/browser</title><link rel="icon" href="data:,">
 <div id="board"></div><div id="case"></div>
@@ -110,6 +119,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  rmSync(consumer, { recursive: true, force: true });
   await browser?.close();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
 });
