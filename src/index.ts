@@ -5,6 +5,7 @@
  *
  * Everything here is a thin, typed front over the modules that do the work; the CLI uses the
  * same modules. The package's `exports` point at its compiled form, dist/index.js (and .d.ts).
+ * The part that needs no Node is src/browser.ts (`puzzlemill/browser`); this module adds the rest.
  */
 import { generateRun } from './pipeline/generate-run.ts';
 import { kindNamed } from './kinds/registry.ts';

@@ -46,9 +46,9 @@ export function sha256(message: string | Uint8Array): Uint8Array {
       const y = w[t - 2]!;
       const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
-      w[t] = w[t - 16]! + s0 + w[t - 7]! + s1;
+      w[t] = w[t - 16]! + s0 + w[t - 7]! + s1; // stored modulo 2^32
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as [number, number, number, number, number, number, number, number];
+    let a = h[0]!, b = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, hh = h[7]!;
     for (let t = 0; t < 64; t++) {
       const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t]! + w[t]!) >>> 0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
@@ -61,14 +61,15 @@ export function sha256(message: string | Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) >>> 0;
     }
-    h[0]! += a;
-    h[1]! += b;
-    h[2]! += c;
-    h[3]! += d;
-    h[4]! += e;
-    h[5]! += f;
-    h[6]! += g;
-    h[7]! += hh;
+    // a Uint32Array stores the sums modulo 2^32
+    h[0] = h[0]! + a;
+    h[1] = h[1]! + b;
+    h[2] = h[2]! + c;
+    h[3] = h[3]! + d;
+    h[4] = h[4]! + e;
+    h[5] = h[5]! + f;
+    h[6] = h[6]! + g;
+    h[7] = h[7]! + hh;
   }
   const digest = new Uint8Array(32);
   const out = new DataView(digest.buffer);

@@ -87,7 +87,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
   });
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
   await page.goto(url);
