@@ -53,13 +53,15 @@ describe('the packed package in a scratch consumer', () => {
       join(project, 'app.ts'),
       [
         "import { generateBoard, grade, playerForm, renderSvg, solve, verify, type NumbridgeBoardFile } from 'puzzlemill';",
+        "import * as browser from 'puzzlemill/browser';",
         '',
         "const board: NumbridgeBoardFile = generateBoard({ size: 6, blocks: 'irregular', givens: 14 }, 'consumer/1');",
         'const status: string = verify(board).status;',
         "const count: number = solve('1.........4.....', { limit: 2 }).count;",
         'const level: number | undefined = grade(board).grade?.level;',
         'const svg: string = renderSvg(playerForm(board));',
-        "console.log(JSON.stringify({ status, count, level: level === board.public.grade.level, svg: svg.startsWith('<svg') }));",
+        "const sameInBrowserEntry: boolean = browser.renderSvg(browser.playerForm(browser.generateBoard({ size: 6, blocks: 'irregular', givens: 14 }, 'consumer/1'))) === svg;",
+        "console.log(JSON.stringify({ status, count, level: level === board.public.grade.level, svg: svg.startsWith('<svg'), sameInBrowserEntry }));",
       ].join('\n'),
     );
     const tsc = run(process.execPath, [TSC, '-p', '.']);
@@ -67,7 +69,7 @@ describe('the packed package in a scratch consumer', () => {
     expect(tsc.status).toBe(0);
     const app = run(process.execPath, ['app.js']);
     expect(app.stderr).toBe('');
-    expect(JSON.parse(app.stdout)).toEqual({ status: 'ok', count: 2, level: true, svg: true });
+    expect(JSON.parse(app.stdout)).toEqual({ status: 'ok', count: 2, level: true, svg: true, sameInBrowserEntry: true });
   });
 
   test("require('puzzlemill') works from CommonJS", () => {
