@@ -48,8 +48,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    // a route's own validation messages name the field: "body/cells/0/row must be <= 8"
-    ajv: { customOptions: { allErrors: false } },
+    // unknown fields are refused, not silently dropped: a client's typo should not look accepted
+    ajv: { customOptions: { allErrors: false, removeAdditional: false } },
+    // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
+    schemaErrorFormatter: (errors, dataVar) => {
+      const e = errors[0]!;
+      const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+      return new Error(extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON.parse's own message names the position ("Unexpected token } in JSON at position 12"),
