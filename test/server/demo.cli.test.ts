@@ -34,12 +34,12 @@ test("the demo page draws today's Numbridge board and Murder case and shows a hi
   page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
   page.on('pageerror', (e) => void failed.push(e.message));
   await page.goto(`${server.url}/demo`);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('The daily set of'), null, { timeout: 30_000 });
+  await page.waitForFunction("document.getElementById('status').textContent.startsWith('The daily set of')", null, { timeout: 30_000 });
   for (const kind of ['numbridge', 'murder']) {
     const img = page.locator(`#${kind} img`);
     await img.waitFor();
     // the picture loaded and has a size (an SVG that failed would be 0×0)
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 100)).toBe(true);
+    expect(await img.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 100)).toBe(true);
     const hint = (await page.locator(`#hint-${kind}`).textContent()) ?? '';
     expect(hint.length).toBeGreaterThan(10);
     expect(hint).not.toMatch(/error|wrong/i);

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { generated } from './helpers.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
@@ -61,7 +62,7 @@ describe('serve refuses', () => {
   test('a corpus file that fails verify: refused on stderr with its reason, not served; the rest is', async () => {
     const dir = join(scratch, 'out');
     mkdirSync(dir, { recursive: true });
-    const [good, bad] = generated('numbridge', { size: 6 }, 2, 'serve-cli');
+    const [good, bad] = generated('numbridge', { size: 6 }, 2, 'serve-cli') as NumbridgeBoardFile[];
     bad!.secret!.solution = bad!.secret!.solution.map((row) => [...row].reverse());
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
