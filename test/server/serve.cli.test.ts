@@ -93,7 +93,7 @@ describe('serve refuses', () => {
       [['--port', '0', '--db', join(scratch, 'junk.db')], /^puzzlemill: --db .*junk\.db: file is not a database$/],
       [['--port', '0', '--db', join(scratch, 'no/such/dir/x.db')], /^puzzlemill: --db .*x\.db: .*directory does not exist$/],
       [['--port', '0', '--db', join(scratch, 'n.db'), '--corpus', join(scratch, 'nowhere')], /nowhere: no such corpus folder/],
-      [['--port', '70000'], /--port 70000: must be a whole number 0\.\.65535/],
+      [['--port', '70000'], /--port must be a whole number 0\.\.65535, got 70000/],
     ] as const) {
       const r = runCli(['serve', ...args], { cwd: scratch, env: ENV });
       expect(r.code, args.join(' ')).toBe(2);
