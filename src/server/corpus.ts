@@ -60,7 +60,7 @@ export async function loadCorpus(store: PuzzleStore, dir: string, options: LoadO
     const values = name.endsWith('.ndjson') ? readNdjson(path) : [{ path, value: readJson(path) }];
     for (const item of values) {
       if (item.value instanceof Error) refuse(`${item.path}: refused: ${item.value.message}`);
-      else if (!isBookkeeping(item.value)) await loadFile(store, item.path, item.value, options, counts, refuse);
+      else if (!isBookkeeping(item.value)) await loadFile(store, item.path, item.value, null, options, counts, refuse);
     }
   }
   return counts;
@@ -74,7 +74,7 @@ async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: s
   for (const entry of index.puzzles) {
     const path = join(secretDir, entry.file);
     const value = readJson(path);
-    const loaded = value instanceof Error ? (refuse(`${path}: refused: ${value.message}`), null) : await loadFile(store, path, value, options, counts, refuse);
+    const loaded = value instanceof Error ? (refuse(`${path}: refused: ${value.message}`), null) : await loadFile(store, path, value, index.date, options, counts, refuse);
     if (loaded === null) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} was refused`);
     if (loaded.id !== entry.id) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} has id ${loaded.id}, the index says ${entry.id}`);
     ids.push(loaded.id);
@@ -96,15 +96,16 @@ async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: s
   if (outcome === 'added') counts.dailySets++;
 }
 
-async function loadFile(store: PuzzleStore, path: string, value: unknown, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<Loaded> {
+/** One file: verified unless that very file is stored already; `availableFrom` its daily set's date. */
+async function loadFile(store: PuzzleStore, path: string, value: unknown, availableFrom: string | null, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<Loaded> {
   const file = value as PuzzleFile;
   const id = typeof file?.id === 'string' ? file.id : undefined;
-  if (id !== undefined) {
-    const stored = await store.getPuzzle(id);
-    if (stored && JSON.stringify(stored.file) === JSON.stringify(value)) {
-      counts.same++;
-      return { id };
-    }
+  const stored = id === undefined ? undefined : await store.getPuzzle(id);
+  if (stored && JSON.stringify(stored.file) === JSON.stringify(value)) {
+    // stored as it is: no second verify, but it may now be available earlier
+    await store.putPuzzle({ ...stored, availableFrom, player: JSON.parse(stored.playerText) as PuzzleFile });
+    counts.same++;
+    return { id: stored.id };
   }
   const report = verifyInput({ where: { source: path }, value }, options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes });
   if (report.status !== 'ok') return (refuse(`refused: ${reportLine(report)}`), null);
@@ -119,6 +120,7 @@ async function loadFile(store: PuzzleStore, path: string, value: unknown, option
     size: typeof pub.size === 'number' ? pub.size : null,
     level: typeof level === 'number' ? level : null,
     summary: report.summary ?? '',
+    availableFrom,
     file,
     player: kind.playerForm(file),
   });

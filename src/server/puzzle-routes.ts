@@ -47,22 +47,30 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   const puzzles = new Map<string, StoredPuzzle>();
   const pictures = new Map<string, string>();
 
+  /** The server's day: a daily set (and its puzzles) is unseen before it. */
+  const day = () => today(options.now());
+
+  /** A puzzle that may be seen today; one of a later daily set answers exactly as an unknown id. */
   async function puzzle(id: string): Promise<StoredPuzzle> {
     let found = puzzles.get(id);
     if (!found) {
       found = await store.getPuzzle(id);
-      if (!found) throw new ClientError(404, `no puzzle with id ${JSON.stringify(id)}`);
-      if (puzzles.size >= CACHE_LIMIT) puzzles.delete(puzzles.keys().next().value!);
-      puzzles.set(id, found);
+      if (found) {
+        if (puzzles.size >= CACHE_LIMIT) puzzles.delete(puzzles.keys().next().value!);
+        puzzles.set(id, found);
+      }
     }
+    if (!found || (found.availableFrom !== null && found.availableFrom > day())) throw new ClientError(404, `no puzzle with id ${JSON.stringify(id)}`);
     return found;
   }
 
   const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
   app.get('/daily/:date', { schema: { summary: "A day's set: the public index and every puzzle's player form", params: DateParams, response: { 200: DailyResponse, ...errors } } }, async (request, reply) => {
-    const date = request.params.date === 'today' ? today(options.now()) : request.params.date;
+    const date = request.params.date === 'today' ? day() : request.params.date;
     if (!isDate(date)) throw new ClientError(400, `params/date: ${JSON.stringify(request.params.date)} is not a date (YYYY-MM-DD)`);
+    // a set made ahead of its day answers as a missing one: not even its existence shows
+    if (date > day()) throw new ClientError(404, `no daily set for ${date}`);
     let bytes = dailyBytes.get(date);
     if (bytes === undefined) {
       const set = await store.getDaily(date);
@@ -83,7 +91,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
     const limit = q.limit ?? 20;
-    const filter = { ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade) } : {}) };
+    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade) } : {}) };
     const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
     return { puzzles: page.items, next: page.next };
   });

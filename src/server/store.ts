@@ -22,6 +22,8 @@ export interface PuzzleSummary {
 }
 
 export interface StoredPuzzle extends PuzzleSummary {
+  /** The first day it may be seen (a daily set's date), or null: public as soon as stored. */
+  availableFrom: string | null;
   /** The full file, with its secret: never sent. */
   file: PuzzleFile;
   /** The player form as JSON text: what responses carry. */
@@ -29,11 +31,15 @@ export interface StoredPuzzle extends PuzzleSummary {
 }
 
 export interface NewPuzzle extends PuzzleSummary {
+  /** The daily set's date it comes with, or null (any other corpus). */
+  availableFrom: string | null;
   file: PuzzleFile;
   player: PuzzleFile;
 }
 
 export interface PuzzleFilter {
+  /** Only puzzles that may be seen on this day (YYYY-MM-DD). */
+  availableOn: string;
   kind?: string;
   size?: number;
   level?: number;
@@ -62,7 +68,10 @@ export interface DailySet {
 export type PutOutcome = 'added' | 'same' | 'conflict';
 
 export interface PuzzleStore {
-  /** Store a file under its id, idempotently. */
+  /**
+   * Store a file under its id, idempotently. The same file again may make it available earlier
+   * (an earlier daily set, or null from another corpus), never later.
+   */
   putPuzzle(puzzle: NewPuzzle): Promise<PutOutcome>;
   getPuzzle(id: string): Promise<StoredPuzzle | undefined>;
   /** Ids in ascending order, filtered. */
@@ -70,7 +79,7 @@ export interface PuzzleStore {
   /** Record a date's set (its puzzles must be stored); the same set again is a no-op, another refused. */
   putDaily(set: DailySet): Promise<PutOutcome>;
   getDaily(date: string): Promise<DailySet | undefined>;
-  /** Dates with a set, newest first. */
+  /** Dates with a set, newest first (future ones too: callers decide what is shown). */
   dailyDates(): Promise<string[]>;
 }
 
@@ -81,6 +90,7 @@ interface PuzzleRow {
   size: number | null;
   level: number | null;
   summary: string;
+  available_from: string | null;
   file: string;
   player: string;
 }
@@ -89,6 +99,7 @@ interface PuzzleRow {
 export class SqlitePuzzleStore implements PuzzleStore {
   private readonly insert;
   private readonly byId;
+  private readonly widen;
   private readonly insertDaily;
   private readonly insertDailyPuzzle;
   private readonly dailyByDate;
@@ -97,9 +108,13 @@ export class SqlitePuzzleStore implements PuzzleStore {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(
-      'INSERT INTO puzzles (id, kind, format, size, level, summary, file, player, added_at) VALUES (@id, @kind, @format, @size, @level, @summary, @file, @player, @addedAt) ON CONFLICT (id) DO NOTHING',
+      'INSERT INTO puzzles (id, kind, format, size, level, summary, file, player, available_from, added_at) VALUES (@id, @kind, @format, @size, @level, @summary, @file, @player, @availableFrom, @addedAt) ON CONFLICT (id) DO NOTHING',
     );
-    this.byId = db.prepare<[string], PuzzleRow>('SELECT id, kind, format, size, level, summary, file, player FROM puzzles WHERE id = ?');
+    this.byId = db.prepare<[string], PuzzleRow>('SELECT id, kind, format, size, level, summary, available_from, file, player FROM puzzles WHERE id = ?');
+    // NULL (public) wins over any date, an earlier date over a later one
+    this.widen = db.prepare<{ id: string; availableFrom: string | null }>(
+      'UPDATE puzzles SET available_from = @availableFrom WHERE id = @id AND available_from IS NOT NULL AND (@availableFrom IS NULL OR @availableFrom < available_from)',
+    );
     this.insertDaily = db.prepare('INSERT INTO daily_sets (date, public_index) VALUES (?, ?) ON CONFLICT (date) DO NOTHING');
     this.insertDailyPuzzle = db.prepare('INSERT INTO daily_puzzles (date, position, slot, puzzle_id) VALUES (?, ?, ?, ?)');
     this.dailyByDate = db.prepare<[string], { public_index: string }>('SELECT public_index FROM daily_sets WHERE date = ?');
@@ -118,26 +133,39 @@ export class SqlitePuzzleStore implements PuzzleStore {
       summary: p.summary,
       file: fileText,
       player: JSON.stringify(p.player),
+      availableFrom: p.availableFrom,
       addedAt: new Date().toISOString(),
     });
     if (result.changes === 1) return 'added';
-    return this.byId.get(p.id)!.file === fileText ? 'same' : 'conflict';
+    if (this.byId.get(p.id)!.file !== fileText) return 'conflict';
+    this.widen.run({ id: p.id, availableFrom: p.availableFrom });
+    return 'same';
   }
 
   async getPuzzle(id: string): Promise<StoredPuzzle | undefined> {
     const row = this.byId.get(id);
     if (!row) return undefined;
-    return { id: row.id, kind: row.kind, format: row.format, size: row.size, level: row.level, summary: row.summary, file: JSON.parse(row.file) as PuzzleFile, playerText: row.player };
+    return {
+      id: row.id,
+      kind: row.kind,
+      format: row.format,
+      size: row.size,
+      level: row.level,
+      summary: row.summary,
+      availableFrom: row.available_from,
+      file: JSON.parse(row.file) as PuzzleFile,
+      playerText: row.player,
+    };
   }
 
   async listPuzzles(filter: PuzzleFilter, page: PageRequest): Promise<Page> {
-    const where: string[] = [];
-    const params: Array<string | number> = [];
+    const where: string[] = ['(available_from IS NULL OR available_from <= ?)'];
+    const params: Array<string | number> = [filter.availableOn];
     if (filter.kind !== undefined) (where.push('kind = ?'), params.push(filter.kind));
     if (filter.size !== undefined) (where.push('size = ?'), params.push(filter.size));
     if (filter.level !== undefined) (where.push('level = ?'), params.push(filter.level));
     if (page.cursor !== undefined) (where.push('id > ?'), params.push(page.cursor));
-    const sql = `SELECT id, kind, format, size, level, summary FROM puzzles ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id LIMIT ? OFFSET ?`;
+    const sql = `SELECT id, kind, format, size, level, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT ? OFFSET ?`;
     // one row more than asked tells whether there is a next page
     const rows = this.db.prepare<Array<string | number>, PuzzleSummary>(sql).all(...params, page.limit + 1, page.cursor === undefined ? (page.offset ?? 0) : 0);
     const items = rows.slice(0, page.limit);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { SqlitePuzzleStore } from '../../src/server/store.ts';
@@ -63,6 +64,29 @@ describe('loading', () => {
     const other = await loadCorpus(server.store, dir, { onRefused: () => {} });
     expect(other.added).toBe(0);
     db.close();
+  });
+});
+
+describe('a daily set made ahead of its day', () => {
+  test('is unseen before its date: the set, its puzzles, checks, hints and the list answer as if it did not exist', async () => {
+    const eve = buildServer({ db: server.db, store: server.store, now: () => new Date('2026-11-30T12:00:00') });
+    const daily = JSON.parse((await get(`/daily/${DATE}`)).body) as { index: { puzzles: Array<{ id: string }> } };
+    const id = daily.index.puzzles[0]!.id;
+    const early = (method: 'GET' | 'POST', url: string) => eve.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    const set = await early('GET', `/daily/${DATE}`);
+    expect(set.statusCode).toBe(404);
+    expect(JSON.parse(set.body)).toEqual({ error: `no daily set for ${DATE}` });
+    for (const [method, url] of [['GET', `/puzzles/${id}`], ['GET', `/puzzles/${id}/picture.svg`], ['POST', `/puzzles/${id}/check`], ['POST', `/puzzles/${id}/hint`]] as const) {
+      const r = await early(method, url);
+      expect(r.statusCode, url).toBe(404);
+      expect(JSON.parse(r.body)).toEqual({ error: `no puzzle with id "${id}"` });
+    }
+    const listed = JSON.parse((await early('GET', '/puzzles?limit=100')).body).puzzles.map((p: { id: string }) => p.id);
+    expect(listed).toHaveLength(files.length);
+    for (const p of daily.index.puzzles) expect(listed).not.toContain(p.id);
+    // the generate --out puzzles were public at once
+    expect((await early('GET', `/puzzles/${files[0]!.id}`)).statusCode).toBe(200);
+    await eve.close();
   });
 });
 
