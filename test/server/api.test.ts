@@ -278,6 +278,7 @@ describe('bad input: a one-line 4xx, never a 500', () => {
     ['verify: two lines', () => post('/verify', 'a\nb', { 'content-type': 'text/plain' }), 400, /expected one line-format puzzle, got 2 lines/],
     ['verify: a bad line', () => post('/verify', '12x', { 'content-type': 'text/plain' }), 400, /bad input/],
     ['verify: JSON nested deep', () => post('/verify', '['.repeat(5000) + ']'.repeat(5000)), 400, /./],
+    ['verify: huge body', () => post('/verify', 'x'.repeat(300_000), { 'content-type': 'text/plain' }), 413, /body: larger than the limit of 262144 bytes/],
     ['verify: not an object', () => post('/verify', '42'), 400, /expected a puzzle object/],
   ];
   test.each(cases)('%s', async (_name, send, status, message) => {
