@@ -11,10 +11,7 @@ import { InputError } from '../../core/errors.ts';
 import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { dailyDirs, makeDaily, today } from '../../pipeline/daily.ts';
 import { DAILY_KEY_ENV, loadDailyKey } from '../../pipeline/daily-key.ts';
-import { buildServer } from '../../server/app.ts';
-import { loadCorpus } from '../../server/corpus.ts';
-import { openDatabase, type Db } from '../../server/db.ts';
-import { SqlitePuzzleStore } from '../../server/store.ts';
+import type { Db } from '../../server/db.ts';
 import { EXIT_INTERRUPTED, EXIT_TERMINATED, RequestError, warn } from '../exit.ts';
 import { DAILY_ROOT } from './daily.ts';
 
@@ -55,7 +52,14 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .example('$0 serve', `today's daily set on http://127.0.0.1:8080 (from ${DEFAULT_DB})`)
       .example('$0 serve --port 9000 --corpus corpus/daily --corpus out/', 'the daily sets and a generate --out folder') as unknown as Argv<ServeArgs>,
   handler: async (args) => {
-    const db = open(args.db);
+    // Fastify and the native SQLite binding load only when serving, not for every --help.
+    const [{ buildServer }, { loadCorpus }, { openDatabase }, { SqlitePuzzleStore }] = await Promise.all([
+      import('../../server/app.ts'),
+      import('../../server/corpus.ts'),
+      import('../../server/db.ts'),
+      import('../../server/store.ts'),
+    ]);
+    const db = open(args.db, openDatabase);
     const store = new SqlitePuzzleStore(db);
     const corpora = args.corpus.length > 0 ? args.corpus : [DAILY_ROOT];
     if (args.corpus.length === 0) await ensureToday(args.keyFile, args.quiet);
@@ -94,7 +98,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   },
 };
 
-function open(file: string): Db {
+function open(file: string, openDatabase: (file: string) => Db): Db {
   try {
     if (file === DEFAULT_DB) mkdirSync(dirname(file), { recursive: true });
     return openDatabase(file);
