@@ -64,7 +64,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     if ((text as string).trim() === '') return done(Object.assign(new Error('body: empty, expected JSON'), { statusCode: 400 }), undefined);
     try {
-      done(null, JSON.parse(text as string));
+      // as Fastify's own parser does: a "__proto__" key is refused, so no later merge can pollute a prototype
+      done(null, JSON.parse(text as string, (key, value: unknown) => {
+        if (key === '__proto__') throw new Error('a "__proto__" key is not accepted');
+        return value;
+      }));
     } catch (e) {
       const reason = (e as Error).message;
       const where = /position \d+/.test(reason) ? '' : ` at position ${(text as string).length}`; // "Unexpected end of JSON input"
