@@ -42,6 +42,8 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   'timeout-rate': RATE,
   // PNG pixels per SVG unit (render's own limit)
   scale: { integer: false, min: 0, minExclusive: true, max: 8 },
+  // a TCP port (serve; 0 = any free one)
+  port: { integer: true, min: 0, max: 65535 },
 };
 
 export function ruleOf(option: string): NumberRule {

@@ -23,6 +23,7 @@ export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
   render: async () => (await import('./render.ts')).renderCommand,
   export: async () => (await import('./export.ts')).exportCommand,
   import: async () => (await import('./import.ts')).importCommand,
+  serve: async () => (await import('./serve.ts')).serveCommand,
 };
 
 /** Every command module, in --help order. */

@@ -8,4 +8,43 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [];
+/**
+ * 1 — puzzles: one row per puzzle file, kept whole (`file`, with its secret: checks and hints need
+ * the solution) beside its player form (`player`, the only text responses carry), and the daily
+ * sets: a date's public index and its puzzles in plan order. Kind, size and level are copied out
+ * of the file so the paged list is an index scan. `available_from` is the date of the first daily
+ * set a puzzle belongs to (NULL: from any other corpus, public at once): a set made ahead of its
+ * day must not be seen before it.
+ */
+const PUZZLES: Migration = {
+  version: 1,
+  name: 'puzzles',
+  sql: `
+    CREATE TABLE puzzles (
+      id TEXT PRIMARY KEY,
+      kind TEXT NOT NULL,
+      format TEXT NOT NULL,
+      size INTEGER,
+      level INTEGER,
+      summary TEXT NOT NULL,
+      file TEXT NOT NULL,
+      player TEXT NOT NULL,
+      available_from TEXT,
+      added_at TEXT NOT NULL
+    );
+    CREATE INDEX puzzles_by_kind ON puzzles (kind, size, level, id);
+    CREATE TABLE daily_sets (
+      date TEXT PRIMARY KEY,
+      public_index TEXT NOT NULL
+    );
+    CREATE TABLE daily_puzzles (
+      date TEXT NOT NULL REFERENCES daily_sets (date),
+      position INTEGER NOT NULL,
+      slot TEXT NOT NULL,
+      puzzle_id TEXT NOT NULL REFERENCES puzzles (id),
+      PRIMARY KEY (date, position)
+    );
+  `,
+};
+
+export const MIGRATIONS: readonly Migration[] = [PUZZLES];

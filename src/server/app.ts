@@ -1,0 +1,109 @@
+/**
+ * `buildServer`: the Fastify application of `puzzlemill serve`. One place decides how errors look
+ * (every client error a 4xx `{ "error": "<one line>" }`, anything else a bare 500 with nothing of
+ * the cause in it), the OpenAPI document is built from the routes' TypeBox schemas, and plugins
+ * (the Numbridge tables) register beside the puzzle routes.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import { oneLine } from '../core/errors.ts';
+import type { Db } from './db.ts';
+import { demoRoutes } from './demo.ts';
+import { puzzleRoutes } from './puzzle-routes.ts';
+import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
+
+/**
+ * What a plugin of the server receives: the database (a plugin owns its own migration and tables)
+ * and the server's clock in milliseconds. The Numbridge tables (src/server/tables/routes.ts,
+ * `tableRoutes`) are such a plugin.
+ */
+export interface ServerPluginOptions {
+  db: Db;
+  now?: () => number;
+}
+export type ServerPlugin = FastifyPluginAsync<ServerPluginOptions>;
+
+export interface ServerOptions {
+  db: Db;
+  /** The puzzle store (default: SQLite over `db`). */
+  store?: PuzzleStore;
+  /** Fastify's request log (default off: the CLI turns it on). */
+  logger?: boolean;
+  /** The largest request body accepted (default 256 KiB): larger is a 413. */
+  maxBodyBytes?: number;
+  /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
+  maxNodes?: number;
+  now?: () => Date;
+  /** More route plugins, registered with `{ db, now }`. */
+  plugins?: readonly ServerPlugin[];
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+export const DEFAULT_VERIFY_NODES = 500_000;
+
+export function buildServer(options: ServerOptions): FastifyInstance {
+  const now = options.now ?? (() => new Date());
+  const bodyLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    // unknown fields are refused, not silently dropped: a client's typo should not look accepted
+    ajv: { customOptions: { allErrors: false, removeAdditional: false } },
+    // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
+    schemaErrorFormatter: (errors, dataVar) => {
+      const e = errors[0]!;
+      const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+      return new Error(extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // JSON.parse's own message names the position ("Unexpected token } in JSON at position 12"),
+  // which Fastify's default parser replaces by a generic sentence.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    if ((text as string).trim() === '') return done(Object.assign(new Error('body: empty, expected JSON'), { statusCode: 400 }), undefined);
+    try {
+      // as Fastify's own parser does: a "__proto__" key is refused, so no later merge can pollute a prototype
+      done(null, JSON.parse(text as string, (key, value: unknown) => {
+        if (key === '__proto__') throw new Error('a "__proto__" key is not accepted');
+        return value;
+      }));
+    } catch (e) {
+      const reason = (e as Error).message;
+      const where = /position \d+/.test(reason) ? '' : ` at position ${(text as string).length}`; // "Unexpected end of JSON input"
+      done(Object.assign(new Error(`body: malformed JSON: ${reason}${where}`), { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `body: larger than the limit of ${bodyLimit} bytes` : error.message;
+      return reply.code(status).send({ error: oneLine(message) });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: 'internal error' });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${oneLine(request.url.split('?')[0]!)}` }));
+
+  app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'puzzlemill', description: 'Puzzles for frontends: player forms, checks and hints against solutions kept on the server, verify as a service', version: '1' },
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const store = options.store ?? new SqlitePuzzleStore(options.db);
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES });
+  app.register(demoRoutes);
+
+  // ——— Plugins ———————————————————————————————————————————————————————————————————————
+  // The Numbridge tables plug in here (coordinator: register src/server/tables/routes.ts):
+  //   app.register(tableRoutes, { db: options.db, now: () => now().getTime() });
+  for (const plugin of options.plugins ?? []) app.register(plugin, { db: options.db, now: () => now().getTime() });
+  // ————————————————————————————————————————————————————————————————————————————————————
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,154 @@
+/**
+ * Loading corpora into the store (`serve --corpus DIR`): a daily root (public/ and secret/ as
+ * `daily` writes them), one secret date folder, or any folder of puzzle files (`generate --out`).
+ * Every file goes through verify's own path (verifyInput: the kind's reader schema, then its
+ * verify) before it is stored, so what the server answers from was checked by the same code as
+ * `puzzlemill verify`; a file that fails is refused with its report and not served. Idempotent by
+ * id: a file already stored as it is is not verified again; another file under a stored id is
+ * refused.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { validator } from '../core/schema.ts';
+import type { PuzzleFile } from '../kinds/kind.ts';
+import { isDate } from '../pipeline/daily.ts';
+import { DailyIndex, DailyPublicIndex, type DailyPublicEntry } from '../pipeline/schema.ts';
+import { isBookkeeping, reportLine, verifyInput } from '../pipeline/verify-batch.ts';
+import { kindForFormat } from '../kinds/registry.ts';
+import type { PuzzleStore } from './store.ts';
+
+export interface LoadCounts {
+  added: number;
+  same: number;
+  refused: number;
+  dailySets: number;
+}
+
+export interface LoadOptions {
+  /** The search budget of each file's verify. */
+  maxNodes?: number;
+  /** One line per refused file or set. */
+  onRefused?: (line: string) => void;
+}
+
+type Loaded = { id: string } | null;
+
+export async function loadCorpus(store: PuzzleStore, dir: string, options: LoadOptions = {}): Promise<LoadCounts> {
+  const counts: LoadCounts = { added: 0, same: 0, refused: 0, dailySets: 0 };
+  const refuse = (line: string) => {
+    counts.refused++;
+    options.onRefused?.(line);
+  };
+  if (!statSync(dir).isDirectory()) throw new RangeError(`--corpus ${dir}: not a folder`);
+  const secretRoot = join(dir, 'secret');
+  if (existsSync(secretRoot) && statSync(secretRoot).isDirectory()) {
+    for (const date of readdirSync(secretRoot).filter(isDate).sort()) {
+      await loadDailyDate(store, join(secretRoot, date), join(dir, 'public', date), options, counts, refuse);
+    }
+    return counts;
+  }
+  if (existsSync(join(dir, 'index.json'))) {
+    const index = readJson(join(dir, 'index.json'));
+    if (validator<DailyIndex>(DailyIndex)(index)) {
+      await loadDailyDate(store, dir, join(dir, '..', '..', 'public', basename(dir)), options, counts, refuse);
+      return counts;
+    }
+  }
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.player.json') || !(name.endsWith('.json') || name.endsWith('.ndjson'))) continue;
+    const path = join(dir, name);
+    const values = name.endsWith('.ndjson') ? readNdjson(path) : [{ path, value: readJson(path) }];
+    for (const item of values) {
+      if (item.value instanceof Error) refuse(`${item.path}: refused: ${item.value.message}`);
+      else if (!isBookkeeping(item.value)) await loadFile(store, item.path, item.value, null, options, counts, refuse);
+    }
+  }
+  return counts;
+}
+
+async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: string, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<void> {
+  const indexPath = join(secretDir, 'index.json');
+  const index = readJson(indexPath);
+  if (!validator<DailyIndex>(DailyIndex)(index)) return refuse(`${indexPath}: refused: not a puzzlemill/daily-index`);
+  const ids: string[] = [];
+  for (const entry of index.puzzles) {
+    const path = join(secretDir, entry.file);
+    const value = readJson(path);
+    const loaded = value instanceof Error ? (refuse(`${path}: refused: ${value.message}`), null) : await loadFile(store, path, value, index.date, options, counts, refuse);
+    if (loaded === null) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} was refused`);
+    if (loaded.id !== entry.id) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} has id ${loaded.id}, the index says ${entry.id}`);
+    ids.push(loaded.id);
+  }
+  const published = readJson(join(publicDir, 'index.json'));
+  const publicIndex: DailyPublicIndex = validator<DailyPublicIndex>(DailyPublicIndex)(published)
+    ? published
+    : {
+        format: 'puzzlemill/daily-public-index',
+        version: 1,
+        date: index.date,
+        puzzles: index.puzzles.map((e): DailyPublicEntry => ({ slot: e.slot, kind: e.kind, format: e.format, id: e.id, file: e.playerFile, summary: e.summary })),
+      };
+  if (publicIndex.puzzles.length !== ids.length || publicIndex.puzzles.some((p, i) => p.id !== ids[i])) {
+    return refuse(`${join(publicDir, 'index.json')}: daily set ${index.date} not served: the public index lists other puzzles than the secret one`);
+  }
+  const outcome = await store.putDaily({ publicIndex, ids });
+  if (outcome === 'conflict') return refuse(`${indexPath}: daily set ${index.date} not served: another set of that date is stored`);
+  if (outcome === 'added') counts.dailySets++;
+}
+
+/** One file: verified unless that very file is stored already; `availableFrom` its daily set's date. */
+async function loadFile(store: PuzzleStore, path: string, value: unknown, availableFrom: string | null, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<Loaded> {
+  const file = value as PuzzleFile;
+  const id = typeof file?.id === 'string' ? file.id : undefined;
+  const stored = id === undefined ? undefined : await store.getPuzzle(id);
+  if (stored && JSON.stringify(stored.file) === JSON.stringify(value)) {
+    // stored as it is: no second verify, but it may now be available earlier
+    await store.putPuzzle({ ...stored, availableFrom, player: JSON.parse(stored.playerText) as PuzzleFile });
+    counts.same++;
+    return { id: stored.id };
+  }
+  const report = verifyInput({ where: { source: path }, value }, options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes });
+  if (report.status !== 'ok') return (refuse(`refused: ${reportLine(report)}`), null);
+  const kind = kindForFormat(file.format)!;
+  if (file.secret === undefined) return (refuse(`${path}: refused: a player form (no secret): the server needs the solution to check answers and give hints`), null);
+  const pub = file.public as { size?: unknown; grade?: { level?: unknown }; level?: { level?: unknown } };
+  const level = pub.grade?.level ?? pub.level?.level;
+  const outcome = await store.putPuzzle({
+    id: file.id,
+    kind: kind.name,
+    format: file.format,
+    size: typeof pub.size === 'number' ? pub.size : null,
+    level: typeof level === 'number' ? level : null,
+    summary: report.summary ?? '',
+    availableFrom,
+    file,
+    player: kind.playerForm(file),
+  });
+  if (outcome === 'conflict') return (refuse(`${path}: refused: id ${file.id} is stored with other content`), null);
+  if (outcome === 'added') counts.added++;
+  else counts.same++;
+  return { id: file.id };
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (e) {
+    return new Error((e as Error).message.split('\n')[0]);
+  }
+}
+
+function readNdjson(path: string): Array<{ path: string; value: unknown }> {
+  const text = readFileSync(path, 'utf8');
+  return text
+    .split('\n')
+    .map((line, i) => ({ line, i }))
+    .filter(({ line }) => line.trim() !== '')
+    .map(({ line, i }) => {
+      try {
+        return { path: `${path}:${i + 1}`, value: JSON.parse(line) as unknown };
+      } catch (e) {
+        return { path: `${path}:${i + 1}`, value: new Error((e as Error).message.split('\n')[0]) };
+      }
+    });
+}

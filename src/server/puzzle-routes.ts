@@ -1,0 +1,169 @@
+/**
+ * The puzzle side of the API as one Fastify plugin: the daily set, single puzzles and the paged
+ * list (player forms only), checks and hints against the stored solution, verify as a service and
+ * a puzzle's picture. Every response is built from the player form's text or from answers.ts,
+ * never from the secret itself.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { oneLine } from '../core/errors.ts';
+import { LEVEL_NAMES } from '../murder/prover/prove.ts';
+import { isDate, today } from '../pipeline/daily.ts';
+import { reportLine, verifyInput } from '../pipeline/verify-batch.ts';
+import { renderSvg } from '../render/index.ts';
+import { TIERS } from '../sudoku/logic/index.ts';
+import { checkPosition, ClientError, hintFor } from './answers.ts';
+import {
+  CheckResponse,
+  DailyResponse,
+  DateParams,
+  ErrorResponse,
+  HintResponse,
+  IdParams,
+  ListQuery,
+  ListResponse,
+  PlayerForm,
+  PositionBody,
+  VerifyResponse,
+} from './http-schemas.ts';
+import type { PuzzleStore, StoredPuzzle } from './store.ts';
+
+export interface PuzzleRoutesOptions {
+  store: PuzzleStore;
+  /** The clock `/daily/today` reads. */
+  now: () => Date;
+  /** The search budget of one `POST /verify` (core/budget.ts). */
+  maxNodes: number;
+}
+
+/** Parsed files kept in memory: a stored file never changes under its id, so this never goes stale. */
+const CACHE_LIMIT = 2000;
+
+export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fastify, options) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { store } = options;
+  const dailyBytes = new Map<string, string>();
+  const puzzles = new Map<string, StoredPuzzle>();
+  const pictures = new Map<string, string>();
+
+  /** The server's day: a daily set (and its puzzles) is unseen before it. */
+  const day = () => today(options.now());
+
+  /** A puzzle that may be seen today; one of a later daily set answers exactly as an unknown id. */
+  async function puzzle(id: string): Promise<StoredPuzzle> {
+    let found = puzzles.get(id);
+    if (!found) {
+      found = await store.getPuzzle(id);
+      if (found) {
+        if (puzzles.size >= CACHE_LIMIT) puzzles.delete(puzzles.keys().next().value!);
+        puzzles.set(id, found);
+      }
+    }
+    if (!found || (found.availableFrom !== null && found.availableFrom > day())) throw new ClientError(404, `no puzzle with id ${JSON.stringify(id)}`);
+    return found;
+  }
+
+  const errors = { 400: ErrorResponse, 404: ErrorResponse };
+
+  app.get('/daily/:date', { schema: { summary: "A day's set: the public index and every puzzle's player form", params: DateParams, response: { 200: DailyResponse, ...errors } } }, async (request, reply) => {
+    const date = request.params.date === 'today' ? day() : request.params.date;
+    if (!isDate(date)) throw new ClientError(400, `params/date: ${JSON.stringify(request.params.date)} is not a date (YYYY-MM-DD)`);
+    // a set made ahead of its day answers as a missing one: not even its existence shows
+    if (date > day()) throw new ClientError(404, `no daily set for ${date}`);
+    let bytes = dailyBytes.get(date);
+    if (bytes === undefined) {
+      const set = await store.getDaily(date);
+      if (!set) throw new ClientError(404, `no daily set for ${date}`);
+      const players = await Promise.all(set.ids.map(async (id) => (await puzzle(id)).playerText));
+      // a daily set never changes once stored, so its bytes are built once
+      bytes = `{"date":${JSON.stringify(date)},"index":${JSON.stringify(set.publicIndex)},"puzzles":[${players.join(',')}]}`;
+      dailyBytes.set(date, bytes);
+    }
+    return sendJson(reply, bytes);
+  });
+
+  app.get('/puzzles/:id', { schema: { summary: "One puzzle's player form", params: IdParams, response: { 200: PlayerForm, ...errors } } }, async (request, reply) => {
+    return sendJson(reply, (await puzzle(request.params.id)).playerText);
+  });
+
+  app.get('/puzzles', { schema: { summary: 'Puzzles by kind, size and grade, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
+    const q = request.query;
+    if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
+    const limit = q.limit ?? 20;
+    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade) } : {}) };
+    const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
+    return { puzzles: page.items, next: page.next };
+  });
+
+  const positionRoute = (summary: string, response: object) => ({
+    schema: { summary, params: IdParams, body: PositionBody, response: { 200: response, ...errors, 409: ErrorResponse } },
+  });
+
+  app.post('/puzzles/:id/check', positionRoute('Right or wrong for each submitted cell or person, nothing about the others', CheckResponse), async (request, reply) => {
+    const found = await puzzle(request.params.id);
+    return sendJson(reply, JSON.stringify(checkPosition(found.file, request.body ?? {})));
+  });
+
+  app.post('/puzzles/:id/hint', positionRoute("The prover's next step from the player's position; 409 naming the first wrong item", HintResponse), async (request, reply) => {
+    const found = await puzzle(request.params.id);
+    return sendJson(reply, JSON.stringify(hintFor(found.file, request.body ?? {})));
+  });
+
+  app.get(
+    '/puzzles/:id/picture.svg',
+    { schema: { summary: "The player form drawn as SVG (render's drawer)", params: IdParams, querystring: Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('de')])) }, { additionalProperties: false }), response: errors } },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      const key = `${request.params.id}\n${lang}`;
+      let svg = pictures.get(key);
+      if (svg === undefined) {
+        svg = renderSvg(JSON.parse((await puzzle(request.params.id)).playerText) as object, { lang, solution: false });
+        if (pictures.size >= CACHE_LIMIT) pictures.delete(pictures.keys().next().value!);
+        pictures.set(key, svg);
+      }
+      return (reply as FastifyReply).type('image/svg+xml').send(svg);
+    },
+  );
+
+  app.post(
+    '/verify',
+    {
+      schema: {
+        summary: "A puzzle file (JSON) or one line-format puzzle (text/plain) → puzzlemill verify's report",
+        body: Type.Unknown({ description: 'a puzzle file as JSON, or a line-format puzzle as text/plain' }),
+        response: { 200: VerifyResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const where = { source: 'body' };
+      let input;
+      if (typeof request.body === 'string') {
+        const lines = request.body.split(/\r?\n/).filter((l) => l.trim() !== '');
+        if (lines.length !== 1) throw new ClientError(400, `body: expected one line-format puzzle, got ${lines.length} lines`);
+        input = { where, line: lines[0]!.trim() };
+      } else {
+        input = { where, value: request.body };
+      }
+      const report = verifyInput(input, { maxNodes: options.maxNodes });
+      if (report.status === 'bad-input') throw new ClientError(400, reportLine(report));
+      return sendJson(
+        reply,
+        JSON.stringify({ status: report.status, kind: report.kind ?? null, summary: report.summary ?? null, pointer: report.where.pointer ?? null, problems: report.problems.map(oneLine), report: reportLine(report) }),
+      );
+    },
+  );
+};
+
+/** Text already JSON: sent as it is (Fastify serialises only objects). */
+function sendJson(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+/** `grade=` as a level: 1..4, or a Numbridge grade name or Murder level name. */
+function gradeOf(text: string): number {
+  if (/^[1-9]$/.test(text)) return Number(text);
+  const tier = TIERS.find((t) => t.name === text)?.tier ?? LEVEL_NAMES.indexOf(text as (typeof LEVEL_NAMES)[number]);
+  if (tier === undefined || tier <= 0) throw new ClientError(400, `querystring/grade: ${JSON.stringify(text)} is no level 1..${TIERS.length} or name (${[...new Set([...TIERS.map((t) => t.name), ...LEVEL_NAMES.slice(1)])].join(', ')})`);
+  return tier;
+}

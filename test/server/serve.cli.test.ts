@@ -1,0 +1,104 @@
+/**
+ * `puzzlemill serve` as a user runs it: on a fresh checkout (no corpus, no database) it makes
+ * today's daily set and serves it; the README's "Serving frontends" curl block runs verbatim
+ * against it; a corpus file that fails verify is refused on stderr and not served; a port in use
+ * and a bad --db are one line, exit 2; SIGTERM stops it with 143.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { generated } from './helpers.ts';
+import { startServe, type ServeProcess } from './serve-process.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'pm-serve-'));
+const ENV = { PUZZLEMILL_DAILY_KEY: 'serve-cli-test-key-0123456789abcdef0123456789' };
+let server: ServeProcess;
+
+beforeAll(async () => {
+  server = await startServe(['--port', '0'], { cwd: scratch, env: ENV });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The ```sh serve blocks of the README's "Serving frontends" section. */
+function serveBlocks(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Serving frontends'));
+  return [...section.matchAll(/```sh serve\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+describe('serve on a fresh checkout', () => {
+  test("makes today's daily set and serves it from the embedded database", async () => {
+    expect(server.stderr()).toMatch(/made the daily set of \d{4}-\d{2}-\d{2} \(10 puzzles\)/);
+    const r = await fetch(`${server.url}/daily/today`);
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { puzzles: unknown[] };
+    expect(body.puzzles).toHaveLength(10);
+    expect(readFileSync(join(scratch, '.puzzlemill/server.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+  });
+
+  test('the README curl examples run verbatim', () => {
+    const blocks = serveBlocks();
+    expect(blocks.length).toBeGreaterThanOrEqual(1);
+    for (const block of blocks) {
+      const r = spawnSync('bash', ['-euo', 'pipefail', '-c', block], { encoding: 'utf8', env: { ...process.env, API: server.url }, timeout: 60_000 });
+      expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(r.stdout).toMatch(/"right":/);
+      expect(r.stdout).toMatch(/"step":\{"technique"/);
+      expect(r.stdout).toMatch(/"status":"ok"/);
+      expect(r.stdout).toMatch(/\{"error":"no puzzle with id \\"nope\\""\}/);
+    }
+  });
+});
+
+describe('serve refuses', () => {
+  test('a corpus file that fails verify: refused on stderr with its reason, not served; the rest is', async () => {
+    const dir = join(scratch, 'out');
+    mkdirSync(dir, { recursive: true });
+    const [good, bad] = generated('numbridge', { size: 6 }, 2, 'serve-cli') as NumbridgeBoardFile[];
+    bad!.secret!.solution = bad!.secret!.solution.map((row) => [...row].reverse());
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+    const other = await startServe(['--port', '0', '--db', join(scratch, 'other.db'), '--corpus', dir], { cwd: scratch });
+    try {
+      expect(other.stderr()).toMatch(/serve: refused: .*bad\.json.*FAIL/);
+      expect(other.stderr()).toMatch(/1 puzzles added, 0 already stored, 1 refused/);
+      expect((await fetch(`${other.url}/puzzles/${good!.id}`)).status).toBe(200);
+      expect((await fetch(`${other.url}/puzzles/${bad!.id}`)).status).toBe(404);
+    } finally {
+      expect(await other.stop()).toBe(143);
+    }
+  });
+
+  test('a port in use: one line, exit 2', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as { port: number }).port;
+    const r = runCli(['serve', '--port', String(port), '--db', join(scratch, 'busy.db'), '--corpus', join(scratch, 'corpus/daily')], { cwd: scratch });
+    blocker.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe(`puzzlemill: --host 127.0.0.1 --port ${port}: address in use`);
+  });
+
+  test('a bad --db, a missing corpus, a bad port: one line, exit 2', () => {
+    writeFileSync(join(scratch, 'junk.db'), 'not a database at all, just text '.repeat(10));
+    for (const [args, message] of [
+      [['--port', '0', '--db', join(scratch, 'junk.db')], /^puzzlemill: --db .*junk\.db: file is not a database$/],
+      [['--port', '0', '--db', join(scratch, 'no/such/dir/x.db')], /^puzzlemill: --db .*x\.db: .*directory does not exist$/],
+      [['--port', '0', '--db', join(scratch, 'n.db'), '--corpus', join(scratch, 'nowhere')], /nowhere: no such corpus folder/],
+      [['--port', '70000'], /--port must be a whole number 0\.\.65535, got 70000/],
+    ] as const) {
+      const r = runCli(['serve', ...args], { cwd: scratch, env: ENV });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+  });
+});
