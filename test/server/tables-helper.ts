@@ -4,6 +4,9 @@
  * Requests go through `app.inject` (no socket).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { readNumbridgeRecord } from '../../src/games/numbridge/files.ts';
+import { replayNumbridge } from '../../src/games/numbridge/replay.ts';
+import type { NumbridgeDealFile, NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { openDatabase, type Db } from '../../src/server/db.ts';
 import { tableRoutes } from '../../src/server/tables/routes.ts';
 
@@ -55,4 +58,30 @@ export function sendMove(app: FastifyInstance, id: string, token: string, move: 
 
 export function seatState(app: FastifyInstance, id: string, token: string) {
   return app.inject({ method: 'GET', url: `/tables/${id}`, headers: bearer(token) });
+}
+
+/** The stored deal of a table, secret included (white-box: what only the server knows). */
+export function storedDeal(db: Db, id: string): NumbridgeDealFile {
+  const row = db.prepare('SELECT deal FROM numbridge_tables WHERE id = ?').get(id) as { deal: string } | undefined;
+  if (!row) throw new Error(`no table ${id} in the database`);
+  return JSON.parse(row.deal) as NumbridgeDealFile;
+}
+
+/** The table's move log as stored, in order. */
+export function storedLog(db: Db, id: string): { move_number: number; seat: number | null; idempotency_key: string | null; entry: string }[] {
+  return db.prepare('SELECT move_number, seat, idempotency_key, entry FROM numbridge_table_moves WHERE table_id = ? ORDER BY move_number').all(id) as never;
+}
+
+/** A right placement for the player to move: a tile of its hand on the empty cell the solution gives it. */
+export function rightPlacement(view: NumbridgeView, solution: number[][]): { kind: 'place'; cell: [number, number]; tile: number } | null {
+  for (const tile of view.hand) {
+    for (let r = 0; r < view.size; r++) for (let c = 0; c < view.size; c++) if (view.digits[r]![c] === 0 && solution[r]![c] === tile) return { kind: 'place', cell: [r, c], tile };
+  }
+  return null;
+}
+
+/** The contradictions `replay numbridge` finds in a record (empty: a legal game). */
+export function replayContradictions(record: unknown): string[] {
+  const { file, setup, dealFile } = readNumbridgeRecord(record, { source: 'record' });
+  return replayNumbridge(file, setup, dealFile).contradictions.map((c) => `${c.entry}: ${c.kind}: ${c.detail}`);
 }
