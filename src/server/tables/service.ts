@@ -44,12 +44,13 @@ export interface MoveAnswer {
   replayed: boolean;
 }
 
+const SETUP_CACHE = 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export class TableService {
   private readonly now: () => number;
   private readonly dealSeed: () => string;
-  /** Deals read once per table: the setup is fixed for the table's life. */
+  /** Deals read once per table (the setup is fixed for the table's life), the most recent few. */
   private readonly setups = new Map<string, GameSetup>();
 
   constructor(
@@ -182,8 +183,11 @@ export class TableService {
         if (e instanceof InputError) throw new Error(`the stored deal of table ${log.table.id} is unreadable: ${e.message}`);
         throw e;
       }
-      this.setups.set(log.table.id, setup);
+      if (this.setups.size >= SETUP_CACHE) this.setups.delete(this.setups.keys().next().value!);
     }
+    // re-inserted, so the Map's order is least recently used first
+    this.setups.delete(log.table.id);
+    this.setups.set(log.table.id, setup);
     return setup;
   }
 
