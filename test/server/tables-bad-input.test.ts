@@ -42,7 +42,7 @@ const CASES: Case[] = [
   // POST /tables
   { name: 'malformed JSON', method: 'POST', url: () => '/tables', headers: jsonHeaders(), payload: () => '{"variant": "bridge",', status: 400, says: /JSON/ },
   { name: 'an empty JSON body', method: 'POST', url: () => '/tables', headers: jsonHeaders(), payload: () => '', status: 400, says: /empty/ },
-  { name: 'not JSON at all', method: 'POST', url: () => '/tables', headers: () => ({ 'content-type': 'text/plain' }), payload: () => 'variant=bridge', status: 400, says: /body must be object/ },
+  { name: 'not JSON at all', method: 'POST', url: () => '/tables', headers: () => ({ 'content-type': 'text/plain' }), payload: () => 'variant=bridge', status: 415, says: /Unsupported Media Type/i },
   { name: 'an unknown content type', method: 'POST', url: () => '/tables', headers: () => ({ 'content-type': 'application/x-www-form-urlencoded' }), payload: () => 'variant=bridge', status: 415, says: /Unsupported Media Type/i },
   { name: 'a JSON array', method: 'POST', url: () => '/tables', headers: jsonHeaders(), payload: json([1, 2]), status: 400, says: /body must be object/ },
   { name: 'an unknown variant', method: 'POST', url: () => '/tables', headers: jsonHeaders(), payload: json({ variant: 'chess' }), status: 400, says: /body\/variant/ },

@@ -34,6 +34,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   // discriminator makes a bad move's error name its own kind's fields, not every kind's
   const ajv = new Ajv2020({ coerceTypes: false, allErrors: false, strict: false, discriminator: true });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // JSON only: Fastify's text/plain parser would hand a string to the body schema
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
     const status = error.statusCode ?? 500;
