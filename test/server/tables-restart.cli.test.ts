@@ -4,6 +4,7 @@
  * compiled plugin over a database file); the test sends a burst of moves, each under its own
  * idempotency key, records which were acknowledged, kills the child with SIGKILL while a move is
  * in flight, starts it again on the same file and sends every move again with the same keys.
+ * And two such servers on one file, sent racing moves: each turn takes exactly one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -139,5 +140,47 @@ describe('tables survive kill -9 mid-burst', () => {
     });
     db.close();
     expect(tables.reduce((n, t) => n + t.sent.filter((s) => s.ack).length, 0)).toBeGreaterThanOrEqual(KILL_AT);
+  });
+});
+
+describe('two servers on one database', () => {
+  it('apply racing moves once and in order: one move per turn, the same verdict for the same key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tables-race-'));
+    dirs.push(dir);
+    const file = join(dir, 'tables.db');
+    const a = await startServer(file);
+    const b = await startServer(file);
+    const created = await fetch(a.base + '/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'bridge' }) });
+    const { id, seats } = (await created.json()) as { id: string; seats: { token: string }[] };
+    const tokens = [seats[0]!.token, seats[1]!.token] as const;
+    // Bridge: one move a turn; 9×9 with 45 tiles in the bag, so no one is skipped in these rounds
+    // and the turn passes with every accepted move
+    const ROUNDS = 20;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const { view } = JSON.parse((await call(b.base, `/tables/${id}`, tokens[0])).body) as { view: NumbridgeView };
+      if (view.result) break;
+      const token = tokens[view.toMove - 1];
+      const mover = (JSON.parse((await call(a.base, `/tables/${id}`, token)).body) as { view: NumbridgeView }).view;
+      const move = nextMove(mover);
+      // the same move under one key to both servers, and a different move under another key
+      const [viaA, viaB, other] = await Promise.all([
+        call(a.base, `/tables/${id}/moves`, token, { move }, `r${round}`),
+        call(b.base, `/tables/${id}/moves`, token, { move }, `r${round}`),
+        call(b.base, `/tables/${id}/moves`, token, { move: { kind: 'swap' } }, `s${round}`),
+      ]);
+      const accepted = [viaA, viaB, other].filter((r) => r.status === 200);
+      if (other.status === 200) {
+        expect([viaA.status, viaB.status]).toEqual([409, 409]);
+      } else {
+        expect(other.status, other.body).toBe(409);
+        expect(viaA.status, viaA.body).toBe(200);
+        expect(viaB.body).toBe(viaA.body);
+      }
+      expect(new Set(accepted.map((r) => (JSON.parse(r.body) as { moveNumber: number }).moveNumber)).size).toBe(1);
+    }
+    const final = JSON.parse((await call(a.base, `/tables/${id}/moves`, tokens[1], { move: { kind: 'resign' } }, 'end')).body) as { moveNumber: number };
+    const { record } = JSON.parse((await call(b.base, `/tables/${id}`, tokens[0])).body) as { record: { public: { moves: { player?: number }[] } } };
+    expect(record.public.moves).toHaveLength(final.moveNumber);
+    expect(replayContradictions(record)).toEqual([]);
   });
 });
