@@ -250,6 +250,25 @@ describe('a restart', () => {
   });
 });
 
+describe('a locked database', () => {
+  it('answers 503 in one line while another writer holds the lock, and serves again after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tables-'));
+    dirs.push(dir);
+    const file = join(dir, 'tables.db');
+    const h = await harness({ file });
+    const { id, tokens } = await newTable(h.app);
+    h.db.pragma('busy_timeout = 20');
+    const other = openDatabase(file);
+    other.exec('BEGIN IMMEDIATE');
+    const r = await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'locked');
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toEqual({ error: 'the database is busy: try again' });
+    other.exec('ROLLBACK');
+    other.close();
+    expect((await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'locked')).statusCode).toBe(200);
+  });
+});
+
 describe('the SQLite store', () => {
   it('refuses a second move with the same number or key, and appends nothing of a refused update', async () => {
     const db = openDatabase(':memory:');
@@ -257,8 +276,9 @@ describe('the SQLite store', () => {
     await store.create({ id: 't', deal: {} as never, seatHashes: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)], startedAt: 0 });
     const move = (moveNumber: number, key: string) => ({ moveNumber, seat: 1 as const, idempotencyKey: key, request: '{}', entry: { player: 1 as const, kind: 'resign' as const }, verdict: '{}', at: 0 });
     await store.update('t', () => ({ append: [move(1, 'a')], answer: null }));
-    await expect(store.update('t', () => ({ append: [move(2, 'b'), move(1, 'c')], answer: null }))).rejects.toThrow(/UNIQUE/);
-    await expect(store.update('t', () => ({ append: [move(2, 'a')], answer: null }))).rejects.toThrow(/UNIQUE/);
+    const conflict = { name: 'StoreError', kind: 'conflict' };
+    await expect(store.update('t', () => ({ append: [move(2, 'b'), move(1, 'c')], answer: null }))).rejects.toMatchObject(conflict);
+    await expect(store.update('t', () => ({ append: [move(2, 'a')], answer: null }))).rejects.toMatchObject(conflict);
     expect((await store.read('t'))!.moves.map((m) => m.idempotencyKey)).toEqual(['a']);
     expect(await store.update('nope', () => ({ append: [], answer: 1 }))).toBeNull();
     db.close();

@@ -17,6 +17,7 @@ import type { Db } from '../db.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
+import { StoreError } from './store.ts';
 import { bearerToken } from './tokens.ts';
 
 export interface TableRoutesOptions extends TableServiceOptions {
@@ -38,13 +39,14 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
+    if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: oneLine(error.message) });
     request.log.error(error);
     return reply.code(500).send({ error: 'internal error' });
   });
 
-  const errors = { '4xx': ErrorBody };
+  const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 
   app.post(
     '/tables',

@@ -7,7 +7,8 @@
  */
 import type { Player } from '../../games/numbridge/room.ts';
 import type { Db } from '../db.ts';
-import type { StoredMove, StoredTable, TableLog, TableStore } from './store.ts';
+import Database from 'better-sqlite3';
+import { StoreError, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 interface TableRow {
   id: string;
@@ -61,7 +62,12 @@ export class SqliteTableStore implements TableStore {
   }
 
   async update<T>(id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: T }): Promise<T | null> {
-    const done = this.updateLog.immediate(id, decide) as { answer: T } | null;
+    let done: { answer: T } | null;
+    try {
+      done = this.updateLog.immediate(id, decide) as { answer: T } | null;
+    } catch (e) {
+      throw storeError(e);
+    }
     return done ? done.answer : null;
   }
 
@@ -82,4 +88,12 @@ export class SqliteTableStore implements TableStore {
     );
     return { table, moves };
   }
+}
+
+/** SQLite's refusals in the store's terms; anything else unchanged. */
+function storeError(e: unknown): unknown {
+  if (!(e instanceof Database.SqliteError)) return e;
+  if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new StoreError('busy', 'the database is busy: try again');
+  return e;
 }

@@ -8,6 +8,20 @@
 import type { Player } from '../../games/numbridge/room.ts';
 import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schema.ts';
 
+/**
+ * What a store may fail with besides bugs: another writer appended the same move number or key
+ * first (`conflict`: resend, with the same key), or the database stayed locked (`busy`).
+ */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly kind: 'conflict' | 'busy',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface StoredTable {
   id: string;
   /** The deal with its secret: only the server ever reads it before the end. */
