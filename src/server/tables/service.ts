@@ -18,7 +18,7 @@ import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge/request.ts';
 import type { CreatedTable, CreateTableBody, MoveVerdict, SeatMove, SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
-import { entryForSeat, rebuild, seatState, settle, usedAt, type Position, type TimedEntry } from './table-game.ts';
+import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type Position, type TimedEntry } from './table-game.ts';
 import { newToken, seatOfToken, tokenHash } from './tokens.ts';
 
 export class TableError extends Error {
@@ -44,7 +44,7 @@ export interface MoveAnswer {
   replayed: boolean;
 }
 
-const SETUP_CACHE = 1024;
+const CACHED_TABLES = 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export class TableService {
@@ -52,6 +52,12 @@ export class TableService {
   private readonly dealSeed: () => string;
   /** Deals read once per table (the setup is fixed for the table's life), the most recent few. */
   private readonly setups = new Map<string, GameSetup>();
+  /**
+   * The position after the first `count` moves of each recent table's log, as read from the
+   * database (committed, and a log is only ever appended to): a request replays only the moves
+   * since. Safe beside other processes writing the same file — their moves are in the log read.
+   */
+  private readonly positions = new Map<string, { count: number; position: Position }>();
 
   constructor(
     private readonly store: TableStore,
@@ -171,7 +177,14 @@ export class TableService {
   }
 
   private position(log: TableLog): Position {
-    return rebuild(this.setupOf(log), log.table.startedAt, log.moves);
+    const id = log.table.id;
+    const cached = this.positions.get(id);
+    const position =
+      cached && cached.count <= log.moves.length
+        ? replayOnto(cached.position, log.moves.slice(cached.count))
+        : rebuild(this.setupOf(log), log.table.startedAt, log.moves);
+    remember(this.positions, id, { count: log.moves.length, position });
+    return position;
   }
 
   private setupOf(log: TableLog): GameSetup {
@@ -183,14 +196,18 @@ export class TableService {
         if (e instanceof InputError) throw new Error(`the stored deal of table ${log.table.id} is unreadable: ${e.message}`);
         throw e;
       }
-      if (this.setups.size >= SETUP_CACHE) this.setups.delete(this.setups.keys().next().value!);
     }
-    // re-inserted, so the Map's order is least recently used first
-    this.setups.delete(log.table.id);
-    this.setups.set(log.table.id, setup);
+    remember(this.setups, log.table.id, setup);
     return setup;
   }
 
+}
+
+/** Put `value` in a bounded cache; re-inserted, so the Map's order is least recently used first. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  if (cache.size >= CACHED_TABLES) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
 }
 
 /** The server's own moves as log rows, numbered from `first`. */

@@ -25,14 +25,18 @@ export interface Position {
 
 /** Replay the log from the deal through the referee (a stored entry was legal when it was stored). */
 export function rebuild(setup: GameSetup, startedAt: number, log: readonly TimedEntry[]): Position {
-  let state = newGame(setup);
-  let turnStartedAt = startedAt;
+  return replayOnto({ state: newGame(setup), turnStartedAt: startedAt }, log);
+}
+
+/** A position with more of the log played on it. */
+export function replayOnto(position: Position, log: readonly TimedEntry[]): Position {
+  let { state, turnStartedAt } = position;
   for (const { entry, at } of log) {
     if (entry.kind === 'resign') {
       state = resign(state, entry.player);
       continue;
     }
-    const move = moveOf(entry, setup.size);
+    const move = moveOf(entry, state.size);
     if (!move) throw new Error(`a table's log holds a ${entry.kind} entry, which the server never writes`);
     state = applyMove(state, move, 'clock' in entry && entry.clock ? entry.clock.used : 0).state;
     turnStartedAt = at;
