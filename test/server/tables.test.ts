@@ -7,9 +7,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { openDatabase } from '../../src/server/db.ts';
+import { tableRoutes } from '../../src/server/tables/routes.ts';
 import { SqliteTableStore } from '../../src/server/tables/sqlite-store.ts';
 import { bearer, newTable, replayContradictions, rightPlacement, seatState, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
 
@@ -281,6 +284,22 @@ describe('the SQLite store', () => {
     await expect(store.update('t', () => ({ append: [move(2, 'a')], answer: null }))).rejects.toMatchObject(conflict);
     expect((await store.read('t'))!.moves.map((m) => m.idempotencyKey)).toEqual(['a']);
     expect(await store.update('nope', () => ({ append: [], answer: 1 }))).toBeNull();
+    db.close();
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the three routes from their TypeBox schemas', async () => {
+    const db = openDatabase(':memory:');
+    const app = Fastify();
+    await app.register(swagger, { openapi: { info: { title: 'tables', version: '1' } } });
+    await app.register(tableRoutes, { db });
+    await app.ready();
+    const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
+    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/moves']);
+    expect(Object.keys(doc.paths['/tables/{id}/moves']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+    expect(JSON.stringify(doc.paths['/tables/{id}/moves']!.post!.requestBody)).toContain('"oneOf"');
+    await app.close();
     db.close();
   });
 });
