@@ -36,6 +36,9 @@ async function startServer(file: string): Promise<{ child: ChildProcess; base: s
   return { child, base: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
 }
 
+/** The longest limits: these tests run on the real clock, and a lapse on a slow machine would change whose turn it is. */
+const SLOW_ROOM = { turnSeconds: 3600, gameSeconds: 86400 };
+
 interface Sent {
   key: string;
   seat: 1 | 2;
@@ -74,7 +77,7 @@ describe('tables survive kill -9 mid-burst', () => {
     let server = await startServer(file);
     const tables: Table[] = [];
     for (const variant of ['bridge', 'blitz', 'domains', 'bridge']) {
-      const created = await fetch(server.base + '/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant }) });
+      const created = await fetch(server.base + '/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant, room: SLOW_ROOM }) });
       expect(created.status).toBe(201);
       const { id, seats } = (await created.json()) as { id: string; seats: { token: string }[] };
       tables.push({ id, tokens: [seats[0]!.token, seats[1]!.token], sent: [] });
@@ -150,7 +153,7 @@ describe('two servers on one database', () => {
     const file = join(dir, 'tables.db');
     const a = await startServer(file);
     const b = await startServer(file);
-    const created = await fetch(a.base + '/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'bridge' }) });
+    const created = await fetch(a.base + '/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'bridge', room: SLOW_ROOM }) });
     const { id, seats } = (await created.json()) as { id: string; seats: { token: string }[] };
     const tokens = [seats[0]!.token, seats[1]!.token] as const;
     // Bridge: one move a turn; 9×9 with 45 tiles in the bag, so no one is skipped in these rounds
