@@ -4,7 +4,7 @@
  * the cause in it), the OpenAPI document is built from the routes' TypeBox schemas, and plugins
  * (the Numbridge tables) register beside the puzzle routes.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import { oneLine } from '../core/errors.ts';
@@ -12,11 +12,12 @@ import type { Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
+import { tableRoutes } from './tables/routes.ts';
 
 /**
  * What a plugin of the server receives: the database (a plugin owns its own migration and tables)
  * and the server's clock in milliseconds. The Numbridge tables (src/server/tables/routes.ts,
- * `tableRoutes`) are such a plugin.
+ * `tableRoutes`) are built the same way and always registered.
  */
 export interface ServerPluginOptions {
   db: Db;
@@ -39,6 +40,9 @@ export interface ServerOptions {
   plugins?: readonly ServerPlugin[];
 }
 
+/** Thrown by the body parser's reviver: a "__proto__" key is refused on its own words, not as malformed JSON. */
+class ProtoKey extends Error {}
+
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
 
@@ -51,6 +55,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // unknown fields are refused, not silently dropped: a client's typo should not look accepted
     ajv: { customOptions: { allErrors: false, removeAdditional: false } },
     // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
+    // errors the router raises before any route runs (a path parameter over maxParamLength, a bad
+    // URL escape) are worded like every other client error, not in Fastify's own shape
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reason = tooLong ? `${oneLine(request.url.split('?')[0]!.slice(0, 60))}…: a path part longer than 100 characters` : oneLine(error.message);
+      void (reply as FastifyReply).code(tooLong ? 414 : (error.statusCode ?? 400)).send({ error: reason });
+    },
     schemaErrorFormatter: (errors, dataVar) => {
       const e = errors[0]!;
       const extra = (e.params as { additionalProperty?: string }).additionalProperty;
@@ -66,10 +77,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     try {
       // as Fastify's own parser does: a "__proto__" key is refused, so no later merge can pollute a prototype
       done(null, JSON.parse(text as string, (key, value: unknown) => {
-        if (key === '__proto__') throw new Error('a "__proto__" key is not accepted');
+        if (key === '__proto__') throw new ProtoKey();
         return value;
       }));
     } catch (e) {
+      if (e instanceof ProtoKey) return done(Object.assign(new Error('body: a "__proto__" key is not accepted'), { statusCode: 400 }), undefined);
       const reason = (e as Error).message;
       const where = /position \d+/.test(reason) ? '' : ` at position ${(text as string).length}`; // "Unexpected end of JSON input"
       done(Object.assign(new Error(`body: malformed JSON: ${reason}${where}`), { statusCode: 400 }), undefined);
@@ -99,11 +111,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES });
   app.register(demoRoutes);
 
-  // ——— Plugins ———————————————————————————————————————————————————————————————————————
-  // The Numbridge tables plug in here (coordinator: register src/server/tables/routes.ts):
-  //   app.register(tableRoutes, { db: options.db, now: () => now().getTime() });
+  app.register(tableRoutes, { db: options.db, now: () => now().getTime() });
   for (const plugin of options.plugins ?? []) app.register(plugin, { db: options.db, now: () => now().getTime() });
-  // ————————————————————————————————————————————————————————————————————————————————————
 
   return app as unknown as FastifyInstance;
 }

@@ -2,6 +2,8 @@
  * Every schema migration of the server's database, in order. A migration is never edited once it
  * is on main: a change to the schema is a new entry with the next version number.
  */
+import { tablesMigration } from './002-tables.ts';
+
 export interface Migration {
   version: number;
   name: string;
@@ -47,4 +49,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration];

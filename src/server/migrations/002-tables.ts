@@ -1,0 +1,38 @@
+import type { Migration } from './index.ts';
+
+/**
+ * Numbridge tables (src/server/tables): a table is its deal (with the secret: only the server
+ * knows the solution) plus its move log; the state is replayed from them through the referee.
+ *
+ *   numbridge_tables        the deal file, the two seats' token hashes (SHA-256, never the tokens),
+ *                           the server time the game started
+ *   numbridge_table_moves   the move log: one record entry per move in order, who sent it, the
+ *                           idempotency key and the verdict answered. The two unique keys make a
+ *                           move land once and in one place even if two requests race past the
+ *                           service's own checks.
+ */
+export const tablesMigration: Migration = {
+  version: 2,
+  name: 'numbridge tables',
+  sql: `
+    CREATE TABLE numbridge_tables (
+      id          TEXT PRIMARY KEY,
+      deal        TEXT NOT NULL,
+      seat1_hash  BLOB NOT NULL,
+      seat2_hash  BLOB NOT NULL,
+      started_at  INTEGER NOT NULL
+    ) STRICT;
+    CREATE TABLE numbridge_table_moves (
+      table_id        TEXT NOT NULL REFERENCES numbridge_tables(id),
+      move_number     INTEGER NOT NULL,
+      seat            INTEGER,
+      idempotency_key TEXT,
+      request         TEXT,
+      entry           TEXT NOT NULL,
+      verdict         TEXT,
+      at              INTEGER NOT NULL,
+      PRIMARY KEY (table_id, move_number),
+      UNIQUE (table_id, idempotency_key)
+    ) STRICT;
+  `,
+};

@@ -1,0 +1,148 @@
+/**
+ * The tables API's requests and answers, each once in TypeBox: Fastify validates requests and
+ * serializes answers with them, and the server's /openapi.json describes them. Cells are
+ * [row, column] 0-based, players 1 and 2, as in the game files (docs/FORMATS.md).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { HAND_SIZE, Player, RoomSettings } from '../../games/numbridge/room.ts';
+import { GameResult, NumbridgeView, VariantSchema } from '../../games/numbridge/schema.ts';
+import { CellRef } from '../../numbridge/schema.ts';
+import { BLOCK_KINDS } from '../../numbridge/request.ts';
+import { SYMMETRIES } from '../../numbridge/symmetry.ts';
+
+const Digit = Type.Integer({ minimum: 1, maximum: 9 });
+const Ms = (description: string) => Type.Integer({ minimum: 0, description });
+const PerPlayer = <T extends TSchema>(schema: T, description: string) => Type.Object({ '1': schema, '2': schema }, { additionalProperties: false, description });
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const ErrorBody = Type.Object({ error: Type.String({ description: 'one line: what was wrong and where' }) }, { additionalProperties: false });
+
+export const TableParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const SeatHeaders = Type.Object({
+  authorization: Type.Optional(Type.String({ description: 'Bearer <seat token>' })),
+});
+
+export const MoveHeaders = Type.Object({
+  authorization: Type.Optional(Type.String({ description: 'Bearer <seat token>' })),
+  'idempotency-key': Type.Optional(Type.String({ description: 'the move\'s idempotency key (or `idempotencyKey` in the body)' })),
+});
+
+/** `POST /tables`: the deal command's options (`deal numbridge --help`), as JSON. */
+export const CreateTableBody = Type.Object(
+  {
+    variant: VariantSchema,
+    board: Type.Optional(
+      Type.Object(
+        {
+          size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9, description: 'N×N [default: 9; Blitz: 6, the only size it allows]' })),
+          blocks: Type.Optional(literals(BLOCK_KINDS)),
+          givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]' })),
+          grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..4 or its name (easy … fiendish)' })),
+          symmetry: Type.Optional(literals(SYMMETRIES)),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    room: Type.Optional(Type.Partial(RoomSettings, { additionalProperties: false, description: 'overrides of the variant\'s room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated)' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateTableBody = Static<typeof CreateTableBody>;
+
+export const CreatedTable = Type.Object(
+  {
+    id: Type.String(),
+    seats: Type.Array(Type.Object({ seat: Player, token: Type.String({ description: 'the seat\'s bearer token: shown once, stored only as a hash' }) }, { additionalProperties: false }), {
+      minItems: 2,
+      maxItems: 2,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CreatedTable = Static<typeof CreatedTable>;
+
+const Place = Type.Object({ kind: Type.Literal('place'), cell: CellRef, tile: Digit }, { additionalProperties: false, description: 'lay a tile of the hand on an empty cell' });
+const Take = Type.Object(
+  { kind: Type.Literal('take'), cell: CellRef, tile: Type.Optional(Digit) },
+  { additionalProperties: false, description: 'take a free given, paying with `tile` (the first tile of a two-tile price; none with an empty hand)' },
+);
+const Swap = Type.Object({ kind: Type.Literal('swap') }, { additionalProperties: false, description: 'give the whole hand back for a new one' });
+const Resign = Type.Object({ kind: Type.Literal('resign') }, { additionalProperties: false, description: 'resign (also when not on move)' });
+const SeatMoves = Type.Union([Place, Take, Swap, Resign]);
+export type SeatMove = Static<typeof SeatMoves>;
+/** One of the moves, told apart by `kind` (oneOf with a discriminator: errors name the kind's own fields). */
+export const SeatMove = Type.Unsafe<SeatMove>({ type: 'object', required: ['kind'], oneOf: SeatMoves.anyOf, discriminator: { propertyName: 'kind' } });
+
+export const MoveBody = Type.Object(
+  {
+    move: SeatMove,
+    idempotencyKey: Type.Optional(Type.String({ description: 'instead of the Idempotency-Key header' })),
+  },
+  { additionalProperties: false },
+);
+export type MoveBody = Static<typeof MoveBody>;
+
+/**
+ * A move of the log as one seat may see it: its own moves whole; of the opponent's, the tiles
+ * paid, given back and drawn only as counts (they go face down; the record shows them after the game).
+ */
+export const SeatEntry = Type.Object(
+  {
+    moveNumber: Type.Integer({ minimum: 1 }),
+    player: Type.Optional(Player),
+    kind: literals(['place', 'take', 'swap', 'skip', 'timeout', 'resign', 'draw', 'adjourn']),
+    cell: Type.Optional(CellRef),
+    tile: Type.Optional(Digit),
+    tiles: Type.Optional(Type.Array(Digit, { maxItems: HAND_SIZE, description: 'own moves: the tiles paid or given back' })),
+    tileCount: Type.Optional(Type.Integer({ minimum: 0, description: 'the opponent\'s moves: how many tiles were paid or given back' })),
+    result: Type.Optional(Type.String()),
+    drawn: Type.Optional(Type.Array(Digit, { maxItems: HAND_SIZE, description: 'own moves: the tiles drawn' })),
+    drawnCount: Type.Optional(Type.Integer({ minimum: 0, description: 'the opponent\'s moves: how many tiles were drawn' })),
+    clock: Type.Optional(Type.Object({ used: Ms('the move\'s time'), left: Ms('game time left after it') }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type SeatEntry = Static<typeof SeatEntry>;
+
+export const SeatClock = Type.Object(
+  {
+    now: Ms('the server\'s time (ms since 1970)'),
+    turnStartedAt: Ms('when the current turn began (server time)'),
+    turnLeft: Ms('ms left in the current turn of the player to move (0 after the end)'),
+    gameLeft: PerPlayer(Ms(''), 'game time left now, the running turn deducted'),
+  },
+  { additionalProperties: false, description: 'the server\'s clock: only the server decides a lapse or a flag fall' },
+);
+
+const View = Type.Object(NumbridgeView.properties, { additionalProperties: false, description: NumbridgeView.description });
+
+export const SeatState = Type.Object(
+  {
+    id: Type.String(),
+    seat: Player,
+    view: View,
+    moves: Type.Array(SeatEntry),
+    clock: SeatClock,
+    record: Type.Optional(
+      Type.Unsafe<object>({ type: 'object', additionalProperties: true, description: 'after the end only: the puzzlemill/numbridge-record (schemas/numbridge-record.schema.json), what `replay numbridge` reads' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SeatState = Static<typeof SeatState>;
+
+export const MoveVerdict = Type.Object(
+  {
+    table: Type.String(),
+    seat: Player,
+    moveNumber: Type.Integer({ minimum: 1, description: 'this move\'s place in the log' }),
+    entry: SeatEntry,
+    after: Type.Array(SeatEntry, { description: 'the moves the server made right after it (skips of a player with nothing to play)' }),
+    hand: Type.Array(Digit, { maxItems: HAND_SIZE, description: 'the seat\'s hand after the move' }),
+    toMove: Player,
+    result: Type.Union([GameResult, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type MoveVerdict = Static<typeof MoveVerdict>;

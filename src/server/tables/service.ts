@@ -1,0 +1,246 @@
+/**
+ * The table service: deals tables, answers seats, takes moves. The referee decides (through
+ * table-game.ts); the service checks who is asking, keeps the clock and stores. Every answer
+ * comes from one `store.update`, so reading the log, judging and appending are one unit, and a
+ * move is applied exactly once and in order however requests race.
+ *
+ * Errors are TableErrors: an HTTP status and one line for the asker.
+ */
+import { randomBytes } from 'node:crypto';
+import { GenerationError, InputError } from '../../core/errors.ts';
+import { dealNumbridge, type DealOptions } from '../../games/numbridge/deal.ts';
+import { readNumbridgeDeal } from '../../games/numbridge/files.ts';
+import { entryOf, recordFile } from '../../games/numbridge/record.ts';
+import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/referee.ts';
+import type { Player } from '../../games/numbridge/room.ts';
+import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
+import type { GameSetup } from '../../games/numbridge/state.ts';
+import { gradeLevel } from '../../numbridge/request.ts';
+import type { CreatedTable, CreateTableBody, MoveVerdict, SeatMove, SeatState } from './schema.ts';
+import type { StoredMove, TableLog, TableStore } from './store.ts';
+import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type Position, type TimedEntry } from './table-game.ts';
+import { newToken, seatOfToken, tokenHash } from './tokens.ts';
+
+export class TableError extends Error {
+  override readonly name = 'TableError';
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TableServiceOptions {
+  /** The server's clock (ms); tests inject one. */
+  now?: () => number;
+  /** Seeds of new deals: 128 random bits by default (a deal is as secret as its seed); tests inject one. */
+  dealSeed?: () => string;
+}
+
+/** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
+export interface MoveAnswer {
+  verdict: MoveVerdict;
+  replayed: boolean;
+}
+
+const CACHED_TABLES = 1024;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+export class TableService {
+  private readonly now: () => number;
+  private readonly dealSeed: () => string;
+  /** Deals read once per table (the setup is fixed for the table's life), the most recent few. */
+  private readonly setups = new Map<string, GameSetup>();
+  /**
+   * The position after the first `count` moves of each recent table's log, as read from the
+   * database (committed, and a log is only ever appended to): a request replays only the moves
+   * since. Safe beside other processes writing the same file — their moves are in the log read.
+   */
+  private readonly positions = new Map<string, { count: number; position: Position }>();
+
+  constructor(
+    private readonly store: TableStore,
+    options: TableServiceOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.dealSeed = options.dealSeed ?? (() => randomBytes(16).toString('hex'));
+  }
+
+  /** Deal a table; the two tokens are returned here and never again. */
+  async create(body: CreateTableBody): Promise<CreatedTable> {
+    const deal = this.deal(body);
+    const tokens = [newToken(), newToken()] as const;
+    const id = 'nbt-' + randomBytes(12).toString('hex');
+    await this.store.create({ id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])], startedAt: this.now() });
+    return { id, seats: [{ seat: 1, token: tokens[0] }, { seat: 2, token: tokens[1] }] };
+  }
+
+  /** What the token's seat sees now (after the end: with the record). */
+  async seat(id: string, token: string | null): Promise<SeatState> {
+    const bearer = requireToken(token);
+    const answer = await this.store.update(id, (log) => {
+      const seat = this.seatOf(log, bearer);
+      const now = this.now();
+      const { position, made } = settle(this.position(log), now);
+      const append = serverMoves(log.moves.length + 1, made);
+      const entries = [...log.moves.map((m) => m.entry), ...made.map((m) => m.entry)];
+      const shown = seatState(id, position, entries, seat, now);
+      if (position.state.result) shown.record = recordFile(log.table.deal, entries, position.state.result);
+      return { append, answer: shown };
+    });
+    if (!answer) throw unknownTable(id);
+    return answer;
+  }
+
+  /**
+   * A seat's move under an idempotency key. A key seen before answers its stored verdict and
+   * applies nothing; otherwise the server's own moves due by now are made first (a lapse, a flag
+   * fall), then the referee judges the move at the server's time.
+   */
+  async move(id: string, token: string | null, move: SeatMove, key: string | null): Promise<MoveAnswer> {
+    const bearer = requireToken(token);
+    if (key === null) throw new TableError(400, 'a move needs an idempotency key: the Idempotency-Key header or "idempotencyKey" in the body');
+    if (!IDEMPOTENCY_KEY.test(key)) throw new TableError(400, 'the idempotency key must be 1..200 printable ASCII characters without spaces');
+    const request = canonicalMove(move);
+    const answer = await this.store.update(id, (log): { append: StoredMove[]; answer: MoveAnswer } => {
+      const seat = this.seatOf(log, bearer);
+      const before = log.moves.find((m) => m.idempotencyKey === key);
+      if (before) {
+        if (before.seat !== seat) throw new TableError(409, `idempotency key ${key} belongs to a move of the other seat`);
+        if (before.request !== request) throw new TableError(409, `idempotency key ${key} was used for another move (${before.request})`);
+        return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true } };
+      }
+      const now = this.now();
+      const due = settle(this.position(log), now);
+      const { state } = due.position;
+      if (state.result) throw new TableError(409, 'the game is over: no more moves');
+      let made: TimedEntry;
+      let next: Position;
+      if (move.kind === 'resign') {
+        made = { entry: { player: seat, kind: 'resign' }, at: now };
+        next = { state: resign(state, seat), turnStartedAt: due.position.turnStartedAt };
+      } else {
+        if (seat !== state.toMove) throw new TableError(409, `player ${state.toMove} is to move, not player ${seat}`);
+        const refereeMove = toRefereeMove(move, state.size);
+        const used = usedAt(due.position, now);
+        const illegal = whyIllegal(state, refereeMove, used);
+        if (illegal) throw new TableError(422, `illegal move: ${illegal.reason} (${illegal.code})`);
+        const r = applyMove(state, refereeMove, used);
+        made = { entry: entryOf(r.outcome, state.size), at: now };
+        next = { state: r.state, turnStartedAt: now };
+      }
+      // the next player's automatic skips happen at once (a stuck player has nothing to wait for)
+      const after = settle(next, now);
+      const firstNumber = log.moves.length + due.made.length + 1;
+      const verdict: MoveVerdict = {
+        table: id,
+        seat,
+        moveNumber: firstNumber,
+        entry: entryForSeat(made.entry, firstNumber, seat),
+        after: after.made.map((m, i) => entryForSeat(m.entry, firstNumber + 1 + i, seat)),
+        hand: [...after.position.state.hands[seat - 1]!],
+        toMove: after.position.state.toMove,
+        result: after.position.state.result,
+      };
+      const append = [
+        ...serverMoves(log.moves.length + 1, due.made),
+        { moveNumber: firstNumber, seat, idempotencyKey: key, request, entry: made.entry, verdict: JSON.stringify(verdict), at: made.at },
+        ...serverMoves(firstNumber + 1, after.made),
+      ];
+      return { append, answer: { verdict, replayed: false } };
+    });
+    if (!answer) throw unknownTable(id);
+    return answer;
+  }
+
+  private deal(body: CreateTableBody): NumbridgeDealFile {
+    try {
+      const b = body.board ?? {};
+      const options: DealOptions = {
+        variant: body.variant,
+        board: { size: b.size, blocks: b.blocks, givens: b.givens, grade: b.grade === undefined ? undefined : gradeLevel(b.grade), symmetry: b.symmetry },
+        room: body.room,
+      };
+      return dealNumbridge(options, this.dealSeed());
+    } catch (e) {
+      if (e instanceof RangeError) throw new TableError(422, `cannot deal this table: ${e.message}`);
+      if (e instanceof GenerationError) throw new TableError(422, `no board found for these options within the budget: ${e.message}`);
+      throw e;
+    }
+  }
+
+  private seatOf(log: TableLog, token: string): Player {
+    const seat = seatOfToken(token, log.table.seatHashes);
+    if (seat === null) throw new TableError(403, `the token is not a seat of table ${log.table.id}`);
+    return seat;
+  }
+
+  private position(log: TableLog): Position {
+    const id = log.table.id;
+    const cached = this.positions.get(id);
+    const position =
+      cached && cached.count <= log.moves.length
+        ? replayOnto(cached.position, log.moves.slice(cached.count))
+        : rebuild(this.setupOf(log), log.table.startedAt, log.moves);
+    remember(this.positions, id, { count: log.moves.length, position });
+    return position;
+  }
+
+  private setupOf(log: TableLog): GameSetup {
+    let setup = this.setups.get(log.table.id);
+    if (!setup) {
+      try {
+        setup = readNumbridgeDeal(log.table.deal, { source: log.table.id }).setup;
+      } catch (e) {
+        if (e instanceof InputError) throw new Error(`the stored deal of table ${log.table.id} is unreadable: ${e.message}`);
+        throw e;
+      }
+    }
+    remember(this.setups, log.table.id, setup);
+    return setup;
+  }
+
+}
+
+/** Put `value` in a bounded cache; re-inserted, so the Map's order is least recently used first. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  if (cache.size >= CACHED_TABLES) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+/** The server's own moves as log rows, numbered from `first`. */
+function serverMoves(first: number, made: readonly TimedEntry[]): StoredMove[] {
+  return made.map((m, i) => ({ moveNumber: first + i, seat: null, idempotencyKey: null, request: null, entry: m.entry, verdict: null, at: m.at }));
+}
+
+function requireToken(token: string | null): string {
+  if (token === null) throw new TableError(401, 'no seat token: send "Authorization: Bearer <token>"');
+  return token;
+}
+
+function unknownTable(id: string): TableError {
+  return new TableError(404, `no table ${id}`);
+}
+
+/** The move as canonical JSON (fields in one order), to compare a retry with the stored move. */
+function canonicalMove(move: SeatMove): string {
+  switch (move.kind) {
+    case 'place':
+      return JSON.stringify({ kind: move.kind, cell: move.cell, tile: move.tile });
+    case 'take':
+      return JSON.stringify(move.tile === undefined ? { kind: move.kind, cell: move.cell } : { kind: move.kind, cell: move.cell, tile: move.tile });
+    default:
+      return JSON.stringify({ kind: move.kind });
+  }
+}
+
+function toRefereeMove(move: Exclude<SeatMove, { kind: 'resign' }>, size: number): Move {
+  if (move.kind === 'swap') return { kind: 'swap' };
+  const [r, c] = move.cell;
+  if (!(r! >= 0 && r! < size && c! >= 0 && c! < size)) throw new TableError(422, `there is no cell [${r}, ${c}] on ${size}×${size}`);
+  const cell = r! * size + c!;
+  if (move.kind === 'place') return { kind: 'place', tile: move.tile, cell };
+  return move.tile === undefined ? { kind: 'take', cell } : { kind: 'take', cell, tile: move.tile };
+}

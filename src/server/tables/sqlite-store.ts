@@ -1,0 +1,99 @@
+/**
+ * The tables in the server's SQLite database (migration 002-tables.ts). `update` is one
+ * BEGIN IMMEDIATE transaction: it takes the write lock before reading, so two requests — in this
+ * process or in another on the same file — cannot both read the same log and append to it; the
+ * unique keys would refuse the second append anyway. With synchronous=FULL (db.ts) a move is on
+ * disk before its answer is sent.
+ */
+import type { Player } from '../../games/numbridge/room.ts';
+import type { Db } from '../db.ts';
+import Database from 'better-sqlite3';
+import { StoreError, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
+
+interface TableRow {
+  id: string;
+  deal: string;
+  seat1_hash: Buffer;
+  seat2_hash: Buffer;
+  started_at: number;
+}
+
+interface MoveRow {
+  move_number: number;
+  seat: number | null;
+  idempotency_key: string | null;
+  request: string | null;
+  entry: string;
+  verdict: string | null;
+  at: number;
+}
+
+export class SqliteTableStore implements TableStore {
+  private readonly insertTable;
+  private readonly selectTable;
+  private readonly selectMoves;
+  private readonly insertMove;
+  private readonly readLog;
+  private readonly updateLog;
+
+  constructor(private readonly db: Db) {
+    this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, deal, seat1_hash, seat2_hash, started_at) VALUES (?, ?, ?, ?, ?)');
+    this.selectTable = db.prepare<[string], TableRow>('SELECT id, deal, seat1_hash, seat2_hash, started_at FROM numbridge_tables WHERE id = ?');
+    this.selectMoves = db.prepare<[string], MoveRow>(
+      'SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = ? ORDER BY move_number',
+    );
+    this.insertMove = db.prepare('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.readLog = db.transaction((id: string) => this.logOf(id));
+    this.updateLog = db.transaction((id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: unknown }) => {
+      const log = this.logOf(id);
+      if (!log) return null;
+      const { append, answer } = decide(log);
+      for (const m of append) this.insertMove.run(id, m.moveNumber, m.seat, m.idempotencyKey, m.request, JSON.stringify(m.entry), m.verdict, m.at);
+      return { answer };
+    });
+  }
+
+  async create(table: StoredTable): Promise<void> {
+    this.insertTable.run(table.id, JSON.stringify(table.deal), table.seatHashes[0], table.seatHashes[1], table.startedAt);
+  }
+
+  async read(id: string): Promise<TableLog | null> {
+    return this.readLog(id);
+  }
+
+  async update<T>(id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: T }): Promise<T | null> {
+    let done: { answer: T } | null;
+    try {
+      done = this.updateLog.immediate(id, decide) as { answer: T } | null;
+    } catch (e) {
+      throw storeError(e);
+    }
+    return done ? done.answer : null;
+  }
+
+  private logOf(id: string): TableLog | null {
+    const row = this.selectTable.get(id);
+    if (!row) return null;
+    const table: StoredTable = { id: row.id, deal: JSON.parse(row.deal), seatHashes: [row.seat1_hash, row.seat2_hash], startedAt: row.started_at };
+    const moves = this.selectMoves.all(id).map(
+      (m): StoredMove => ({
+        moveNumber: m.move_number,
+        seat: m.seat as Player | null,
+        idempotencyKey: m.idempotency_key,
+        request: m.request,
+        entry: JSON.parse(m.entry),
+        verdict: m.verdict,
+        at: m.at,
+      }),
+    );
+    return { table, moves };
+  }
+}
+
+/** SQLite's refusals in the store's terms; anything else unchanged. */
+function storeError(e: unknown): unknown {
+  if (!(e instanceof Database.SqliteError)) return e;
+  if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new StoreError('busy', 'the database is busy: try again');
+  return e;
+}

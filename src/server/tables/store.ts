@@ -1,0 +1,66 @@
+/**
+ * Where tables live: the storage interface the service is written against. SQLite
+ * (sqlite-store.ts) is the embedded default; PostgreSQL can follow with the same two tables and
+ * `update` as `BEGIN; SELECT … FOR UPDATE` on the table's row, the appends, `COMMIT` (the unique
+ * keys on (table, move number) and (table, idempotency key) stay the backstop when two API
+ * instances race). The interface is asynchronous for that reason even though SQLite is not.
+ */
+import type { Player } from '../../games/numbridge/room.ts';
+import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schema.ts';
+
+/**
+ * What a store may fail with besides bugs: another writer appended the same move number or key
+ * first (`conflict`: resend, with the same key), or the database stayed locked (`busy`).
+ */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly kind: 'conflict' | 'busy',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredTable {
+  id: string;
+  /** The deal with its secret: only the server ever reads it before the end. */
+  deal: NumbridgeDealFile;
+  /** SHA-256 of seat 1's and seat 2's tokens. */
+  seatHashes: [Buffer, Buffer];
+  /** Server time (ms) the game started: player 1's first turn began then. */
+  startedAt: number;
+}
+
+/** One entry of a table's move log. */
+export interface StoredMove {
+  /** 1, 2, 3 … without gaps. */
+  moveNumber: number;
+  /** The seat that sent it; null for the moves the server makes (skips, lapses, a flag fall). */
+  seat: Player | null;
+  idempotencyKey: string | null;
+  /** The request as sent (canonical JSON), to tell a retry from another move under the same key. */
+  request: string | null;
+  entry: RecordEntry;
+  /** The answer given to the sender (JSON), returned again for a retry with the same key. */
+  verdict: string | null;
+  /** Server time (ms) the move was made; the next turn starts then. */
+  at: number;
+}
+
+export interface TableLog {
+  table: StoredTable;
+  moves: StoredMove[];
+}
+
+export interface TableStore {
+  create(table: StoredTable): Promise<void>;
+  /** The table and its whole log, or null for an unknown id. */
+  read(id: string): Promise<TableLog | null>;
+  /**
+   * Read the table and its log, let `decide` choose the moves to append, append them — as one
+   * unit: no other update of the table runs in between. `decide` is synchronous and may throw
+   * (nothing is appended then). Null for an unknown id.
+   */
+  update<T>(id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: T }): Promise<T | null>;
+}
