@@ -54,6 +54,8 @@ describe('serve on a fresh checkout', () => {
       expect(r.stdout).toMatch(/"step":\{"technique"/);
       expect(r.stdout).toMatch(/"status":"ok"/);
       expect(r.stdout).toMatch(/\{"error":"no puzzle with id \\"nope\\""\}/);
+      expect(r.stdout).toMatch(/"seat":1,"moveNumber":1,"entry":\{"moveNumber":1,"kind":"place"/);
+      expect(r.stdout).toMatch(/\{"error":"player 2 is to move, not player 1"\}/);
     }
   });
 });
