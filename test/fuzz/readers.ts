@@ -32,6 +32,7 @@ import { playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
 import { OutDir } from '../../src/pipeline/out-dir.ts';
 import { reportJson, reportLine, verifyInput, type VerifyInput } from '../../src/pipeline/verify-batch.ts';
 import { corpusPage } from '../../src/render/html.ts';
+import { dailyPageIndex } from '../../src/pipeline/daily-page.ts';
 import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
 import { exportBoard, importItem, SOURCES, TARGETS } from '../../src/render/interchange/index.ts';
 import { dominoRecordPicture } from '../../src/render/games/domino.ts';
@@ -175,7 +176,7 @@ export const READERS: Readonly<Record<string, Reader>> = {
     // the mutated file in a corpus folder, beside a daily index's reader
     const dir = freshDir(join(c.scratch, 'html'));
     writeFileSync(join(dir, c.file.endsWith('.txt') ? 'index.json' : c.file.replace(/^.*[\\/]/, '')), readRaw(c.file));
-    const page = corpusPage(dir, { solution: true, lang: 'en' });
+    const page = corpusPage(dir, { solution: true, lang: 'en' }, dailyPageIndex);
     if (typeof page.html !== 'string') throw new Error('no page');
   },
 

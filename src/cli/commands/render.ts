@@ -20,6 +20,7 @@ import { formatPosition, InputError } from '../../core/errors.ts';
 import { recordFromText } from '../../games/domino/record.ts';
 import { parseRecordText } from '../../games/domino/record-text.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
+import { dailyPageIndex } from '../../pipeline/daily-page.ts';
 import { dominoRecordPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
@@ -177,7 +178,7 @@ function sheetRecord(file: string, options: PictureOptions): Drawn {
 
 async function writeCorpusPage(dir: string, out: string | undefined, options: PictureOptions): Promise<void> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError({ source: dir }, 'not a directory');
-  const page = corpusPage(dir, options);
+  const page = corpusPage(dir, options, dailyPageIndex);
   for (const problem of page.problems) {
     warn(`puzzlemill: ${problem}`);
     raiseExitCode(EXIT_BAD_INPUT);
