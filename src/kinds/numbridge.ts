@@ -3,7 +3,7 @@
  * pipeline's PuzzleKind interface and src/numbridge/ (generateBoard, verifyBoard, playerForm,
  * the canonical fingerprint, the request and its seeds).
  */
-import { playerForm, readBoardFile } from '../numbridge/board-file.ts';
+import { nestGrid, playerForm, readBoardFile } from '../numbridge/board-file.ts';
 import { fingerprint } from '../numbridge/canonical.ts';
 import { generateBoard, MAX_GRADE } from '../numbridge/generate.ts';
 import { BLOCK_KINDS, canonicalRequest, DEFAULT_GIVENS, GRADE_CHOICES, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BoardRequestRecord } from '../numbridge/request.ts';
@@ -12,6 +12,7 @@ import { SYMMETRIES, type Symmetry } from '../numbridge/symmetry.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
+import { gradeSudokuBoard, solveBoard } from './board-checks.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
 
 /** Verify reports positions itself; kinds throw InputErrors relative to the file. */
@@ -25,6 +26,11 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
   format: 'puzzlemill/numbridge-board',
   describe: 'Numbridge boards: unique, guess-free, graded hex Sudoku with exactly the givens asked for',
   schema: NumbridgeBoardFile,
+  examples: [
+    ['--count 10 --seed club', 'ten 9×9 boards, 30 givens, any grade'],
+    ['--size 6 --givens 14 --grade 1 --symmetry rot180 --seed blitz', 'a Blitz board'],
+    ['--blocks irregular --givens 28 --grade 2 --player', 'the player form only'],
+  ],
 
   options: {
     size: { type: 'number', describe: 'N: an N×N board (5 and 7 have irregular blocks only)', choices: [4, 5, 6, 7, 8, 9], default: 9 },
@@ -72,6 +78,10 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
   },
 
   seedOf: (file) => file.secret?.seed,
+
+  // the solution as secret.solution holds it (rows of digits); its line is the line format's
+  solve: (file, options = {}) => solveBoard(readBoardFile(file, IN_FILE).board, options, (grid) => nestGrid(grid, file.public.size)),
+  grade: (file, options) => gradeSudokuBoard(readBoardFile(file, IN_FILE).board, options),
 };
 
 function integer(value: unknown, name: string): number {
