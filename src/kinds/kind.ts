@@ -126,11 +126,18 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   readonly describe: string;
   /** Example requests for `generate <name> --help`: the options after the name, and what they make. */
   readonly examples?: ReadonlyArray<readonly [options: string, description: string]>;
+  /**
+   * The TypeBox schema of a request as callers pose it: the one source that `options` and
+   * `parseRequest` are derived from (requestFromSchema in request-schema.ts). A kind that
+   * writes those two by hand (the tests' fixtures) may leave it out.
+   */
+  readonly requestSchema?: object;
   /** The request options, for `generate <kind>` and the library. */
   readonly options: Readonly<Record<string, RequestOption>>;
   /**
    * Check and normalise a request (unknown keys ignored, defaults filled). Throws a RangeError with
-   * a one-line reason when the request cannot be posed at all (e.g. 5×5 with regular blocks).
+   * a one-line reason naming the option when the request cannot be posed at all (e.g. 5×5 with
+   * regular blocks).
    */
   parseRequest(input: Readonly<Record<string, unknown>>): R;
   /** Canonical text of a request: equal requests give equal keys (seeds and manifests use it). */
