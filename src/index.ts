@@ -31,6 +31,7 @@ export { GenerationError, InputError } from './core/errors.ts';
 export { DEFAULT_MAX_NODES } from './core/budget.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
 export { kindNamed, kindNames, registerKind } from './kinds/registry.ts';
+export { requestFromSchema } from './kinds/request-schema.ts';
 export { registerDrawer, type PuzzleDrawer } from './render/drawers.ts'; // a kind module's picture (src/kinds/README.md)
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
 export * as kosmos from './games/kosmos/index.ts';

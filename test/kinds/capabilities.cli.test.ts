@@ -2,21 +2,32 @@
  * The CLI's solve and grade come from the kinds' capabilities, and the one board check speaks one
  * wording: the same puzzle gets the same reason from verify, grade and import.
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { runCli, ROOT } from '../helpers/cli.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
 import { dataLines } from '../helpers/data.ts';
+import { kindFolder } from '../helpers/kind-folder.ts';
 
 const TWO_SOLUTIONS = dataLines('oracles/solution-counts.txt').find((l) => Number(l.split(':')[1]) >= 2)!.split(':')[0]!;
 const CONTRADICTION = '12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63);
 const BEYOND = '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1';
-const TOY_ENV = { PUZZLEMILL_KIND_MODULES: join(ROOT, 'test/pipeline/fixtures/toy-kind.ts') };
+// a kind with neither capability: verify only
+const BARE = kindFolder({
+  'bare.mjs': `import { registerKind } from 'puzzlemill';
+registerKind({ name: 'bare', format: 'test/bare', describe: 'no solver, no grader', schema: { type: 'object' }, options: {},
+  parseRequest: () => ({}), paramsKey: () => '', puzzleSeed: (s, _r, k) => s + k, generate: () => ({}),
+  verify: () => ({ problems: [], summary: '' }), playerForm: (f) => f, fingerprint: () => '', seedOf: () => undefined });
+`,
+});
+const BARE_ENV = { PUZZLEMILL_KIND_MODULES: join(BARE, 'bare.mjs') };
+afterAll(() => rmSync(BARE, { recursive: true, force: true }));
 
 describe('one check, one wording (sudoku/logic/verdict.ts judgeBoard)', () => {
   test.each([
     ['several solutions', TWO_SOLUTIONS, 'has more than one solution'],
     ['contradictory givens', CONTRADICTION, 'has no solution'],
-    ['beyond the ladder', BEYOND, 'beyond the ladder: unique; the logic prover finds no first step and stalls with 17 of 81 cells placed'],
+    ['beyond the ladder', BEYOND, 'beyond the ladder: unique; the logic prover finds no first step and stalls with 21 of 81 cells placed'],
   ])('%s: verify, grade and import say the same', (_name, line, reason) => {
     const verify = runCli(['verify', '-q'], { input: line + '\n' });
     expect(verify.code).toBe(1);
@@ -52,11 +63,11 @@ describe('solve and grade of any kind with the capability', () => {
   });
 
   test('a registered kind without the capability, and an unknown format, are refused in one line naming the format (exit 2)', () => {
-    const toy = JSON.stringify({ format: 'test/toy', version: 1, id: 't', public: { values: [1, 2] } });
+    const bare = JSON.stringify({ format: 'test/bare', version: 1, id: 't', public: {} });
     for (const command of ['solve', 'grade'] as const) {
-      const r = runCli([command], { input: toy + '\n', env: TOY_ENV });
+      const r = runCli([command], { input: bare + '\n', env: BARE_ENV });
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe(`<stdin>:1 /format: test/toy has no ${command === 'solve' ? 'solver' : 'grader'} (${command} takes line-format puzzles and puzzlemill/numbridge-board, puzzlemill/murder-case)\n`);
+      expect(r.stderr).toBe(`<stdin>:1 /format: test/bare has no ${command === 'solve' ? 'solver' : 'grader'} (${command} takes line-format puzzles and puzzlemill/numbridge-board, puzzlemill/murder-case)\n`);
     }
     const unknown = runCli(['solve'], { input: '{"format":"other/thing"}\n' });
     expect(unknown).toMatchObject({ code: 2, stderr: '<stdin>:1 /format: unknown format "other/thing" (solve takes line-format puzzles and puzzlemill/numbridge-board, puzzlemill/murder-case)\n' });
