@@ -9,13 +9,12 @@
  *   grade        the prover's grade equals the one the file claims
  *   secret       a claimed solution equals the only solution
  */
-import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
+import type { SearchBudget } from '../core/budget.ts';
 import { cellName } from '../sudoku/check.ts';
-import { formatLine } from '../sudoku/line-format.ts';
-import { judgeBoard, NO_SOLUTION } from '../sudoku/logic/verdict.ts';
-import { solve } from '../sudoku/solver.ts';
+import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
-import type { GradeOptions, GradeReport, SolveOptions, SolveReport } from './kind.ts';
+import type { GradeOptions, GradeReport } from './kind.ts';
+export { solveBoard } from './board-solve.ts';
 
 export interface Grade {
   level: number;
@@ -54,18 +53,6 @@ export function checkBoard(board: Board, claims: BoardClaims = {}, budget: Searc
     problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
   }
   return { problems, solutions: judged.solutions, decided: true, solution, grade };
-}
-
-/**
- * `solve` of one board (a line-format puzzle or a board file): the first solution, or with
- * `count` the number of solutions to 2. `solutionOf` gives the solution in the caller's own shape.
- */
-export function solveBoard(board: Board, options: SolveOptions, solutionOf: (grid: Grid) => unknown = (grid) => Array.from(grid)): SolveReport {
-  const result = solve(board, { limit: options.count ? 2 : 1, maxNodes: nodeLimit(options) });
-  const nodes = result.nodes;
-  if (!result.complete) return { solutions: null, solution: null, line: null, reason: undecidedReason(options), nodes };
-  if (!result.solution) return { solutions: 0, solution: null, line: null, reason: NO_SOLUTION, nodes };
-  return { solutions: result.count, solution: solutionOf(result.solution), line: formatLine(result.solution), nodes };
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { atPosition } from '../../core/errors.ts';
 import type { SolveReport } from '../../kinds/kind.ts';
-import { solveBoard } from '../../kinds/board-checks.ts';
+import { solveBoard } from '../../kinds/board-solve.ts';
 import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
 import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';

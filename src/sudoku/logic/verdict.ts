@@ -9,14 +9,13 @@
  * Its reason says how far the prover got (the highest tier it used, the cells placed).
  */
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
+import { NO_SOLUTION, SEVERAL_SOLUTIONS } from '../solution-words.ts';
 import { solve } from '../solver.ts';
 import type { Board, Grid } from '../types.ts';
 import { digitsInFirstOrder, gradeOf, type Grade, type ProveResult, prove } from './index.ts';
 import { TIER_NAMES } from './ladder.ts';
 
-/** The reasons, worded once. */
-export const NO_SOLUTION = 'has no solution';
-export const SEVERAL_SOLUTIONS = 'has more than one solution';
+export { NO_SOLUTION, SEVERAL_SOLUTIONS };
 
 export type BoardVerdictKind = 'guess-free' | 'beyond-ladder' | 'no-solution' | 'several-solutions' | 'undecided';
 
