@@ -73,3 +73,12 @@ describe('solve and grade of any kind with the capability', () => {
     expect(unknown).toMatchObject({ code: 2, stderr: '<stdin>:1 /format: unknown format "other/thing" (solve takes line-format puzzles and puzzlemill/numbridge-board, puzzlemill/murder-case)\n' });
   });
 });
+
+describe('a kind module that cannot be loaded', () => {
+  test('is one line naming PUZZLEMILL_KIND_MODULES and the module, exit 2, not an internal error', () => {
+    const env = { PUZZLEMILL_KIND_MODULES: join(BARE, 'missing.mjs') };
+    const r = runCli(['generate', 'numbridge', '--seed', 'x', '-q'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^puzzlemill: PUZZLEMILL_KIND_MODULES: cannot load ${join(BARE, 'missing.mjs').replace(/[.]/g, '\\.')}: [^\n]+\n$`));
+  });
+});
