@@ -15,6 +15,11 @@ export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
+/** Index of the highest set bit (x must be non-zero): of a one-member set, its only member. */
+export function highestBit(x: number): number {
+  return 31 - Math.clz32(x);
+}
+
 /** True when exactly one bit is set. */
 export function isSingleBit(x: number): boolean {
   return x !== 0 && (x & (x - 1)) === 0;

@@ -104,3 +104,27 @@ function relaxed(node: unknown): unknown {
 export function assertReadable<T>(schema: object, data: unknown, where: InputPosition): asserts data is T {
   assertValid<T>(readerSchema(schema), data, where);
 }
+
+// Requests come from command lines and callers as strings or loose JSON: coerced to the schema's
+// types ("9" → 9, "true" → true), defaults filled in, unknown keys dropped (request schemas are
+// closed objects), first error only. A separate instance: coercion must never touch files.
+const requests = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true, coerceTypes: true, useDefaults: true, removeAdditional: true });
+const compiledRequests = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Parse a request against its schema: a fresh object, coerced, with defaults and without unknown
+ * keys (undefined values count as absent), or the first error (its field's name and an ajv error).
+ */
+export function coerceRequest(schema: object, input: Readonly<Record<string, unknown>>): { value: Record<string, unknown> } | { field: string; error: ErrorObject } {
+  let validate = compiledRequests.get(schema);
+  if (!validate) {
+    validate = requests.compile(schema);
+    compiledRequests.set(schema, validate);
+  }
+  const value: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(input)) if (v !== undefined) value[key] = v;
+  if (validate(value)) return { value };
+  const error = validate.errors![0]!;
+  const field = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : error.instancePath.split('/')[1] ?? '';
+  return { field, error };
+}

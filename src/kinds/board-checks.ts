@@ -9,12 +9,12 @@
  *   grade        the prover's grade equals the one the file claims
  *   secret       a claimed solution equals the only solution
  */
-import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
+import type { SearchBudget } from '../core/budget.ts';
 import { cellName } from '../sudoku/check.ts';
-import { digitsInFirstOrder, gradeOf, prove } from '../sudoku/logic/index.ts';
-import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
-import { solve } from '../sudoku/solver.ts';
+import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
+import type { GradeOptions, GradeReport } from './kind.ts';
+export { solveBoard } from './board-solve.ts';
 
 export interface Grade {
   level: number;
@@ -39,31 +39,33 @@ export interface BoardClaims {
   grade?: { level: number; name: string };
 }
 
+/** The one board check (judgeBoard: its verdict and wording) plus the claims a file makes. */
 export function checkBoard(board: Board, claims: BoardClaims = {}, budget: SearchBudget = {}): BoardVerdict {
-  const problems: string[] = [];
-  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
-  if (!counted.complete) return { problems: [undecidedReason(budget)], solutions: counted.count, decided: false, solution: null, grade: null };
-  if (counted.count === 0) problems.push('has no solution');
-  else if (counted.count > 1) problems.push('has more than one solution');
-  const solution = counted.count === 1 ? counted.solution : null;
+  const judged = judgeBoard(board, budget);
+  const problems: string[] = judged.reason ? [judged.reason] : [];
+  if (judged.solutions === null) return { problems, solutions: 0, decided: false, solution: null, grade: null };
+  const { solution, grade } = judged;
   if (solution && claims.solution) {
     const at = firstDifference(solution, claims.solution);
     if (at >= 0) problems.push(`secret solution is not the board's solution (first difference at ${cellName(board.size, at)})`);
   }
-  let grade: Grade | null = null;
-  if (counted.count > 0) {
-    // one run, on the digits renamed by first appearance: the grade is the puzzle's (gradeBoard)
-    const proof = prove(digitsInFirstOrder(board), { collectSteps: false });
-    if (proof.solved) {
-      grade = gradeOf(proof);
-      if (claims.grade && (claims.grade.level !== grade.level || claims.grade.name !== grade.name)) {
-        problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
-      }
-    } else if (counted.count === 1) {
-      problems.push(beyondLadderReason(proof));
-    }
+  if (grade && claims.grade && (claims.grade.level !== grade.level || claims.grade.name !== grade.name)) {
+    problems.push(`claims grade ${claims.grade.level} (${claims.grade.name}) but the prover grades it ${grade.level} (${grade.name})`);
   }
-  return { problems, solutions: counted.count, decided: true, solution, grade };
+  return { problems, solutions: judged.solutions, decided: true, solution, grade };
+}
+
+/**
+ * `grade` of one board: the one board check (judgeBoard), its grade and technique counts, with
+ * `proof` every step in the board's own digits. The grade and its counts are the puzzle's (the
+ * ladder on the digits renamed by first appearance); only the steps need the board's own digits.
+ */
+export function gradeSudokuBoard(board: Board, options: GradeOptions = {}): GradeReport {
+  const judged = judgeBoard(board, { ...options, steps: options.proof === true });
+  const steps = options.proof ? { steps: judged.proof.steps } : {};
+  if (judged.grade) return { guessFree: true, grade: judged.grade, techniques: judged.techniqueCounts, ...steps };
+  const verdict = { kind: judged.verdict, solutions: judged.solutions, tier: judged.proof.tier, reason: judged.reason! };
+  return { guessFree: false, grade: null, techniques: judged.proof.techniqueCounts, ...steps, verdict };
 }
 
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -5,16 +5,25 @@
  * Node (paths, file URLs, the tsx loader) and the registry must not.
  */
 import { delimiter, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InputError } from '../core/errors.ts';
 import { importModule } from '../core/load-module.ts';
 
 const loaded = new Set<string>();
 
-/** Import kind modules (file URLs; TypeScript ones through tsx) once each; they register themselves. */
+/**
+ * Import kind modules (file URLs; TypeScript ones through tsx) once each; they register themselves.
+ * One that cannot be imported is an InputError naming it (a bad PUZZLEMILL_KIND_MODULES: exit 2).
+ */
 export async function loadKindModules(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     if (loaded.has(url)) continue;
-    await importModule(url);
+    try {
+      await importModule(url);
+    } catch (e) {
+      const reason = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+      throw new InputError({ source: 'PUZZLEMILL_KIND_MODULES' }, `cannot load ${url.startsWith('file:') ? fileURLToPath(url) : url}: ${reason}`);
+    }
     loaded.add(url);
   }
 }

@@ -35,6 +35,44 @@ export interface VerifyResult {
  */
 export type VerifyOptions = SearchBudget;
 
+/** How `solve` may search: the node budget, and whether to count (to 2) instead of stopping at one. */
+export interface SolveOptions extends SearchBudget {
+  count?: boolean;
+}
+
+/** What `solve` found for one file. */
+export interface SolveReport {
+  /** Solutions found: 0 or 1 (with `count`: 0, 1, or 2 for two or more); null when undecided. */
+  solutions: number | null;
+  /** A solution in the kind's own shape (what its `secret.solution` holds), when there is one. */
+  solution: unknown;
+  /** That solution as one line for the CLI's stdout. */
+  line: string | null;
+  /** Why there is no solution to print (undecided, none), one line; absent when there is one. */
+  reason?: string;
+  /** Search nodes spent (`solve --stats`), where the kind's search counts them. */
+  nodes?: number;
+}
+
+/** How `grade` runs: the node budget, a cap on the ladder, every step of the proof. */
+export interface GradeOptions extends SearchBudget {
+  maxTier?: number;
+  proof?: boolean;
+}
+
+/** What `grade` found for one file: the grade, the techniques, the steps, or why there is none. */
+export interface GradeReport {
+  guessFree: boolean;
+  /** Level and name (and the score, where the kind has one), when guess-free. */
+  grade: { level: number; name: string; score?: number } | null;
+  /** Technique (rule) id → times used. */
+  techniques: Record<string, number>;
+  /** With `proof`: every step, each with its text in both languages. */
+  steps?: Array<{ text: { en: string; de: string } }>;
+  /** When not guess-free: what the puzzle is, in the one wording (src/sudoku/logic/verdict.ts). */
+  verdict?: { kind: string; solutions: number | null; tier: number; reason: string };
+}
+
 /** One option of a kind's request, in the plain shape yargs accepts (no CLI import here). */
 export interface RequestOption {
   type: 'string' | 'number' | 'boolean';
@@ -73,17 +111,33 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   fingerprint(file: F): string;
   /** The seed a file was generated from, when it records one (resume checks it). */
   seedOf(file: F): string | undefined;
+  /**
+   * Optional capabilities: `puzzlemill solve` and `grade` use them and refuse (one line naming the
+   * format) a kind without. Both take a schema-valid file, throw an InputError when it cannot be
+   * read as a puzzle, and stay within the node budget.
+   */
+  solve?(file: F, options?: SolveOptions): SolveReport;
+  grade?(file: F, options?: GradeOptions): GradeReport;
 }
 
 /** A kind that also generates: the writing side. */
 export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends PuzzleFile = PuzzleFile> extends PuzzleFormat<F> {
   /** One line for `--help`. */
   readonly describe: string;
+  /** Example requests for `generate <name> --help`: the options after the name, and what they make. */
+  readonly examples?: ReadonlyArray<readonly [options: string, description: string]>;
+  /**
+   * The TypeBox schema of a request as callers pose it: the one source that `options` and
+   * `parseRequest` are derived from (requestFromSchema in request-schema.ts). A kind that
+   * writes those two by hand (the tests' fixtures) may leave it out.
+   */
+  readonly requestSchema?: object;
   /** The request options, for `generate <kind>` and the library. */
   readonly options: Readonly<Record<string, RequestOption>>;
   /**
    * Check and normalise a request (unknown keys ignored, defaults filled). Throws a RangeError with
-   * a one-line reason when the request cannot be posed at all (e.g. 5×5 with regular blocks).
+   * a one-line reason naming the option when the request cannot be posed at all (e.g. 5×5 with
+   * regular blocks).
    */
   parseRequest(input: Readonly<Record<string, unknown>>): R;
   /** Canonical text of a request: equal requests give equal keys (seeds and manifests use it). */

@@ -3,14 +3,17 @@
  * pipeline's PuzzleKind interface and src/murder/ (generateCase, verifyCase, caseFingerprint,
  * the request and its seeds).
  */
-import { caseFingerprint, playerForm } from '../murder/case-file.ts';
-import { SETTING_IDS } from '../murder/catalogue/settings.ts';
-import { caseSeed, checkRequest, generateCase, LEVELS, requestKey, type CaseRequest } from '../murder/generate.ts';
+import { nodeLimit } from '../core/budget.ts';
+import { caseFingerprint, playerForm, positionsOf, proofNamesOf } from '../murder/case-file.ts';
+import { countSolutions } from '../murder/counter.ts';
+import { caseSeed, CaseRequestInput, checkRequest, generateCase, requestKey, type CaseRequest } from '../murder/generate.ts';
 import { readCaseFile } from '../murder/model.ts';
-import type { LevelName } from '../murder/prover/prove.ts';
+import { LEVEL_NAMES, proveCase, type LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
-import { verifyCase } from '../murder/verify.ts';
-import type { PuzzleKind, VerifyResult } from './kind.ts';
+import { murdererOf } from '../murder/truth.ts';
+import { countProblem, stuckReason, verifyCase } from '../murder/verify.ts';
+import type { GradeReport, PuzzleKind, SolveReport, VerifyResult } from './kind.ts';
+import { requestFromSchema } from './request-schema.ts';
 
 /** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest). */
 export interface MurderRequest {
@@ -36,29 +39,19 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   format: 'puzzlemill/murder-case',
   describe: 'Sudoku Murder cases: unique, guess-free, at exactly the level asked for, texts in German and English',
   schema: MurderCaseFile,
-  options: {
-    size: { type: 'number', describe: 'board size N (N×N, N people)', choices: [4, 5, 6, 7, 8, 9], demandOption: true },
-    level: { type: 'string', describe: 'easy (tier 1), medium (tier 2) or hard (tier 3)', choices: [...LEVELS], demandOption: true },
-    setting: { type: 'string', describe: 'house, garden, … (default: a random one per case)', choices: [...SETTING_IDS] },
-    robust: { type: 'boolean', describe: 'only cases with the same single solution under every misreading', default: false },
-    budget: { type: 'number', describe: 'clue deals to try per case before giving up (never changes which case a seed makes)' },
-  },
-
-  parseRequest(input) {
-    const size = typeof input.size === 'string' ? Number(input.size) : input.size;
-    if (typeof size !== 'number' || !Number.isInteger(size)) throw new RangeError(`size must be a whole number, not ${JSON.stringify(input.size)}`);
-    const request: MurderRequest = { size, level: String(input.level) as LevelName, robust: input.robust === true || input.robust === 'true' };
-    if (input.setting !== undefined) request.setting = String(input.setting);
-    if (input.budget !== undefined) {
-      const budget = Number(input.budget);
-      // yargs has already turned a non-number into NaN: say what was expected rather than "NaN".
-      const given = Number.isNaN(budget) ? 'not a number' : String(input.budget);
-      if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`budget ${given}: must be a whole number ≥ 1`);
-      request.budget = budget;
-    }
+  examples: [
+    ['--size 6 --level medium --count 10 --seed club', 'ten 6×6 medium cases'],
+    ['--size 9 --level hard --robust --player --seed 2027-01-01', 'one robust 9×9 hard case, player form'],
+    ['--size 8 --level hard --count 1000 --out cases/ --seed c1', 'a corpus on every core, resumable'],
+  ],
+  // options and parser from the request's TypeBox schema; checkRequest after it
+  ...requestFromSchema<MurderRequest>(CaseRequestInput, (fields) => {
+    const request: MurderRequest = { size: fields.size as number, level: fields.level as LevelName, robust: fields.robust as boolean };
+    if (fields.setting !== undefined) request.setting = fields.setting as string;
+    if (fields.budget !== undefined) request.budget = fields.budget as number;
     checkRequest(caseRequest(request));
     return request;
-  },
+  }),
   paramsKey: (r) => requestKey(caseRequest(r)),
   puzzleSeed: (runSeed, r, k) => caseSeed(runSeed, caseRequest(r), k),
   generate: (r, seed) => generateCase(caseRequest(r), seed),
@@ -72,4 +65,33 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   playerForm,
   fingerprint: caseFingerprint,
   seedOf: (file) => file.secret?.seed,
+
+  // the solution as secret.solution holds it: everyone's cell and the murderer
+  solve(file, options = {}): SolveReport {
+    const { model } = readCaseFile(file, IN_FILE);
+    const counted = countSolutions(model, { limit: options.count ? 2 : 1, maxNodes: nodeLimit(options) });
+    const cells = counted.complete ? counted.solutions[0] : undefined;
+    const nodes = counted.nodes;
+    if (!cells) return { solutions: counted.complete ? 0 : null, solution: null, line: null, reason: countProblem(model, counted, options)!, nodes };
+    const solution = { positions: positionsOf(model, cells), murderer: model.people[murdererOf(model, cells)]!.id };
+    return { solutions: counted.count, solution, line: JSON.stringify(solution), nodes };
+  },
+
+  // the rule ladder on the case: its level (no score: cases have none) and the rules used
+  grade(file, options = {}): GradeReport {
+    const { model } = readCaseFile(file, IN_FILE);
+    const proof = proveCase(model, { maxTier: options.maxTier, names: proofNamesOf(file.public) });
+    const techniques: Record<string, number> = {};
+    for (const step of proof.steps) techniques[step.rule] = (techniques[step.rule] ?? 0) + 1;
+    const steps = options.proof ? { steps: proof.steps.map((step) => ({ rule: step.rule, tier: step.tier, text: step.text })) } : {};
+    if (proof.status === 'solved') {
+      const level = Math.max(1, proof.level);
+      return { guessFree: true, grade: { level, name: LEVEL_NAMES[level] ?? `tier ${level}` }, techniques, ...steps };
+    }
+    const counted = countSolutions(model, { limit: 2, maxNodes: nodeLimit(options) });
+    const solutions = counted.complete ? counted.count : null;
+    const kind = solutions === null ? 'undecided' : solutions === 0 ? 'no-solution' : solutions > 1 ? 'several-solutions' : 'beyond-ladder';
+    const reason = countProblem(model, counted, options) ?? stuckReason(proof.level, true);
+    return { guessFree: false, grade: null, techniques, ...steps, verdict: { kind, solutions, tier: proof.level, reason } };
+  },
 };

@@ -10,6 +10,7 @@
  * Every accepted case is re-checked before it is returned: the prover in proof mode on the file as
  * written, and the exhaustive counter for uniqueness.
  */
+import { Type } from '@sinclair/typebox';
 import { GenerationError } from '../core/errors.ts';
 import { hashSeed, Rng } from '../core/rng.ts';
 import { trueClues, type Candidate } from './candidates.ts';
@@ -27,6 +28,22 @@ import { dealPool, selectClues, type SelectOptions, type SelectStats } from './s
 
 export const GENERATOR_VERSION = 'puzzlemill-murder/1';
 export const LEVELS: readonly LevelName[] = ['easy', 'medium', 'hard'];
+
+/**
+ * A request as a caller poses it (the CLI's `generate murder` options and the library): the kind
+ * derives its options and parser from this schema (src/kinds/request-schema.ts); checkRequest
+ * holds what a schema cannot say.
+ */
+export const CaseRequestInput = Type.Object(
+  {
+    size: Type.Union([4, 5, 6, 7, 8, 9].map((n) => Type.Literal(n)), { description: 'board size N (N×N, N people)' }),
+    level: Type.Union(LEVELS.map((l) => Type.Literal(l)), { description: 'easy (tier 1), medium (tier 2) or hard (tier 3)' }),
+    setting: Type.Optional(Type.Union(SETTINGS.map((x) => Type.Literal(x.id)), { description: 'house, garden, … (default: a random one per case)' })),
+    robust: Type.Optional(Type.Boolean({ description: 'only cases with the same single solution under every misreading', default: false })),
+    budget: Type.Optional(Type.Integer({ minimum: 1, description: 'clue deals to try per case before giving up (never changes which case a seed makes)' })),
+  },
+  { additionalProperties: false },
+);
 
 export interface CaseRequest {
   size: number;

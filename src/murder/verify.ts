@@ -16,7 +16,7 @@ import { digitLeak, hasWord, stringsOf } from '../core/leaks.ts';
 import { caseId, legacyCaseId } from './case-file.ts';
 import { settingById } from './catalogue/settings.ts';
 import { columnOf, rowOf } from './cells.ts';
-import { countSolutions } from './counter.ts';
+import { countSolutions, type CountResult } from './counter.ts';
 import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
 import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
@@ -52,9 +52,8 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
   // Uniqueness, by exhaustive search.
   const maxNodes = nodeLimit(budget);
   const counted = countSolutions(model, { limit: 2, maxNodes });
-  if (!counted.complete) problems.push(undecidedReason(budget));
-  else if (counted.count === 0) problems.push('no solution: no placement satisfies every clue');
-  else if (counted.count > 1) problems.push(`more than one solution: ${differences(model, counted.solutions[0]!, counted.solutions[1]!)}`);
+  const countReason = countProblem(model, counted, budget);
+  if (countReason) problems.push(countReason);
 
   // Guess-free and the level, by the full ladder.
   const proof = proveCase(model);
@@ -122,7 +121,16 @@ function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: 
  * way, with reasoning the ladder lacks), with the highest tier reached; a case with several
  * solutions cannot be finished without guessing, and says so.
  */
-function stuckReason(level: number, unique: boolean): string {
+/** The counter's verdict in words (verify's and grade's): undecided, no solution, several; null when unique. */
+export function countProblem(model: CaseModel, counted: CountResult, budget: SearchBudget = {}): string | null {
+  if (!counted.complete) return undecidedReason(budget);
+  if (counted.count === 0) return 'no solution: no placement satisfies every clue';
+  if (counted.count > 1) return `more than one solution: ${differences(model, counted.solutions[0]!, counted.solutions[1]!)}`;
+  return null;
+}
+
+/** Why the prover did not place everyone (verify's and grade's wording). */
+export function stuckReason(level: number, unique: boolean): string {
   if (!unique) return 'not guess-free: the prover gets stuck before placing everyone';
   const reached = level > 0 ? `reaches tier ${level} (${LEVEL_NAMES[level] ?? '?'})` : 'finds no first step';
   return `beyond the ladder: unique; the prover ${reached} and gets stuck before placing everyone`;

@@ -18,9 +18,9 @@
 import { GenerationError } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
 import { geometryFor } from '../sudoku/geometry.ts';
-import { gradeBoard, gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
+import { gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
+import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import { regularRegions } from '../sudoku/regions.ts';
-import { solve } from '../sudoku/solver.ts';
 import type { Grid, Regions } from '../sudoku/types.ts';
 import { boardId, nestGrid } from './board-file.ts';
 import { Carver, emptyCarveStats, type CarveStats, type TierJudge } from './carve.ts';
@@ -139,14 +139,15 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   const { size } = request;
   const givens = Uint8Array.from(carved);
   const board = { size, regions, givens };
-  const counted = solve(board, { limit: 2 });
-  if (counted.count !== 1 || !counted.solution!.every((d, i) => d === solution[i])) {
-    throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) has ${counted.count === 1 ? 'another solution than its grid' : `${counted.count} solutions`}`);
+  // the one board check every consumer uses (count, prove, grade), here without a node budget
+  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0 });
+  if (judged.solutions !== 1 || !judged.solution!.every((d, i) => d === solution[i])) {
+    throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) ${judged.solutions === 1 ? 'has another solution than its grid' : judged.reason}`);
   }
-  const proof = prove(board, { maxTier: request.grade ?? MAX_GRADE, collectSteps: true });
+  const proof = judged.proof; // in the board's own digits, with its steps
   if (!proof.solved) return null;
   // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
-  const grade = gradeBoard(board, { maxTier: request.grade ?? MAX_GRADE })?.grade;
+  const grade = judged.grade;
   if (!grade || grade.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
   if (request.grade !== undefined && grade.level !== request.grade) return null;
   return {

@@ -58,6 +58,31 @@ export interface BoardRequest {
 
 export const DEFAULT_BUDGET: Required<Budget> = { grids: 60 };
 
+/** The board sizes a request may ask for. */
+export const SIZES = [4, 5, 6, 7, 8, 9] as const;
+
+/**
+ * A request as a caller poses it (the CLI's `generate numbridge` options and the library): the
+ * kind derives its options and parser from this schema (src/kinds/request-schema.ts); the
+ * defaults that depend on the size and the rules between fields are requestProblem's.
+ */
+export const BoardRequestInput = Type.Object(
+  {
+    size: Type.Optional(Type.Union(SIZES.map((n) => Type.Literal(n)), { description: 'N: an N×N board (5 and 7 have irregular blocks only)', default: 9 })),
+    blocks: Type.Optional(
+      Type.Union(BLOCK_KINDS.map((b) => Type.Literal(b)), { description: 'regular blocks (9×9: 3×3 rhombi, 6×6 Blitz: 2×3) or irregular hex-connected ones [default: regular where N has them]' }),
+    ),
+    givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise]' })),
+    grade: Type.Optional(
+      Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 4 fiendish); default: any guess-free grade' }),
+    ),
+    symmetry: Type.Optional(
+      Type.Union(SYMMETRIES.map((s) => Type.Literal(s)), { description: 'symmetric pattern of givens: rot180, diag (r = c), antidiag (r + c = N−1), all', default: 'none' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** How a command line may name a grade: its level or its name (`--grade 1` or `--grade easy`). */
 export const GRADE_CHOICES: readonly string[] = [...TIERS.map((t) => String(t.tier)), ...TIERS.map((t) => t.name)];
 

@@ -23,17 +23,16 @@
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
-import { nodeLimit, undecidedReason, type SearchBudget } from '../core/budget.ts';
+import type { SearchBudget } from '../core/budget.ts';
 import { InputError } from '../core/errors.ts';
 import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
 import { digitsInFirstOrder, gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
-import { beyondLadderReason } from '../sudoku/logic/verdict.ts';
+import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
-import { solve } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 import { boardId, flattenGrid, readBoardFile } from './board-file.ts';
 import { NumbridgePublic, type NumbridgeBoardInput } from './schema.ts';
@@ -56,11 +55,11 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: Search
   }
   const problems = claimProblems(file, board);
   const n = board.size;
-  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
-  const unique = counted.complete && counted.count === 1;
-  if (!counted.complete) problems.push(undecidedReason(budget));
-  else if (counted.count !== 1) problems.push(counted.count === 0 ? 'has no solution' : 'has more than one solution');
-  const solution: Grid | null = unique ? counted.solution : null;
+  // the one board check (count, prove, grade, explain) and its wording; the claims are this file's
+  const judged = judgeBoard(board, budget);
+  const unique = judged.solutions === 1;
+  if (judged.reason && judged.verdict !== 'beyond-ladder') problems.push(judged.reason);
+  const solution: Grid | null = judged.solution;
   if (file.secret) {
     const claimed = flattenGrid(file.secret.solution, n, { source: 'board' }, '/secret/solution');
     if (solution) {
@@ -76,7 +75,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: Search
     const named = (key: string) => inStrings.some((q) => q === `/public/${key}` || q.startsWith(`/public/${key}/`) || q.startsWith(`/public/${key} `));
     problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
-  if (unique) problems.push(...gradeProblems(file.public.grade, board));
+  if (unique) problems.push(...(judged.grade ? gradeProblems(file.public.grade, board) : [judged.reason!]));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));

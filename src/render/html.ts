@@ -5,19 +5,18 @@
  * CSS, scripts or fonts: the page works from the file system.
  *
  *   DIR/*.json, DIR/*.ndjson   every drawable file; a player form and its full file are one puzzle
- *   DIR/index.json             (a daily index) gives the order, slot names and summaries
+ *   an index file              (a daily index: the caller's `readIndex` knows it) gives the
+ *                              order, slot names and summaries
  *   --solution                 a closed <details> under each picture holds the solution picture
+ *
+ * Render reads no pipeline format: which file is an index, and what it says, comes in as plain
+ * data from the caller (the CLI hands in the daily index's reader), so arrows point down only.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import { validator } from '../core/schema.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
-import { DailyIndex, DailyPublicIndex, type DailyEntry } from '../pipeline/schema.ts';
-
-/** What the page takes from a daily index line (the secret and the public index both have it). */
-type DailyLine = Pick<DailyEntry, 'slot' | 'id' | 'format' | 'summary'>;
 import { gradeName, L, type Lang } from './labels.ts';
 import type { PictureOptions } from './picture.ts';
 import { drawableFormats, pictureOf } from './pictures.ts';
@@ -31,6 +30,23 @@ export interface CorpusPage {
   problems: string[];
 }
 
+/** One puzzle as an index names it: the page's heading and summary for the file of that id and format. */
+export interface PageEntry {
+  slot: string;
+  id: string;
+  format: string;
+  summary: string;
+}
+
+/** What an index file of the folder says: the page's title (a date) and the puzzles in order. */
+export interface PageIndex {
+  heading: string;
+  entries: PageEntry[];
+}
+
+/** Recognises an index file among the folder's JSON values (null: not an index). */
+export type PageIndexReader = (value: unknown) => PageIndex | null;
+
 interface Found {
   value: Record<string, unknown>;
   file: string;
@@ -38,15 +54,11 @@ interface Found {
   hasSecret: boolean;
 }
 
-const isDailyIndex = validator(DailyIndex);
-const isDailyPublicIndex = validator(DailyPublicIndex);
-
-export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
+export function corpusPage(dir: string, options: PictureOptions, readIndex: PageIndexReader = () => null): CorpusPage {
   const problems: string[] = [];
   const drawable = new Set(drawableFormats());
   const found = new Map<string, Found>();
-  let daily: DailyLine[] | null = null;
-  let dailyDate = '';
+  let index: PageIndex | null = null;
 
   const files = readdirSync(dir).filter((name) => /\.(nd)?json$/.test(name)).sort();
   for (const name of files) {
@@ -59,9 +71,9 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
       continue;
     }
     for (const { value, line } of values) {
-      if (isDailyIndex(value) || isDailyPublicIndex(value)) {
-        daily = (value as DailyIndex | DailyPublicIndex).puzzles;
-        dailyDate = (value as DailyIndex | DailyPublicIndex).date;
+      const asIndex = readIndex(value);
+      if (asIndex) {
+        index = asIndex;
         continue;
       }
       const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -73,11 +85,11 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
     }
   }
 
-  // order: the daily index's slots first (in its order), then everything else by file name
-  const bySlot = new Map<string, DailyLine>();
+  // order: the index's slots first (in its order), then everything else by file name
+  const bySlot = new Map<string, PageEntry>();
   const ordered: Found[] = [];
-  if (daily) {
-    for (const entry of daily) {
+  if (index) {
+    for (const entry of index.entries) {
       const hit = [...found.values()].find((f) => f.value.id === entry.id && f.value.format === entry.format);
       if (hit && !ordered.includes(hit)) {
         ordered.push(hit);
@@ -105,7 +117,7 @@ export function corpusPage(dir: string, options: PictureOptions): CorpusPage {
     }
   });
 
-  const title = daily ? `puzzlemill · ${dailyDate}` : `puzzlemill · ${dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop()}`;
+  const title = index ? `puzzlemill · ${index.heading}` : `puzzlemill · ${dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop()}`;
   const html = page(title, options.lang, toc, sections, problems);
   return { html, count: sections.length, problems };
 }
@@ -155,7 +167,7 @@ function shortMeta(value: Record<string, unknown>, lang: Lang): string {
   return String(value.format).replace('puzzlemill/', '');
 }
 
-function section(anchor: string, heading: string, f: Found, entry: DailyLine | undefined, svg: string, solution: string | null, lang: Lang): string {
+function section(anchor: string, heading: string, f: Found, entry: PageEntry | undefined, svg: string, solution: string | null, lang: Lang): string {
   const meta: string[] = [];
   const value = f.value;
   if (value.format === 'puzzlemill/numbridge-board') {

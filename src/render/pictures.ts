@@ -21,8 +21,11 @@ import { dominoDealPicture, dominoPositionPicture, dominoRecordPicture } from '.
 import { kosmosDealPicture, kosmosRecordPicture } from './games/kosmos.ts';
 import { murderPicture } from './murder/index.ts';
 import { numbridgePicture } from './numbridge.ts';
+import { drawerFor, registerDrawer, type PuzzleDrawer } from './drawers.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
+
+export { registerDrawer, type PuzzleDrawer };
 
 export interface Drawn {
   picture: Picture;
@@ -31,25 +34,13 @@ export interface Drawn {
   format: string;
   /** True when the picture shows the solution (asked for and present in the file). */
   solution: boolean;
+  /** True when files of this format may carry a solution to draw (a `secret` part). */
+  hasSolution: boolean;
 }
 
-/** Draws a schema-valid puzzle file (the player form unless the solution is asked for). */
-export type PuzzleDrawer = (file: PuzzleFile, options: PictureOptions) => Picture;
-
-/**
- * Drawers of puzzle kinds, by format. The table lives here, not in the kinds, so verifying or
- * generating (every worker) never loads drawing code; a kind module that wants its files drawn
- * registers its drawer with registerDrawer.
- */
-const PUZZLE_DRAWERS = new Map<string, PuzzleDrawer>([
-  ['puzzlemill/numbridge-board', (file, options) => numbridgePicture(file as unknown as NumbridgeBoardInput, options)],
-  ['puzzlemill/murder-case', (file, options) => murderPicture(file as unknown as MurderCaseInput, options)],
-]);
-
-/** Let `render` draw the files of a kind registered elsewhere (PUZZLEMILL_KIND_MODULES). */
-export function registerDrawer(format: string, draw: PuzzleDrawer): void {
-  PUZZLE_DRAWERS.set(format, draw);
-}
+// The built-in kinds' drawers (the table: drawers.ts; a kind module registers its own there).
+registerDrawer('puzzlemill/numbridge-board', (file, options) => numbridgePicture(file as unknown as NumbridgeBoardInput, options));
+registerDrawer('puzzlemill/murder-case', (file, options) => murderPicture(file as unknown as MurderCaseInput, options));
 
 type GameDrawer = (value: Record<string, unknown>, where: InputPosition, options: PictureOptions) => Picture;
 
@@ -64,7 +55,7 @@ const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean
 
 /** Every format `pictureOf` can draw. */
 export function drawableFormats(): string[] {
-  return [...allFormats().filter((f) => PUZZLE_DRAWERS.has(f.format)).map((f) => f.format), ...Object.keys(GAME_FILES)].sort();
+  return [...allFormats().filter((f) => drawerFor(f.format) !== undefined).map((f) => f.format), ...Object.keys(GAME_FILES)].sort();
 }
 
 /** Draw one parsed JSON value. Throws an InputError (positioned at `where`) when it cannot be read. */
@@ -75,19 +66,19 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
   if (format === undefined) throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `no "format" field (drawable: ${drawableFormats().join(', ')})`);
   try {
     const kind = kindForFormat(format);
-    const draw = PUZZLE_DRAWERS.get(format);
+    const draw = drawerFor(format);
     if (kind && draw) {
       assertReadable<PuzzleFile>(kind.schema, value, where);
       const file = value as PuzzleFile;
       const solution = options.solution && file.secret !== undefined;
       const shown = solution ? file : kind.playerForm(file);
-      return { picture: draw(shown, { ...options, solution }), id: file.id, format, solution };
+      return { picture: draw(shown, { ...options, solution }), id: file.id, format, solution, hasSolution: true };
     }
     const game = Object.hasOwn(GAME_FILES, format) ? GAME_FILES[format] : undefined; // not "__proto__" or "toString" of the table
     if (game) {
       const solution = options.solution && game.hasSecret && record.secret !== undefined;
       const shown = solution || !('secret' in record) ? record : withoutSecret(record);
-      return { picture: game.draw(shown, where, { ...options, solution }), id: String(record.id ?? format), format, solution };
+      return { picture: game.draw(shown, where, { ...options, solution }), id: String(record.id ?? format), format, solution, hasSolution: game.hasSecret };
     }
   } catch (e) {
     if (e instanceof InputError) throw placed(e, where);

@@ -36,15 +36,15 @@ describe('puzzlemill grade', () => {
     const [a, b] = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(a).toMatchObject({ source: '<stdin>', line: 1, guessFree: true, grade: { level: 1, name: 'easy' } });
     expect(a.steps.length).toBeGreaterThan(50);
-    expect(b).toMatchObject({ line: 2, guessFree: false, grade: null, solutions: 2, verdict: 'several-solutions', reason: 'no grade: more than one solution' });
+    expect(b).toMatchObject({ line: 2, guessFree: false, grade: null, solutions: 2, verdict: 'several-solutions', reason: 'has more than one solution' });
   });
 
   test('reports puzzles it cannot grade for what they are, bad lines as unreadable (exit 2), and grades the rest', () => {
     const r = runCli(['grade'], { input: `${TWO_SOLUTIONS}\nnot a puzzle\n${CONTRADICTION}\n${EASY}\n` });
     expect(r.code).toBe(2);
     const out = r.stdout.trim().split('\n');
-    expect(out[0]).toBe('<stdin>:1  no grade: more than one solution');
-    expect(out[1]).toBe('<stdin>:3  no grade: no solution (the givens contradict each other)');
+    expect(out[0]).toBe('<stdin>:1  has more than one solution'); // verify's and import's words (sudoku/logic/verdict.ts)
+    expect(out[1]).toBe('<stdin>:3  has no solution');
     expect(out[2]).toMatch(/^<stdin>:4 {2}easy/);
     expect(r.stderr.trim()).toBe('<stdin>:2:1: puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81');
     expect(runCli(['grade'], { input: `${TWO_SOLUTIONS}\n${EASY}\n` }).code).toBe(1);

@@ -50,12 +50,12 @@ describe('--max-nodes on a near-empty board of a hard layout', () => {
     }
   });
 
-  test('grade: "no grade: undecided" (exit 1, --json verdict undecided); the default says several solutions', () => {
+  test('grade: "undecided", as verify says it (exit 1, --json verdict undecided); the default says several solutions', () => {
     const tiny = runCli(['grade', '--max-nodes', '100'], { input: LINE });
-    expect(tiny).toMatchObject({ code: 1, stdout: `<stdin>:1  no grade: ${UNDECIDED(100)}\n` });
+    expect(tiny).toMatchObject({ code: 1, stdout: `<stdin>:1  ${UNDECIDED(100)}\n` });
     const json = JSON.parse(runCli(['grade', '--json', '--max-nodes', '100'], { input: LINE }).stdout);
     expect(json).toMatchObject({ guessFree: false, solutions: null, verdict: 'undecided' });
-    expect(runCli(['grade'], { input: LINE })).toMatchObject({ code: 1, stdout: '<stdin>:1  no grade: more than one solution\n' });
+    expect(runCli(['grade'], { input: LINE })).toMatchObject({ code: 1, stdout: '<stdin>:1  has more than one solution\n' });
   });
 
   test('import: "undecided" (exit 1); the default says several solutions', () => {

@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GenerationError, InputError, type InputPosition } from '../../src/core/errors.ts';
+import { assertReadable } from '../../src/core/schema.ts';
 import { readItems, type InputItem } from '../../src/cli/input.ts';
 import { completionQuestion } from '../../src/cli/commands/complete-domino.ts';
 import { formatOf, readGameFile } from '../../src/cli/commands/game-file.ts';
@@ -27,19 +28,20 @@ import { readNumbridgeDeal, readNumbridgeRecord } from '../../src/games/numbridg
 import { formatReplay as formatNumbridgeReplay, replayJson as numbridgeReplayJson, replayNumbridge } from '../../src/games/numbridge/replay.ts';
 import { NumbridgeReplayJson } from '../../src/games/numbridge/schema.ts';
 import * as library from '../../src/index.ts';
-import { kindNamed } from '../../src/kinds/registry.ts';
+import { gradeSudokuBoard, solveBoard } from '../../src/kinds/board-checks.ts';
+import type { AnyFormat, PuzzleFile } from '../../src/kinds/kind.ts';
+import { kindForFormat, kindNamed } from '../../src/kinds/registry.ts';
 import { playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
 import { OutDir } from '../../src/pipeline/out-dir.ts';
 import { reportJson, reportLine, verifyInput, type VerifyInput } from '../../src/pipeline/verify-batch.ts';
 import { corpusPage } from '../../src/render/html.ts';
+import { dailyPageIndex } from '../../src/pipeline/daily-page.ts';
 import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
 import { exportBoard, importItem, SOURCES, TARGETS } from '../../src/render/interchange/index.ts';
 import { dominoRecordPicture } from '../../src/render/games/domino.ts';
 import { pictureOf } from '../../src/render/pictures.ts';
 import { svgToPng } from '../../src/render/png.ts';
-import { gradeOf, prove } from '../../src/sudoku/logic/index.ts';
-import { formatLine, LineError, parseLine } from '../../src/sudoku/line-format.ts';
-import { solve } from '../../src/sudoku/solver.ts';
+import { LineError, parseLine } from '../../src/sudoku/line-format.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 import { MANIFEST_RUN } from './samples.ts';
 
@@ -81,11 +83,25 @@ async function eachItem(file: string, each: (item: Exclude<InputItem, { kind: 'e
   }
 }
 
-/** src/cli/board-input.ts, without its stderr line and exit code. */
-function boardOf(item: Exclude<InputItem, { kind: 'error' }>): Board {
+/** The format of a JSON item, which must have the capability (puzzle-input.ts refuses it otherwise). */
+function capable(item: Extract<InputItem, { kind: 'json' }>, capability: 'solve' | 'grade'): AnyFormat {
+  const format = kindForFormat(String((item.value as { format?: unknown } | null)?.format));
+  if (!format || typeof format[capability] !== 'function') throw new InputError(item.where, `no ${capability} for this format`);
+  return format;
+}
+
+/** The item as its format's reader accepts it, placed as the commands place it. */
+function readable(item: Extract<InputItem, { kind: 'json' }>): PuzzleFile {
+  const value: unknown = item.value;
+  const format = kindForFormat(String((value as { format?: unknown }).format))!;
+  assertReadable<PuzzleFile>(format.schema, value, item.where);
+  return value;
+}
+
+/** A line-format puzzle's board, as src/cli/puzzle-input.ts reads it (without its stderr line and exit code). */
+function boardOf(item: Extract<InputItem, { kind: 'line' }>): Board {
   try {
-    if (item.kind === 'line') return parseLine(item.text);
-    return readBoardFile(item.value, item.where).board;
+    return parseLine(item.text);
   } catch (e) {
     if (e instanceof LineError) throw new InputError({ ...item.where, column: e.column }, e.message);
     throw e;
@@ -112,19 +128,20 @@ export const READERS: Readonly<Record<string, Reader>> = {
   verify: (c) =>
     eachItem(c.file, (item) => verifyOne(item.kind === 'line' ? { where: item.where, line: item.text } : { where: item.where, value: item.value })),
 
+  // as solve and grade run them (src/cli/puzzle-input.ts): a line, or any format's capability
   solve: (c) =>
     eachItem(c.file, (item) => {
-      const result = solve(boardOf(item), { limit: 2, maxNodes: FUZZ_MAX_NODES });
-      if (result.solution) formatLine(result.solution);
+      const options = { maxNodes: FUZZ_MAX_NODES, count: true };
+      const report = item.kind === 'line' ? solveBoard(boardOf(item), options) : capable(item, 'solve').solve!(readable(item), options);
+      if (report.solutions !== null && report.solutions > 0 && typeof report.line !== 'string') throw new Error('a solution without its line');
     }),
 
   grade: (c) =>
     eachItem(c.file, (item) => {
-      const board = boardOf(item);
-      const result = prove(board, { collectSteps: true });
-      if (result.solved) gradeOf(result);
-      else if (!result.contradiction) solve(board, { limit: 2, maxNodes: FUZZ_MAX_NODES });
-      for (const step of result.steps) void step.text.de;
+      const options = { maxNodes: FUZZ_MAX_NODES, proof: true };
+      const report = item.kind === 'line' ? gradeSudokuBoard(boardOf(item), options) : capable(item, 'grade').grade!(readable(item), options);
+      if (!report.guessFree && !report.verdict?.reason) throw new Error('no grade and no reason');
+      for (const step of report.steps ?? []) void step.text.de;
     }),
 
   import: (c) =>
@@ -175,7 +192,7 @@ export const READERS: Readonly<Record<string, Reader>> = {
     // the mutated file in a corpus folder, beside a daily index's reader
     const dir = freshDir(join(c.scratch, 'html'));
     writeFileSync(join(dir, c.file.endsWith('.txt') ? 'index.json' : c.file.replace(/^.*[\\/]/, '')), readRaw(c.file));
-    const page = corpusPage(dir, { solution: true, lang: 'en' });
+    const page = corpusPage(dir, { solution: true, lang: 'en' }, dailyPageIndex);
     if (typeof page.html !== 'string') throw new Error('no page');
   },
 
@@ -295,7 +312,7 @@ export function readersFor(kind: string): string[] {
   const base = kind.split('.')[0]!;
   const always = ['verify', 'library'];
   if (base === 'numbridge-board') return [...always, 'solve', 'grade', 'export', 'render', 'generate --out resume', 'render --html'];
-  if (base === 'murder-case') return [...always, 'render', 'render --html'];
+  if (base === 'murder-case') return [...always, 'solve', 'grade', 'render', 'render --html'];
   if (base.startsWith('line')) return [...always, 'solve', 'grade', 'import'];
   if (base === 'kosmos-deal') return [...always, 'render'];
   if (base === 'kosmos-record') return [...always, 'render', 'replay kosmos'];

@@ -17,6 +17,7 @@ import { isAttemptSeed } from '../../src/pipeline/generate-batch.ts';
 import { DailyPublicIndex } from '../../src/pipeline/schema.ts';
 import { verifyInput } from '../../src/pipeline/verify-batch.ts';
 import { corpusPage } from '../../src/render/html.ts';
+import { dailyPageIndex } from '../../src/pipeline/daily-page.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-public-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -154,7 +155,7 @@ describe(`the public folder of ${DATE}`, () => {
       const report = verifyInput({ where: { source: name }, value: JSON.parse(text) });
       expect(report.status, name).toBe(name === 'index.json' ? 'skipped' : 'ok');
     }
-    const page = corpusPage(result.publicDir, { solution: false, lang: 'en' });
+    const page = corpusPage(result.publicDir, { solution: false, lang: 'en' }, dailyPageIndex);
     expect(page.count).toBe(result.index.puzzles.length);
     const headings = [...page.html.matchAll(/<li><a href="#p\d+">([^<]+)<\/a>/g)].map((m) => m[1]);
     expect(headings).toEqual(dailyPlan(DATE).map((s) => s.slot));

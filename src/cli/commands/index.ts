@@ -19,7 +19,7 @@ export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
   selfplay: async () => (await import('./selfplay.ts')).selfplayCommand,
   complete: async () => (await import('./complete.ts')).completeCommand,
   grade: async () => (await import('./grade.ts')).gradeCommand,
-  generate: async () => (await import('./generate.ts')).generateCommand,
+  generate: async () => (await import('./generate.ts')).generateCommand(),
   render: async () => (await import('./render.ts')).renderCommand,
   export: async () => (await import('./export.ts')).exportCommand,
   import: async () => (await import('./import.ts')).importCommand,

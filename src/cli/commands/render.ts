@@ -19,7 +19,9 @@ import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError } from '../../core/errors.ts';
 import { recordFromText } from '../../games/domino/record.ts';
 import { parseRecordText } from '../../games/domino/record-text.ts';
+import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
+import { dailyPageIndex } from '../../pipeline/daily-page.ts';
 import { dominoRecordPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
@@ -69,6 +71,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
       .example('$0 render corpus/daily/public/2026-01-01/*.player.json --format png --lang de --out pictures/', 'a PNG per puzzle')
       .example('$0 render --html corpus/daily/secret/2026-01-01 --solution', 'an index page to check a day before it goes online') as unknown as Argv<RenderArgs>,
   handler: async (args) => {
+    await loadKindModules(kindModulesFromEnv()); // their kinds and drawers: render draws any format with a drawer
     const options: PictureOptions = { solution: args.solution, lang: args.lang, ...(args.turn !== undefined ? { turn: args.turn } : {}) };
     if (args.html !== undefined) return writeCorpusPage(args.html, args.out, options);
 
@@ -106,7 +109,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
       if (args.turn !== undefined && !drawn.format.endsWith('-record')) {
         warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: --turn applies to game records only, ignored for ${drawn.format}`);
       }
-      if (args.solution && !drawn.solution && hasSolutionToShow(drawn.format)) {
+      if (args.solution && !drawn.solution && drawn.hasSolution) {
         warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, drawn without the solution`);
       }
       emit(drawn);
@@ -147,11 +150,6 @@ function badInput(error: InputError): void {
   raiseExitCode(EXIT_BAD_INPUT);
 }
 
-/** Formats whose files may carry a solution to draw. */
-function hasSolutionToShow(format: string): boolean {
-  return format === 'puzzlemill/numbridge-board' || format === 'puzzlemill/murder-case' || format === 'puzzlemill/kosmos-deal';
-}
-
 /** A file (not stdin) whose first non-blank character is not JSON: a Domino record in the sheet's notation. */
 function isSheetText(file: string): boolean {
   if (file === '-' || !existsSync(file) || !statSync(file).isFile()) return false;
@@ -172,12 +170,12 @@ function sheetRecord(file: string, options: PictureOptions): Drawn {
   if (input.kind !== 'text') throw new Error('internal: expected a text record');
   const record = recordFromText(parseRecordText(input.text, input.source));
   const id = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  return { picture: dominoRecordPicture(record, id, options), id, format: 'puzzlemill/domino-record', solution: false };
+  return { picture: dominoRecordPicture(record, id, options), id, format: 'puzzlemill/domino-record', solution: false, hasSolution: false };
 }
 
 async function writeCorpusPage(dir: string, out: string | undefined, options: PictureOptions): Promise<void> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError({ source: dir }, 'not a directory');
-  const page = corpusPage(dir, options);
+  const page = corpusPage(dir, options, dailyPageIndex);
   for (const problem of page.problems) {
     warn(`puzzlemill: ${problem}`);
     raiseExitCode(EXIT_BAD_INPUT);

@@ -1,10 +1,13 @@
-/** `puzzlemill solve [FILE…]`: solve line-format puzzles or board JSON, or count their solutions. */
+/**
+ * `puzzlemill solve [FILE…]`: solve line-format puzzles or puzzle files of any kind that can be
+ * solved (the kind's `solve`: Numbridge boards print their solution as a line, Murder cases as
+ * JSON), or count their solutions. A file of a kind without a solver is refused in one line.
+ */
 import type { Argv, CommandModule } from 'yargs';
-import { nodeLimit, undecidedReason } from '../../core/budget.ts';
 import { atPosition } from '../../core/errors.ts';
-import { formatLine } from '../../sudoku/line-format.ts';
-import { solve } from '../../sudoku/solver.ts';
-import { boardOfItem } from '../board-input.ts';
+import type { SolveReport } from '../../kinds/kind.ts';
+import { solveBoard } from '../../kinds/board-solve.ts';
+import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
 import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
@@ -33,25 +36,23 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
     let nodes = 0;
     let solveMs = 0;
     for await (const item of readItems(args.files)) {
-      const parsed = await boardOfItem(item);
+      const parsed = await puzzleOfItem(item, 'solve');
       if (!parsed) continue;
-      const { board, where } = parsed;
+      const options = { maxNodes: args.maxNodes, count: args.count };
       const t0 = performance.now();
-      const budget = { maxNodes: args.maxNodes };
-      const result = solve(board, { limit: args.count ? 2 : 1, maxNodes: nodeLimit(budget) });
+      const report: SolveReport | null =
+        parsed.kind === 'line' ? solveBoard(parsed.board, options) : withinItem(parsed.where, () => parsed.format.solve!(parsed.file, options));
       solveMs += performance.now() - t0;
+      if (!report) continue;
       puzzles++;
-      nodes += result.nodes;
-      if (!result.complete) {
-        warn(atPosition(undecidedReason(budget), where).message);
+      nodes += report.nodes ?? 0;
+      if (report.solutions === null || (!args.count && report.line === null)) {
+        warn(atPosition(report.reason ?? 'no solution', parsed.where).message);
         raiseExitCode(EXIT_FAILED);
       } else if (args.count) {
-        writeLine(String(result.count));
-      } else if (result.solution) {
-        writeLine(formatLine(result.solution));
+        writeLine(String(report.solutions));
       } else {
-        warn(`${atPosition('no solution', where).message}`);
-        raiseExitCode(EXIT_FAILED);
+        writeLine(report.line!);
       }
     }
     flushOutput();

@@ -16,15 +16,13 @@
  * board (no solution, several, beyond the ladder) is a NotABoard (exit 1).
  */
 import { sha256Hex } from '../../core/sha256.ts';
-import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
+import type { SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition } from '../../core/errors.ts';
 import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
 import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
-import { gradeBoard, prove } from '../../sudoku/logic/index.ts';
-import { beyondLadderReason } from '../../sudoku/logic/verdict.ts';
+import { judgeBoard } from '../../sudoku/logic/verdict.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
-import { solve } from '../../sudoku/solver.ts';
 import type { Board, Grid, Regions } from '../../sudoku/types.ts';
 
 /** A readable puzzle that is not a Numbridge board (exit 1, like a failed request). */
@@ -83,19 +81,17 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget
   const { board } = puzzle;
   const n = board.size;
   checkGivens(n, board.regions, board.givens, where);
-  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(budget) });
-  if (!counted.complete) throw new NotABoard(undecidedReason(budget));
-  if (counted.count === 0) throw new NotABoard('has no solution');
-  if (counted.count > 1) throw new NotABoard('has more than one solution');
-  const solution = counted.solution!;
+  // the one board check and its wording (the same as verify's and grade's)
+  const judged = judgeBoard(board, { ...budget, steps: true });
+  if (judged.verdict !== 'guess-free' && judged.verdict !== 'beyond-ladder') throw new NotABoard(judged.reason!);
+  const solution = judged.solution!;
   if (puzzle.count != null && puzzle.count !== 1) throw new NotABoard(`claims ${puzzle.count} solutions, but it has exactly one`);
   if (puzzle.solution) {
     const at = solution.findIndex((d, i) => d !== puzzle.solution![i]);
     if (at >= 0) throw new NotABoard(`the solution it carries differs from its only solution at ${cellName(n, at)} (${puzzle.solution[at]} instead of ${solution[at]})`);
   }
   if (solution.every((d, i) => board.givens[i] === d)) throw new NotABoard('every cell is given: nothing to solve');
-  const proof = prove(board, { collectSteps: true });
-  if (!proof.solved) throw new NotABoard(beyondLadderReason(proof));
+  if (!judged.grade) throw new NotABoard(judged.reason!);
   const regular = isRegularRegions(n, board.regions);
   const digest = sha256Hex(`${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`).slice(0, 16);
   const file: NumbridgeBoardFile = {
@@ -108,9 +104,9 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget
       blockShape: regular ? 'regular' : 'irregular',
       regions: nestGrid(board.regions, n),
       givens: nestGrid(board.givens, n),
-      grade: gradeBoard(board)!.grade,
+      grade: judged.grade,
     },
-    secret: { solution: nestGrid(solution, n), proof: { steps: proof.steps }, seed: `import/${puzzle.origin}/${digest}` },
+    secret: { solution: nestGrid(solution, n), proof: { steps: judged.proof.steps }, seed: `import/${puzzle.origin}/${digest}` },
   };
   boardFileText(file, where); // our own output passes the schema, or this is a bug
   return file;

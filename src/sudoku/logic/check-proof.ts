@@ -13,6 +13,7 @@
  * Houses a step does not name (the line of a pointing pair, the strong link of a W-Wing) are found
  * among the houses of the named cells; Law of Leftovers re-derives its band from the named cells.
  */
+import { digitBit, digitCount, digitsOf } from '../digits.ts';
 import { geometryFor, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import type { ProofStep } from './step-schema.ts';
@@ -120,17 +121,8 @@ export function proofFailureText(f: ProofFailure): string {
   return `proof step ${f.step} (${f.technique}): ${f.reason}`;
 }
 
-const bit = (d: number): number => 1 << (d - 1);
-const popcount = (m: number): number => {
-  let k = 0;
-  for (; m; m &= m - 1) k++;
-  return k;
-};
-const digitsOf = (m: number): number[] => {
-  const out: number[] = [];
-  for (let d = 1; m >> (d - 1); d++) if (m & bit(d)) out.push(d);
-  return out;
-};
+const bit = digitBit;
+const popcount = digitCount;
 const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 
 /** The replayed pencil marks: candidates of open cells, placed digits. */

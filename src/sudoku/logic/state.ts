@@ -11,6 +11,7 @@
  * is found by the technique functions, which describe what they found in the `finding` scratch
  * buffer and hand it to `commit` (see finding.ts).
  */
+import { lowestBit } from '../../core/bits.ts';
 import type { Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { Finding } from './finding.ts';
@@ -249,7 +250,7 @@ export class LogicState {
       for (let i = 0; i < n; i++) {
         let m = this.cand[hc[base + i]!]!;
         while (m !== 0) {
-          const d = 31 - Math.clz32(m & -m);
+          const d = lowestBit(m);
           m &= m - 1;
           pos[base + d]! |= 1 << i;
         }

@@ -4,6 +4,7 @@
  * "column 5" / "Spalte 5", "block 2" / "Block 2"; a digit in German takes the article "die"
  * (die Sieben).
  */
+import { digitsOf } from '../digits.ts';
 import type { Geometry } from '../geometry.ts';
 import { codeCell, codeDigit, type Finding } from './finding.ts';
 import type { Text } from './step-schema.ts';
@@ -52,15 +53,9 @@ export function housesName(g: Geometry, houses: ArrayLike<number>, lang: Lang): 
   return joinList(hs.map((h) => houseName(g, h, lang)), lang);
 }
 
-export function digitsOfSet(set: number): number[] {
-  const out: number[] = [];
-  for (let d = 1; set >> (d - 1); d++) if (set & (1 << (d - 1))) out.push(d);
-  return out;
-}
-
 /** "3 and 7" / "3 und 7". */
 export function digitList(set: number, lang: Lang): string {
-  return joinList(digitsOfSet(set).map(String), lang);
+  return joinList(digitsOf(set).map(String), lang);
 }
 
 /** "die 3 und die 7" (German digits with their article). */

@@ -1,10 +1,61 @@
 /**
- * The words for a unique board the ladder cannot finish. It is "beyond the ladder", not "needs
- * guessing": the hardest forum puzzles are solved by people with chains and patterns this ladder
- * does not have. The reason says how far the prover got (the highest tier it used, the cells placed).
+ * The one check of a Sudoku-family board and its one wording: count the solutions (exact-cover
+ * counter, limit 2, within the node budget), prove it guess-free (the logic prover), grade it, and
+ * say in one line why not. `verify`, `grade`, `import` and the Numbridge generator's re-check all
+ * call judgeBoard, so a board gets the same verdict in the same words wherever it is looked at.
+ *
+ * A unique board the ladder cannot finish is "beyond the ladder", not "needs guessing": the
+ * hardest forum puzzles are solved by people with chains and patterns this ladder does not have.
+ * Its reason says how far the prover got (the highest tier it used, the cells placed).
  */
-import type { ProveResult } from './index.ts';
+import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
+import { NO_SOLUTION, SEVERAL_SOLUTIONS } from '../solution-words.ts';
+import { solve } from '../solver.ts';
+import type { Board, Grid } from '../types.ts';
+import { digitsInFirstOrder, gradeOf, type Grade, type ProveResult, prove } from './index.ts';
 import { TIER_NAMES } from './ladder.ts';
+
+export { NO_SOLUTION, SEVERAL_SOLUTIONS };
+
+export type BoardVerdictKind = 'guess-free' | 'beyond-ladder' | 'no-solution' | 'several-solutions' | 'undecided';
+
+export interface JudgeOptions extends SearchBudget {
+  /** Use techniques up to this tier only. */
+  maxTier?: number;
+  /** Also prove the board in its own digits with every step (a file's proof, `grade --proof`). */
+  steps?: boolean;
+}
+
+export interface BoardJudgement {
+  verdict: BoardVerdictKind;
+  /** Solutions counted up to 2: 0, 1, or 2 for two or more; null when the counter ran out of budget. */
+  solutions: number | null;
+  /** The only solution, when there is exactly one. */
+  solution: Grid | null;
+  /** The grade (the puzzle's: the ladder on its digits renamed by first appearance), when guess-free. */
+  grade: Grade | null;
+  /** Technique counts of that run (of the stalled run, when not guess-free). */
+  techniqueCounts: Record<string, number>;
+  /** The run with steps in the board's own digits (`steps`), else the grading run. */
+  proof: ProveResult;
+  /** Why the board is not a unique, guess-free puzzle (one line); null when it is. */
+  reason: string | null;
+}
+
+/** Count, prove, grade and explain one board (the prover runs whatever the count: `grade` reports how far it got). */
+export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudgement {
+  const counted = solve(board, { limit: 2, maxNodes: nodeLimit(options) });
+  const solutions = counted.complete ? counted.count : null;
+  const solution = solutions === 1 ? counted.solution : null;
+  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false });
+  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true }) : grading;
+  const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof };
+  if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
+  if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };
+  if (solutions > 1) return { ...judged, verdict: 'several-solutions', grade: null, reason: SEVERAL_SOLUTIONS };
+  if (!grading.solved) return { ...judged, verdict: 'beyond-ladder', grade: null, reason: beyondLadderReason(grading, options.maxTier) };
+  return { ...judged, verdict: 'guess-free', grade: gradeOf(grading), reason: null };
+}
 
 /** `beyond the ladder: unique; the logic prover reaches tier 2 (medium) and stalls with 40 of 81 cells placed`. */
 export function beyondLadderReason(result: Pick<ProveResult, 'tier' | 'grid'>, maxTier?: number): string {

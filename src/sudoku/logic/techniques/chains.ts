@@ -18,7 +18,8 @@
  * each chain found is a shortest one from its start; the prover takes the shortest productive
  * chain of all. This is not trial and error: every link is a local fact of the pencil marks.
  */
-import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { bitDigit } from '../../digits.ts';
+import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import { candidateCode } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -99,7 +100,7 @@ function endEliminations(s: LogicState, a: number, x: number, b: number, y: numb
     while (m !== 0) {
       const lb = m & -m;
       m ^= lb;
-      if (write) f.elim(a, 32 - Math.clz32(lb));
+      if (write) f.elim(a, bitDigit(lb));
       count++;
     }
     return count;
@@ -134,7 +135,7 @@ function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
     while (m !== 0) {
       const lb = m & -m;
       m ^= lb;
-      const node = cell * n + (31 - Math.clz32(lb));
+      const node = cell * n + highestBit(lb);
       const found = searchFrom(s, x, kind, node, minStrong, s.mode === 'all' ? MAX_LINKS : bestLength - 1);
       if (found !== 0 && found < bestLength) {
         bestLength = found;
@@ -183,14 +184,14 @@ function searchFrom(s: LogicState, x: Scratch, kind: ChainKind, start: number, m
           const h = ch[cell * 3 + k]!;
           const m = s.positions[h * n + digit - 1]!;
           if (POPCOUNT_1024[m] !== 2) continue;
-          const a = g.houseCells[h * n + (31 - Math.clz32(m & -m))]!;
-          const other = a === cell ? g.houseCells[h * n + (31 - Math.clz32(m))]! : a;
+          const a = g.houseCells[h * n + lowestBit(m)]!;
+          const other = a === cell ? g.houseCells[h * n + highestBit(m)]! : a;
           found = visit(s, x, state, (other * n + digit - 1) * 2 + 1);
         }
       }
       if (!found && kind !== 'x' && POPCOUNT_1024[cand[cell]!] === 2) {
         const other = cand[cell]! & ~bit;
-        found = visit(s, x, state, (cell * n + 31 - Math.clz32(other)) * 2 + 1);
+        found = visit(s, x, state, (cell * n + highestBit(other)) * 2 + 1);
       }
     } else {
       // Weak links out of a true node.
@@ -199,7 +200,7 @@ function searchFrom(s: LogicState, x: Scratch, kind: ChainKind, start: number, m
         while (m !== 0 && !found) {
           const lb = m & -m;
           m ^= lb;
-          found = visit(s, x, state, (cell * n + 31 - Math.clz32(lb)) * 2);
+          found = visit(s, x, state, (cell * n + highestBit(lb)) * 2);
         }
       }
       for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end && !found; k++) {

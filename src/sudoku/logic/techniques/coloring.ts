@@ -6,7 +6,8 @@
  *   trap   a cell outside the cluster that sees both colours loses the digit
  *   wrap   two cells of one colour see each other: that colour is false everywhere
  */
-import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { bitDigit } from '../../digits.ts';
+import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, eliminationText } from '../texts.ts';
@@ -38,8 +39,8 @@ function simpleColors(s: LogicState): boolean {
           const h = ch[c * 3 + k]!;
           const m = s.positions[h * n + d - 1]!;
           if (POPCOUNT_1024[m] !== 2) continue;
-          const a = hc[h * n + (31 - Math.clz32(m & -m))]!;
-          const other = a === c ? hc[h * n + (31 - Math.clz32(m))]! : a;
+          const a = hc[h * n + lowestBit(m)]!;
+          const other = a === c ? hc[h * n + highestBit(m)]! : a;
           if (done[other]) continue;
           done[other] = 1;
           color[other] = 1 - color[c]!;
@@ -113,7 +114,7 @@ export const simpleColorsTechnique: Technique = defineTechnique({
   describe(s) {
     const f = s.finding;
     const n = s.n;
-    const d = 32 - Math.clz32(f.digits);
+    const d = bitDigit(f.digits);
     const split = f.note[1]!;
     const green = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(0, split), lang);
     const blue = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(split, f.cellCount), lang);

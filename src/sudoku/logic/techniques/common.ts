@@ -1,7 +1,8 @@
 /** Small helpers several techniques share. */
+import { digitsOf } from '../../digits.ts';
 import type { LogicState } from '../state.ts';
 
-export const bitDigit = (bit: number): number => 32 - Math.clz32(bit);
+export { bitDigit } from '../../digits.ts';
 
 /**
  * Add the elimination of digit d from every cell that sees all of `cells[0..count−1]` (and is
@@ -30,7 +31,5 @@ export function elimSeeingAll(s: LogicState, d: number, cells: ArrayLike<number>
 
 /** "{3,7}" — a cell's candidates as written in pencil-mark notation. */
 export function candidateSet(mask: number): string {
-  const ds: number[] = [];
-  for (let d = 1; mask >> (d - 1); d++) if (mask & (1 << (d - 1))) ds.push(d);
-  return `{${ds.join(',')}}`;
+  return `{${digitsOf(mask).join(',')}}`;
 }

@@ -12,7 +12,8 @@
  *                    │ .  .  Gc
  *    row r':   B . . │ .  .  X   (X in column c, outside R, seeing B)
  */
-import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { bitDigit } from '../../digits.ts';
+import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import { codeCell } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -80,8 +81,8 @@ function withLink(s: LogicState, d: number, region: number, places: number, armL
     const linkLine = armLine < n ? n + g.columnOf(a) : g.rowOf(a);
     const linkPlaces = s.positions[linkLine * n + d - 1]!;
     if (POPCOUNT_1024[linkPlaces] !== 2) continue;
-    const first = hc[linkLine * n + (31 - Math.clz32(linkPlaces & -linkPlaces))]!;
-    const b = first === a ? hc[linkLine * n + (31 - Math.clz32(linkPlaces))]! : first;
+    const first = hc[linkLine * n + lowestBit(linkPlaces)]!;
+    const b = first === a ? hc[linkLine * n + highestBit(linkPlaces)]! : first;
     if (g.regionOf(b) === region - 2 * n) continue;
     const f = s.finding;
     f.clear();
@@ -115,7 +116,7 @@ export const emptyRectangleTechnique: Technique = defineTechnique({
     const f = s.finding;
     const g = s.geometry;
     const n = s.n;
-    const d = 32 - Math.clz32(f.digits);
+    const d = bitDigit(f.digits);
     const arms = f.note[0]!;
     const [a, b] = [cellName(n, f.cells[arms]!), cellName(n, f.cells[arms + 1]!)];
     const [region, arm, cross, link] = Array.from(f.houses.subarray(0, 4), (h) => (lang: 'en' | 'de') => houseName(g, h, lang));

@@ -7,6 +7,7 @@
  * graded higher by HoDoKu and not in our ladder). On hex boards the columns are the slanted
  * columns; the argument only needs rows and columns to be houses, so it holds unchanged.
  */
+import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -68,7 +69,7 @@ function describeFish(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
   const k = f.note[0]!;
-  const d = 32 - Math.clz32(f.digits);
+  const d = bitDigit(f.digits);
   const base = (lang: 'en' | 'de') => housesName(g, f.houses.subarray(0, k), lang);
   const cover = (lang: 'en' | 'de') => housesName(g, f.houses.subarray(k, 2 * k), lang);
   return eliminationText(g, f, t.name, (lang) =>

@@ -7,12 +7,11 @@
  *   claiming   in the line, digit d only sits in the shared cells → d leaves the rest of the region
  *   locked pair/triple   k shared cells holding only k digits → those digits leave both houses
  */
+import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, digitList, eliminationText, houseName } from '../texts.ts';
-
-const bitDigit = (bit: number): number => 32 - Math.clz32(bit);
 
 function lockedCandidates(s: LogicState, t: Technique, pointing: boolean): boolean {
   const { interLists, interLine, interRegion } = s.layout;

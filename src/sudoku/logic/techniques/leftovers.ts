@@ -11,6 +11,7 @@
  *
  * On regular layouts the same identity only restates locked candidates, so the rung is skipped.
  */
+import { bitDigit } from '../../digits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, eliminationText, housesName, type Lang } from '../texts.ts';
@@ -54,7 +55,7 @@ function restrict(s: LogicState, cells: Uint8Array, a0: number, a1: number, b0: 
     while (m !== 0) {
       const lb = m & -m;
       m ^= lb;
-      s.finding.elim(c, 32 - Math.clz32(lb));
+      s.finding.elim(c, bitDigit(lb));
     }
   }
 }

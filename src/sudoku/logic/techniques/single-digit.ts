@@ -8,7 +8,8 @@
  *   Turbot Fish    every other shape (a strong link inside a region, or near ends joined by a
  *                  region between parallel lines)
  */
-import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { bitDigit } from '../../digits.ts';
+import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellName, eliminationText, houseName } from '../texts.ts';
@@ -43,8 +44,8 @@ function singleDigit(s: LogicState, t: Technique, shape: Shape): boolean {
     for (let h = 0; h < s.houseCount; h++) {
       const m = s.positions[h * n + d - 1]!;
       if (POPCOUNT_1024[m] !== 2) continue;
-      linkA[links] = hc[h * n + (31 - Math.clz32(m & -m))]!;
-      linkB[links] = hc[h * n + (31 - Math.clz32(m))]!;
+      linkA[links] = hc[h * n + lowestBit(m)]!;
+      linkB[links] = hc[h * n + highestBit(m)]!;
       linkH[links++] = h;
     }
     for (let i = 0; i < links; i++) {
@@ -79,7 +80,7 @@ function singleDigit(s: LogicState, t: Technique, shape: Shape): boolean {
 function describe(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
-  const d = 32 - Math.clz32(f.digits);
+  const d = bitDigit(f.digits);
   const [farA, a, b, farB] = Array.from(f.cells.subarray(0, 4), (c) => cellName(s.n, c));
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'

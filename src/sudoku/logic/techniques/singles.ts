@@ -8,11 +8,10 @@
  * when neither queue has work. The `find` functions are the plain scans, used when one technique
  * is asked for all its instances.
  */
+import { bitDigit } from '../../digits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique } from '../technique.ts';
 import { both, cellName, houseName } from '../texts.ts';
-
-const bitDigit = (bit: number): number => 32 - Math.clz32(bit);
 
 export const fullHouse = defineTechnique({
   id: 'full-house',

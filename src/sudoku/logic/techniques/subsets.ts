@@ -11,7 +11,8 @@
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { cellList, digitList, digitsOfSet, digitsWithArticle, eliminationText, houseName } from '../texts.ts';
+import { digitsOf } from '../../digits.ts';
+import { cellList, digitList, digitsWithArticle, eliminationText, houseName } from '../texts.ts';
 import { elimDigits } from './intersections.ts';
 
 function nakedSubset(s: LogicState, t: Technique, k: number): boolean {
@@ -122,7 +123,7 @@ function describeHidden(s: LogicState, t: Technique) {
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `in ${houseName(g, f.houses[0]!, lang)}, ${digitList(f.digits, lang)} can only go in ${cells(lang)}, which leaves no room there for other digits`
-      : `In ${houseName(g, f.houses[0]!, lang)} können ${digitsWithArticle(digitsOfSet(f.digits), lang)} nur in ${cells(lang)} stehen, für andere Ziffern bleibt dort kein Platz`,
+      : `In ${houseName(g, f.houses[0]!, lang)} können ${digitsWithArticle(digitsOf(f.digits), lang)} nur in ${cells(lang)} stehen, für andere Ziffern bleibt dort kein Platz`,
   );
 }
 

@@ -8,7 +8,7 @@
  *             where x has exactly two places, one seeing each cell): they cannot both be x, so
  *             one of them is y
  */
-import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellName, eliminationText, houseName } from '../texts.ts';
@@ -112,8 +112,8 @@ function wWing(s: LogicState): boolean {
         for (let h = 0; h < s.houseCount; h++) {
           const places = s.positions[h * n + x - 1]!;
           if (POPCOUNT_1024[places] !== 2) continue;
-          const s1 = hc[h * n + (31 - Math.clz32(places & -places))]!;
-          const s2 = hc[h * n + (31 - Math.clz32(places))]!;
+          const s1 = hc[h * n + lowestBit(places)]!;
+          const s2 = hc[h * n + highestBit(places)]!;
           if (s1 === a || s1 === b || s2 === a || s2 === b) continue;
           let near1: number;
           let near2: number;

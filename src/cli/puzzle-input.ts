@@ -1,0 +1,83 @@
+/**
+ * One input item of `solve` or `grade` as a puzzle: a line-format Sudoku (a Board), or a JSON file
+ * of any registered format (built in or from PUZZLEMILL_KIND_MODULES) that has the command's
+ * capability. Bad input — unreadable, an unknown format, a format without that capability (one
+ * line naming the format) — becomes one warning line with its position (exit 2, as in verify and
+ * import) and `null`, so the other items are still processed.
+ */
+import { atPosition, InputError, inside, type InputPosition } from '../core/errors.ts';
+import type { AnyFormat, PuzzleFile } from '../kinds/kind.ts';
+import { LineError, parseLine } from '../sudoku/line-format.ts';
+import type { Board } from '../sudoku/types.ts';
+import { EXIT_BAD_INPUT, raiseExitCode, warn } from './exit.ts';
+import type { InputItem } from './input.ts';
+
+export type PuzzleItem =
+  | { kind: 'line'; board: Board; where: InputPosition }
+  | { kind: 'file'; format: AnyFormat; file: PuzzleFile; where: InputPosition; id: string };
+
+/** The capability a command needs, and how its refusal reads (`… has no solver`). */
+export type Capability = 'solve' | 'grade';
+const LACKS: Record<Capability, string> = { solve: 'has no solver', grade: 'has no grader' };
+
+// The registry (every kind, TypeBox and ajv: most of the start-up of a line-format solve) and the
+// extra kind modules are loaded with the first JSON item.
+let registry: Promise<typeof import('../kinds/registry.ts')> | undefined;
+
+async function loadRegistry(): Promise<typeof import('../kinds/registry.ts')> {
+  const [reg, modules] = await Promise.all([import('../kinds/registry.ts'), import('../kinds/kind-modules.ts')]);
+  await modules.loadKindModules(modules.kindModulesFromEnv());
+  return reg;
+}
+
+export async function puzzleOfItem(item: InputItem, capability: Capability): Promise<PuzzleItem | null> {
+  if (item.kind === 'error') {
+    warn(item.error.message);
+    raiseExitCode(EXIT_BAD_INPUT);
+    return null;
+  }
+  try {
+    if (item.kind === 'line') return { kind: 'line', board: parseLine(item.text), where: item.where };
+    const { kindForFormat, allFormats } = await (registry ??= loadRegistry());
+    const schema: typeof import('../core/schema.ts') = await import('../core/schema.ts');
+    const value: unknown = item.value;
+    const where = item.where;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(where, 'expected a puzzle object (a puzzlemill file)');
+    const name = (value as { format?: unknown }).format;
+    if (typeof name !== 'string') throw new InputError(inside(where, '/format'), 'missing "format" (e.g. "puzzlemill/numbridge-board")');
+    const format = kindForFormat(name);
+    const able = allFormats().filter((f) => typeof f[capability] === 'function').map((f) => f.format);
+    if (!format) throw new InputError(inside(where, '/format'), `unknown format ${JSON.stringify(name)} (${capability} takes line-format puzzles and ${able.join(', ')})`);
+    if (typeof format[capability] !== 'function') throw new InputError(inside(where, '/format'), `${name} ${LACKS[capability]} (${capability} takes line-format puzzles and ${able.join(', ')})`);
+    schema.assertReadable<PuzzleFile>(format.schema, value, where);
+    return { kind: 'file', format, file: value, where, id: value.id };
+  } catch (e) {
+    return badItem(e, item.where);
+  }
+}
+
+/** Run a kind's capability on a file, its InputErrors (relative to the file) placed in the input. */
+export function withinItem<T>(where: InputPosition, run: () => T): T | null {
+  try {
+    return run();
+  } catch (e) {
+    return badItem(e, where);
+  }
+}
+
+function badItem(e: unknown, where: InputPosition): null {
+  if (!(e instanceof InputError || e instanceof LineError)) throw e;
+  warn(placed(e, where).message);
+  raiseExitCode(EXIT_BAD_INPUT); // unreadable input: 2 in every command, as verify and import say
+  return null;
+}
+
+/** Kinds report positions inside the file (source ''): put them in the input's file, line and pointer. */
+function placed(e: InputError | LineError, where: InputPosition): InputError {
+  if (e instanceof LineError) return atPosition(e, { ...where, column: e.column });
+  if (e.position.source !== '') return e;
+  const { pointer: outer, ...rest } = where;
+  const inner = e.position.pointer;
+  const pointer = !outer ? inner : !inner || inner === '/' ? outer : outer + inner;
+  return atPosition(e.reason, { ...rest, ...(e.position.column !== undefined ? { column: e.position.column } : {}), ...(pointer !== undefined ? { pointer } : {}) });
+}

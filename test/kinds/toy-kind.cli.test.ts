@@ -1,0 +1,77 @@
+/**
+ * src/kinds/README.md's walk-through, done: its code blocks are written to a scratch folder as
+ * they stand, loaded as an extra kind module (PUZZLEMILL_KIND_MODULES), and the compiled binary
+ * generates, verifies, draws, solves and grades the kind — with no CLI code for it anywhere.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.ts';
+import { kindFolder } from '../helpers/kind-folder.ts';
+
+const README = readFileSync(join(ROOT, 'src/kinds/README.md'), 'utf8');
+const BLOCKS = Object.fromEntries([...README.matchAll(/^```ts (\S+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]));
+const dir = kindFolder(BLOCKS);
+const env = { PUZZLEMILL_KIND_MODULES: join(dir, 'toy/index.ts') };
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const lines = (text: string) => text.trim().split('\n');
+
+describe('the toy kind of src/kinds/README.md', () => {
+  test('the README holds the folder: schema, rules, adapter, registry line', () => {
+    expect(Object.keys(BLOCKS).sort()).toEqual(['toy/chain.ts', 'toy/index.ts', 'toy/kind.ts', 'toy/schema.ts']);
+  });
+
+  const made = runCli(['generate', 'chain', '--length', '8', '--count', '3', '--seed', 'club', '-q', '-j', '1'], { env });
+
+  test('generate chain: options from its request schema, the same bytes for the same seed on any worker count', () => {
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    const files = lines(made.stdout).map((l) => JSON.parse(l));
+    expect(files).toHaveLength(3);
+    for (const f of files) expect(f).toMatchObject({ format: 'toy/chain', public: { sums: expect.any(Array) }, secret: { digits: expect.any(Array) } });
+    expect(files[0].secret.digits).toHaveLength(8);
+    expect(runCli(['generate', 'chain', '--length', '8', '--count', '3', '--seed', 'club', '-q', '-j', '2'], { env }).stdout).toBe(made.stdout);
+    const help = runCli(['generate', 'chain', '--help'], { env });
+    expect(help.stdout).toMatch(/--length\s+hidden digits in the chain\s+\[number\] \[default: 6\]/);
+    expect(help.stdout).toContain('three chains of eight digits');
+    const bad = runCli(['generate', 'chain', '--length', '20', '--seed', 'x', '-q'], { env });
+    expect(bad.code).toBe(2);
+    expect(lines(bad.stderr)).toEqual(['puzzlemill: length: must be ≤ 12, not 20 (see --help)']);
+  });
+
+  test('verify: the kind checks its files, in this thread and in the pool', () => {
+    for (const workers of ['1', '2']) {
+      const r = runCli(['verify', '-q', '-j', workers], { input: made.stdout, env });
+      expect(r.code).toBe(0);
+      expect(lines(r.stdout)).toEqual(['<stdin>:1: ok: chain 8 digits', '<stdin>:2: ok: chain 8 digits', '<stdin>:3: ok: chain 8 digits']);
+    }
+    const file = JSON.parse(lines(made.stdout)[0]!);
+    file.public.sums[0] = 18; // a first digit of 9 leaves no room
+    file.public.first = 9;
+    file.public.sums[1] = 2;
+    expect(runCli(['verify', '-q'], { input: JSON.stringify(file), env }).stdout).toMatch(/^<stdin>:1: FAIL: chain 8 digits: has no solution/);
+  });
+
+  test('render: its drawer, the player form unless the solution is asked for', () => {
+    const file = JSON.parse(lines(made.stdout)[0]!);
+    const player = runCli(['render'], { input: JSON.stringify(file), env });
+    expect(player.code).toBe(0);
+    expect(player.stdout).toMatch(/^<svg /);
+    expect((player.stdout.match(/<rect /g) ?? []).length).toBe(8);
+    expect((player.stdout.match(/<text [^>]*text-anchor="middle">\d<\/text>/g) ?? []).length).toBe(1);
+    const solved = runCli(['render', '--solution'], { input: JSON.stringify(file), env });
+    expect((solved.stdout.match(/<text [^>]*text-anchor="middle">\d<\/text>/g) ?? []).length).toBe(8);
+  });
+
+  test('solve and grade: its capabilities', () => {
+    const files = lines(made.stdout).map((l) => JSON.parse(l));
+    const players = files.map(({ secret: _s, ...player }) => JSON.stringify(player)).join('\n');
+    const solved = runCli(['solve'], { input: players, env });
+    expect(solved).toMatchObject({ code: 0, stderr: '' });
+    expect(lines(solved.stdout)).toEqual(files.map((f) => f.secret.digits.join('')));
+    expect(runCli(['solve', '--count'], { input: players, env }).stdout).toBe('1\n1\n1\n');
+    const graded = runCli(['grade'], { input: players, env });
+    expect(graded.code).toBe(0);
+    expect(lines(graded.stdout)).toEqual(files.map((f, i) => `<stdin>:${i + 1} ${f.id}  easy (level 1): subtract ×7`));
+  });
+});
