@@ -42,7 +42,7 @@ export interface ServerOptions {
   now?: () => Date;
   /** Where `/verify` and table deals run (default: a pool of worker threads, closed with the server). */
   heavyWork?: HeavyWork;
-  /** The limit on checks and hints per client and puzzle (default none: `serve` sets DEFAULT_CHECK_RATE). */
+  /** The limit on checks and hints per client and puzzle (default none; `serve --check-rate`: 30 a minute). */
   checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
@@ -53,8 +53,6 @@ class ProtoKey extends Error {}
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
-/** Checks and hints per client and puzzle: a burst of 30, then one every 2 s (30 a minute). */
-export const DEFAULT_CHECK_RATE: CheckRate = { perMinute: 30, burst: 30 };
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
