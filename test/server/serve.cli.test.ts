@@ -61,6 +61,21 @@ describe('serve on a fresh checkout', () => {
   });
 });
 
+describe('serve limits guesses', () => {
+  test('--check-rate (default 30 a minute): the 31st check or hint on one puzzle from one address is a 429 with Retry-After', async () => {
+    const list = (await (await fetch(`${server.url}/puzzles?kind=numbridge&size=6&limit=1`)).json()) as { puzzles: Array<{ id: string }> };
+    const id = list.puzzles[0]!.id;
+    const send = (what: string) => fetch(`${server.url}/puzzles/${id}/${what}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"cells":[]}' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await send(i % 2 === 0 ? 'check' : 'hint')).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const refused = await send('check');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toEqual({ error: 'too many checks and hints on this puzzle from this address: retry in 2 s' });
+  });
+});
+
 describe('serve refuses', () => {
   test('a corpus file that fails verify: refused on stderr with its reason, not served; the rest is', async () => {
     const dir = join(scratch, 'out');
