@@ -103,7 +103,7 @@ export async function run(): Promise<string> {
       '## HTTP API (`puzzlemill serve`)',
       '',
       pinned
-        ? `The server as its own process pinned to one core (\`taskset -c 0 node dist/cli/puzzlemill.js serve --db FILE --corpus DIR --check-rate 0\`), autocannon in the bench process pinned to the other (\`taskset -a -cp 1\`), ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; a real daily set in a WAL SQLite file (synchronous FULL). The last row sends ${TABLES - 1} real first moves, one per table (each judged, appended and fsynced). Latencies in ms.`
+        ? `\`npm run bench -- serve\`: the server as its own process pinned to one core (\`taskset -c 0 node dist/cli/puzzlemill.js serve --db FILE --corpus DIR --check-rate 0\`), autocannon in the bench process pinned to the other (\`taskset -a -cp 1\`), ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; a real daily set in a WAL SQLite file (synchronous FULL). The last row sends ${TABLES - 1} real first moves, one per table (each judged, appended and fsynced). Latencies in ms.`
         : `The server as its own process (taskset or a second core missing here: not pinned), autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per row. Latencies in ms.`,
       '',
       table(['endpoint', 'req/s', 'p50', 'p99', 'errors', 'goal'], rows),

@@ -5,7 +5,7 @@
  * (structured-clonable), including the refusals, because an Error's class does not survive the
  * trip between threads.
  */
-import { GenerationError } from '../core/errors.ts';
+import { GenerationError, InputError } from '../core/errors.ts';
 import { dealNumbridge, type DealOptions } from '../games/numbridge/deal.ts';
 import type { NumbridgeDealFile } from '../games/numbridge/schema.ts';
 import { makeDaily } from '../pipeline/daily.ts';
@@ -18,10 +18,8 @@ export type HeavyTask =
 
 /** A deal that cannot be met: the options (RangeError) or the generator's budget (GenerationError). */
 export type DealOutcome = { ok: true; deal: NumbridgeDealFile } | { ok: false; why: 'options' | 'budget'; message: string };
-export interface DailyOutcome {
-  made: number;
-  warnings: string[];
-}
+/** A set made, or refused in one line (a bad date, another key's set, a corpus locked elsewhere, generators out of candidates). */
+export type DailyOutcome = { ok: true; made: number; warnings: string[] } | { ok: false; message: string; warnings: string[] };
 
 export type HeavyResult<T extends HeavyTask> = T extends { kind: 'verify' } ? VerifyReport : T extends { kind: 'deal' } ? DealOutcome : DailyOutcome;
 
@@ -39,8 +37,13 @@ export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | Deal
       }
     case 'daily': {
       const warnings: string[] = [];
-      const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: task.kindModules, onWarning: (line) => warnings.push(line) });
-      return { made: result.made, warnings };
+      try {
+        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: task.kindModules, onWarning: (line) => warnings.push(line) });
+        return { ok: true, made: result.made, warnings };
+      } catch (e) {
+        if (e instanceof RangeError || e instanceof InputError || e instanceof GenerationError) return { ok: false, message: e.message, warnings };
+        throw e;
+      }
     }
   }
 }

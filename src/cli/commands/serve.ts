@@ -1,8 +1,9 @@
 /**
- * `puzzlemill serve [--db FILE] [--port P] [--host H] [--corpus DIR …]`: the HTTP API for
- * frontends (src/server/). Loads the corpora into the embedded database — every file verified
- * first, idempotent by id — and serves until SIGINT/SIGTERM. Without --corpus it serves the daily
- * corpus, making today's set first when it is not there (as `npm start` does).
+ * `puzzlemill serve [--db FILE] [--port P] [--host H] [--corpus DIR …] [--check-rate N]`: the
+ * HTTP API for frontends (src/server/). Binds the port first, then loads the corpora into the
+ * embedded database — every file verified first, idempotent by id — and serves until
+ * SIGINT/SIGTERM. Without --corpus it serves the daily corpus, making today's set first when it is
+ * not there (as `npm start` does) and each next day's set a day ahead while serving.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -118,6 +119,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       make: async (date) => {
         const made = await dailyWork.run({ kind: 'daily', date, root: DAILY_ROOT, key: key!.bytes, kindModules: kindModulesFromEnv() });
         for (const line of made.warnings) warn(`puzzlemill: serve: daily ${date}: ${line}`);
+        if (!made.ok) throw new RequestError(made.message);
         if (!args.quiet) warn(`puzzlemill: serve: made the daily set of ${date} (${made.made} puzzles) into ${DAILY_ROOT}/`);
       },
       load: async (date) => void (await load(dailyDirs(DAILY_ROOT, date).secretDir, `${DAILY_ROOT} ${date}`)),
@@ -133,13 +135,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     let puzzles = 0;
     try {
       if (key) {
-        try {
-          // loaded below with the whole daily corpus
-          await ahead.makeMissing(today());
-        } catch (e) {
-          if ((e as Error).name === 'RangeError') throw new RequestError((e as Error).message);
-          throw e;
-        }
+        const date = today();
+        // loaded below with the whole daily corpus
+        await ahead.makeMissing(date).catch((e: unknown) => {
+          throw e instanceof RequestError ? new RequestError(`serve: the daily set of ${date}: ${e.message}`) : e;
+        });
       }
       for (const dir of corpora) puzzles += await load(dir);
     } catch (e) {
