@@ -99,4 +99,18 @@ describe('a bounded pool', () => {
       await heavyWork.close();
     }
   });
+
+  test('a verify past its time limit is a 422 naming the body, not a 500', async () => {
+    // 1 ms: less than a worker thread takes to start, so the limit always strikes first
+    const heavyWork = new PoolHeavyWork({ threads: 1, timeLimitMs: 1 });
+    const server = await testServer([], { options: { heavyWork } });
+    try {
+      const r = await server.app.inject({ method: 'POST', url: '/verify', payload: LINE, headers: { 'content-type': 'text/plain' } });
+      expect(r.statusCode).toBe(422);
+      expect(r.json()).toEqual({ error: "body: not done within the server's limit of 1 ms" });
+    } finally {
+      await server.close();
+      await heavyWork.close();
+    }
+  });
 });
