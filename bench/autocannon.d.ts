@@ -1,6 +1,6 @@
 /** The part of autocannon 9 the serve benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     method?: string;
     connections?: number;
@@ -8,12 +8,12 @@ declare module 'autocannon' {
     body?: string;
     headers?: Record<string, string>;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     p50: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;

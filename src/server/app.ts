@@ -10,6 +10,8 @@ import swagger from '@fastify/swagger';
 import { oneLine } from '../core/errors.ts';
 import type { Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
+import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
+import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
@@ -22,6 +24,8 @@ import { tableRoutes } from './tables/routes.ts';
 export interface ServerPluginOptions {
   db: Db;
   now?: () => number;
+  /** Where slow work runs (worker threads), shared by every route. */
+  heavyWork?: HeavyWork;
 }
 export type ServerPlugin = FastifyPluginAsync<ServerPluginOptions>;
 
@@ -36,6 +40,10 @@ export interface ServerOptions {
   /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
   maxNodes?: number;
   now?: () => Date;
+  /** Where `/verify` and table deals run (default: a pool of worker threads, closed with the server). */
+  heavyWork?: HeavyWork;
+  /** The limit on checks and hints per client and puzzle (default none; `serve --check-rate`: 30 a minute). */
+  checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
 }
@@ -89,6 +97,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof Busy || error instanceof RateLimited) return reply.code(error instanceof Busy ? 503 : 429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `body: larger than the limit of ${bodyLimit} bytes` : error.message;
@@ -108,11 +117,16 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const store = options.store ?? new SqlitePuzzleStore(options.db);
-  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES });
+  const heavyWork = options.heavyWork ?? new PoolHeavyWork();
+  // a pool made here is this server's; one passed in belongs to the caller
+  if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
+  const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, heavyWork, limiter });
   app.register(demoRoutes);
 
-  app.register(tableRoutes, { db: options.db, now: () => now().getTime() });
-  for (const plugin of options.plugins ?? []) app.register(plugin, { db: options.db, now: () => now().getTime() });
+  const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };
+  app.register(tableRoutes, pluginOptions);
+  for (const plugin of options.plugins ?? []) app.register(plugin, pluginOptions);
 
   return app as unknown as FastifyInstance;
 }

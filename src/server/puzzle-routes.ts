@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import { oneLine } from '../core/errors.ts';
 import { LEVEL_NAMES } from '../murder/prover/prove.ts';
 import { isDate, today } from '../pipeline/daily.ts';
-import { reportLine, verifyInput } from '../pipeline/verify-batch.ts';
+import { reportLine } from '../pipeline/verify-batch.ts';
 import { renderSvg } from '../render/index.ts';
 import { TIERS } from '../sudoku/logic/index.ts';
 import { checkPosition, ClientError, hintFor } from './answers.ts';
@@ -27,6 +27,8 @@ import {
   PositionBody,
   VerifyResponse,
 } from './http-schemas.ts';
+import { TimedOut, type HeavyWork } from './heavy-work.ts';
+import type { CheckLimiter } from './rate-limit.ts';
 import type { PuzzleStore, StoredPuzzle } from './store.ts';
 
 export interface PuzzleRoutesOptions {
@@ -35,6 +37,10 @@ export interface PuzzleRoutesOptions {
   now: () => Date;
   /** The search budget of one `POST /verify` (core/budget.ts). */
   maxNodes: number;
+  /** Where `/verify` runs: off the event loop. */
+  heavyWork: HeavyWork;
+  /** Checks and hints per client and puzzle; null: unlimited. */
+  limiter: CheckLimiter | null;
 }
 
 /** Parsed files kept in memory: a stored file never changes under its id, so this never goes stale. */
@@ -97,16 +103,18 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   });
 
   const positionRoute = (summary: string, response: object) => ({
-    schema: { summary, params: IdParams, body: PositionBody, response: { 200: response, ...errors, 409: ErrorResponse } },
+    schema: { summary, params: IdParams, body: PositionBody, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
   });
 
   app.post('/puzzles/:id/check', positionRoute('Right or wrong for each submitted cell or person, nothing about the others', CheckResponse), async (request, reply) => {
     const found = await puzzle(request.params.id);
+    options.limiter?.take(request.ip, request.params.id);
     return sendJson(reply, JSON.stringify(checkPosition(found.file, request.body ?? {})));
   });
 
   app.post('/puzzles/:id/hint', positionRoute("The prover's next step from the player's position; 409 naming the first wrong item", HintResponse), async (request, reply) => {
     const found = await puzzle(request.params.id);
+    options.limiter?.take(request.ip, request.params.id);
     return sendJson(reply, JSON.stringify(hintFor(found.file, request.body ?? {})));
   });
 
@@ -132,7 +140,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       schema: {
         summary: "A puzzle file (JSON) or one line-format puzzle (text/plain) → puzzlemill verify's report",
         body: Type.Unknown({ description: 'a puzzle file as JSON, or a line-format puzzle as text/plain' }),
-        response: { 200: VerifyResponse, ...errors },
+        response: { 200: VerifyResponse, ...errors, 422: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -145,7 +153,13 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       } else {
         input = { where, value: request.body };
       }
-      const report = verifyInput(input, { maxNodes: options.maxNodes });
+      let report;
+      try {
+        report = await options.heavyWork.run({ kind: 'verify', input, maxNodes: options.maxNodes });
+      } catch (e) {
+        if (e instanceof TimedOut) throw new ClientError(422, `body: ${e.message}`);
+        throw e;
+      }
       if (report.status === 'bad-input') throw new ClientError(400, reportLine(report));
       return sendJson(
         reply,

@@ -5,12 +5,13 @@
  * and a bad --db are one line, exit 2; SIGTERM stops it with 143.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { openDatabase } from '../../src/server/db.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { generated } from './helpers.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
@@ -60,6 +61,21 @@ describe('serve on a fresh checkout', () => {
   });
 });
 
+describe('serve limits guesses', () => {
+  test('--check-rate (default 30 a minute): the 31st check or hint on one puzzle from one address is a 429 with Retry-After', async () => {
+    const list = (await (await fetch(`${server.url}/puzzles?kind=numbridge&size=6&limit=1`)).json()) as { puzzles: Array<{ id: string }> };
+    const id = list.puzzles[0]!.id;
+    const send = (what: string) => fetch(`${server.url}/puzzles/${id}/${what}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"cells":[]}' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await send(i % 2 === 0 ? 'check' : 'hint')).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const refused = await send('check');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toEqual({ error: 'too many checks and hints on this puzzle from this address: retry in 2 s' });
+  });
+});
+
 describe('serve refuses', () => {
   test('a corpus file that fails verify: refused on stderr with its reason, not served; the rest is', async () => {
     const dir = join(scratch, 'out');
@@ -87,6 +103,32 @@ describe('serve refuses', () => {
     blocker.close();
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n').at(-1)).toBe(`puzzlemill: --host 127.0.0.1 --port ${port}: address in use`);
+  });
+
+  test('a port in use leaves the database as it was: a new file is not made, a stored one gets no corpus', async () => {
+    const dir = join(scratch, 'port-corpus');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'one.json'), JSON.stringify(generated('numbridge', { size: 6 }, 1, 'port-order')[0]));
+    const existing = join(scratch, 'existing.db');
+    openDatabase(existing).close();
+    const before = readFileSync(existing);
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      for (const db of [join(scratch, 'never.db'), existing]) {
+        const r = runCli(['serve', '--port', String(port), '--db', db, '--corpus', dir], { cwd: scratch });
+        expect(r.code).toBe(2);
+        expect(r.stderr.trim()).toBe(`puzzlemill: --host 127.0.0.1 --port ${port}: address in use`);
+      }
+    } finally {
+      blocker.close();
+    }
+    expect(existsSync(join(scratch, 'never.db'))).toBe(false);
+    expect(readFileSync(existing).equals(before)).toBe(true);
+    const db = openDatabase(existing);
+    expect(db.prepare('SELECT count(*) FROM puzzles').pluck().get()).toBe(0);
+    db.close();
   });
 
   test('a bad --db, a missing corpus, a bad port: one line, exit 2', () => {

@@ -14,6 +14,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db.ts';
+import { Busy } from '../heavy-work.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
@@ -39,6 +40,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
+    if (error instanceof Busy) return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: oneLine(error.message) });

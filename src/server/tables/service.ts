@@ -16,6 +16,8 @@ import type { Player } from '../../games/numbridge/room.ts';
 import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
 import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge/request.ts';
+import type { DealOutcome } from '../heavy-tasks.ts';
+import { TimedOut, type HeavyWork } from '../heavy-work.ts';
 import type { CreatedTable, CreateTableBody, MoveVerdict, SeatMove, SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
 import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type Position, type TimedEntry } from './table-game.ts';
@@ -36,6 +38,10 @@ export interface TableServiceOptions {
   now?: () => number;
   /** Seeds of new deals: 128 random bits by default (a deal is as secret as its seed); tests inject one. */
   dealSeed?: () => string;
+  /** Where deals run (worker threads: a hard deal takes a second or more); without it, in this thread. */
+  heavyWork?: HeavyWork;
+  /** The time limit of one deal in ms (default: the pool's); past it a 422 as a spent generator budget. */
+  dealTimeLimitMs?: number;
 }
 
 /** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
@@ -50,6 +56,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 export class TableService {
   private readonly now: () => number;
   private readonly dealSeed: () => string;
+  private readonly heavyWork: HeavyWork | undefined;
+  private readonly dealTimeLimitMs: number | undefined;
   /** Deals read once per table (the setup is fixed for the table's life), the most recent few. */
   private readonly setups = new Map<string, GameSetup>();
   /**
@@ -65,11 +73,13 @@ export class TableService {
   ) {
     this.now = options.now ?? Date.now;
     this.dealSeed = options.dealSeed ?? (() => randomBytes(16).toString('hex'));
+    this.heavyWork = options.heavyWork;
+    this.dealTimeLimitMs = options.dealTimeLimitMs;
   }
 
   /** Deal a table; the two tokens are returned here and never again. */
   async create(body: CreateTableBody): Promise<CreatedTable> {
-    const deal = this.deal(body);
+    const deal = await this.deal(body);
     const tokens = [newToken(), newToken()] as const;
     const id = 'nbt-' + randomBytes(12).toString('hex');
     await this.store.create({ id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])], startedAt: this.now() });
@@ -154,20 +164,35 @@ export class TableService {
     return answer;
   }
 
-  private deal(body: CreateTableBody): NumbridgeDealFile {
+  private async deal(body: CreateTableBody): Promise<NumbridgeDealFile> {
+    const b = body.board ?? {};
+    let grade;
     try {
-      const b = body.board ?? {};
-      const options: DealOptions = {
-        variant: body.variant,
-        board: { size: b.size, blocks: b.blocks, givens: b.givens, grade: b.grade === undefined ? undefined : gradeLevel(b.grade), symmetry: b.symmetry },
-        room: body.room,
-      };
-      return dealNumbridge(options, this.dealSeed());
+      grade = b.grade === undefined ? undefined : gradeLevel(b.grade);
     } catch (e) {
       if (e instanceof RangeError) throw new TableError(422, `cannot deal this table: ${e.message}`);
-      if (e instanceof GenerationError) throw new TableError(422, `no board found for these options within the budget: ${e.message}`);
       throw e;
     }
+    const options: DealOptions = {
+      variant: body.variant,
+      board: { size: b.size, blocks: b.blocks, givens: b.givens, grade, symmetry: b.symmetry },
+      room: body.room,
+    };
+    const seed = this.dealSeed();
+    let outcome: DealOutcome;
+    if (this.heavyWork) {
+      try {
+        outcome = await this.heavyWork.run({ kind: 'deal', options, seed }, this.dealTimeLimitMs === undefined ? {} : { timeLimitMs: this.dealTimeLimitMs });
+      } catch (e) {
+        if (e instanceof TimedOut) throw new TableError(422, `no board found for these options within the budget: ${e.message}`);
+        throw e;
+      }
+    } else {
+      outcome = runHeavyDeal(options, seed);
+    }
+    if (outcome.ok) return outcome.deal;
+    if (outcome.why === 'options') throw new TableError(422, `cannot deal this table: ${outcome.message}`);
+    throw new TableError(422, `no board found for these options within the budget: ${outcome.message}`);
   }
 
   private seatOf(log: TableLog, token: string): Player {
@@ -201,6 +226,17 @@ export class TableService {
     return setup;
   }
 
+}
+
+/** The deal in this thread, with the worker's outcome shape. */
+function runHeavyDeal(options: DealOptions, seed: string): DealOutcome {
+  try {
+    return { ok: true, deal: dealNumbridge(options, seed) };
+  } catch (e) {
+    if (e instanceof RangeError) return { ok: false, why: 'options', message: e.message };
+    if (e instanceof GenerationError) return { ok: false, why: 'budget', message: e.message };
+    throw e;
+  }
 }
 
 /** Put `value` in a bounded cache; re-inserted, so the Map's order is least recently used first. */

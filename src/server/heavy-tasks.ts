@@ -1,0 +1,49 @@
+/**
+ * The server's heavy requests as plain tasks — a puzzle to verify, a Numbridge table to deal, a
+ * daily set to make — that run in a worker thread (heavy-work.ts), so one slow request never
+ * stalls the event loop that answers everyone else. Pure dispatch: the outcome is data
+ * (structured-clonable), including the refusals, because an Error's class does not survive the
+ * trip between threads.
+ */
+import { GenerationError, InputError } from '../core/errors.ts';
+import { dealNumbridge, type DealOptions } from '../games/numbridge/deal.ts';
+import type { NumbridgeDealFile } from '../games/numbridge/schema.ts';
+import { makeDaily } from '../pipeline/daily.ts';
+import { verifyInput, type VerifyInput, type VerifyReport } from '../pipeline/verify-batch.ts';
+
+export type HeavyTask =
+  | { kind: 'verify'; input: VerifyInput; maxNodes: number }
+  | { kind: 'deal'; options: DealOptions; seed: string }
+  | { kind: 'daily'; date: string; root: string; key: Uint8Array; kindModules: string[] };
+
+/** A deal that cannot be met: the options (RangeError) or the generator's budget (GenerationError). */
+export type DealOutcome = { ok: true; deal: NumbridgeDealFile } | { ok: false; why: 'options' | 'budget'; message: string };
+/** A set made, or refused in one line (a bad date, another key's set, a corpus locked elsewhere, generators out of candidates). */
+export type DailyOutcome = { ok: true; made: number; warnings: string[] } | { ok: false; message: string; warnings: string[] };
+
+export type HeavyResult<T extends HeavyTask> = T extends { kind: 'verify' } ? VerifyReport : T extends { kind: 'deal' } ? DealOutcome : DailyOutcome;
+
+export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | DealOutcome | DailyOutcome> {
+  switch (task.kind) {
+    case 'verify':
+      return verifyInput(task.input, { maxNodes: task.maxNodes });
+    case 'deal':
+      try {
+        return { ok: true, deal: dealNumbridge(task.options, task.seed) };
+      } catch (e) {
+        if (e instanceof RangeError) return { ok: false, why: 'options', message: e.message };
+        if (e instanceof GenerationError) return { ok: false, why: 'budget', message: e.message };
+        throw e;
+      }
+    case 'daily': {
+      const warnings: string[] = [];
+      try {
+        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: task.kindModules, onWarning: (line) => warnings.push(line) });
+        return { ok: true, made: result.made, warnings };
+      } catch (e) {
+        if (e instanceof RangeError || e instanceof InputError || e instanceof GenerationError) return { ok: false, message: e.message, warnings };
+        throw e;
+      }
+    }
+  }
+}
