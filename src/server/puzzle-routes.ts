@@ -10,6 +10,7 @@ import { Type } from '@sinclair/typebox';
 import { oneLine } from '../core/errors.ts';
 import { LEVEL_NAMES } from '../murder/prover/prove.ts';
 import { isDate, today } from '../pipeline/daily.ts';
+import type { VerifyOptions } from '../kinds/kind.ts';
 import { reportLine, verifyInput } from '../pipeline/verify-batch.ts';
 import { renderSvg } from '../render/index.ts';
 import { TIERS } from '../sudoku/logic/index.ts';
@@ -145,7 +146,10 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       } else {
         input = { where, value: request.body };
       }
-      const report = verifyInput(input, { maxNodes: options.maxNodes });
+      // concealed: the body may be a stored puzzle with a made-up secret, and the detailed words
+      // ("secret places otto at [0, 0] but the solution has [1, 0]") would hand out its solution
+      const verifyOptions: VerifyOptions = { maxNodes: options.maxNodes, conceal: true };
+      const report = verifyInput(input, verifyOptions);
       if (report.status === 'bad-input') throw new ClientError(400, reportLine(report));
       return sendJson(
         reply,

@@ -145,6 +145,96 @@ describe('no response carries a secret', () => {
   });
 });
 
+interface Rng {
+  nextInt(lo: number, hi: number): number;
+}
+/** A small fixed-seed generator (mulberry32) for the variants. */
+function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return {
+    nextInt(lo, hi) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return lo + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (hi - lo + 1));
+    },
+  };
+}
+
+describe('POST /verify tells nothing of the true solution (made-up, mutated secrets; clue-removed variants)', () => {
+  /** Variants of a stored file anyone could send: a made-up secret, a mutated one, fewer clues. */
+  function variants(p: PuzzleFile, rng: Rng): unknown[] {
+    const copy = () => JSON.parse(JSON.stringify(p)) as Record<string, any>;
+    const out: unknown[] = [];
+    if (p.format === 'puzzlemill/numbridge-board') {
+      const n = (p as NumbridgeBoardFile).public.size;
+      const ones = copy();
+      ones.secret.solution = Array.from({ length: n }, () => Array(n).fill(1));
+      out.push(ones);
+      const mutated = copy();
+      const r = rng.nextInt(0, n - 1), c = rng.nextInt(0, n - 1);
+      mutated.secret.solution[r][c] = (mutated.secret.solution[r][c] % n) + 1;
+      out.push(mutated);
+      for (let k = 0; k < 3; k++) {
+        const fewer = copy(); // a given removed: typically several solutions
+        const givens = fewer.public.givens as number[][];
+        const at = givens.flat().map((d, i) => (d ? i : -1)).filter((i) => i >= 0);
+        for (let drop = 0; drop < 1 + k * 3; drop++) {
+          const i = at[rng.nextInt(0, at.length - 1)]!;
+          givens[Math.floor(i / n)]![i % n] = 0;
+        }
+        out.push(fewer);
+      }
+    } else {
+      const m = p as MurderCaseFile;
+      const ids = m.public.people.map((x) => x.id);
+      const madeUp = copy();
+      madeUp.secret.solution = { positions: Object.fromEntries(ids.map((id) => [id, [0, 0]])), murderer: ids.find((id) => id !== m.secret!.solution.murderer) };
+      out.push(madeUp);
+      const swapped = copy();
+      const [a, b] = [ids[0]!, ids[1]!];
+      [swapped.secret.solution.positions[a], swapped.secret.solution.positions[b]] = [swapped.secret.solution.positions[b], swapped.secret.solution.positions[a]];
+      out.push(swapped);
+      for (let k = 0; k < 3; k++) {
+        const fewer = k === 2 ? madeUp : copy(); // a clue removed, with the true secret or a made-up one
+        const withClues = (fewer.public.people as Array<{ clues: unknown[] }>).filter((x) => x.clues.length > 0);
+        const person = withClues[rng.nextInt(0, withClues.length - 1)]!;
+        person.clues.splice(rng.nextInt(0, person.clues.length - 1), 1);
+        out.push(k === 2 ? JSON.parse(JSON.stringify(fewer)) : fewer);
+      }
+    }
+    return out;
+  }
+
+  test('no problem names a solution cell, position or murderer', async () => {
+    const rng = seededRng(1405);
+    let failing = 0;
+    for (const p of puzzles) {
+      for (const file of variants(p, rng)) {
+        const r = await post('/verify', file);
+        expectNoSecret(r.body);
+        // a variant the reader refuses (a clue list left too short …) is a 400 with the report line
+        expect(r.statusCode, r.body).toBe(r.statusCode === 400 ? 400 : 200);
+        const { problems, report } = r.statusCode === 400 ? { problems: [], report: JSON.parse(r.body).error as string } : (JSON.parse(r.body) as { problems: string[]; report: string });
+        if (problems.length > 0) failing++;
+        for (const line of [...problems, report]) {
+          expect(line).not.toMatch(/first difference|solution has|the solution's is|proof ends with/);
+          if (p.format === 'puzzlemill/numbridge-board') expect(line).not.toMatch(/\br\d+c\d+\b/);
+          else {
+            const m = p as MurderCaseFile;
+            const murderer = m.public.people.find((x) => x.id === m.secret!.solution.murderer)!;
+            for (const [id, [row, column]] of Object.entries(m.secret!.solution.positions)) expect(line).not.toContain(`${id} at [${row}, ${column}]`);
+            expect(line).not.toMatch(/\[\d+, \d+\]/);
+            for (const problem of problems) if (!problem.startsWith('/public/people/')) expect(problem.toLowerCase()).not.toContain(murderer.name.toLowerCase());
+          }
+        }
+      }
+    }
+    expect(failing).toBeGreaterThan(puzzles.length * 2); // the variants really fail, so the words were tested
+  }, 300_000);
+});
+
 describe('random input never gets a 500', () => {
   test('bodies, paths and queries', async () => {
     const target = fc.oneof(
