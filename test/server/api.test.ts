@@ -203,7 +203,7 @@ describe('hint', () => {
     grid[empty[0]]![empty[1]] = 0;
     const { step } = JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid })).body);
     expect(step.placements).toEqual([[empty[0], empty[1], b.secret!.solution[empty[0]]![empty[1]]]]);
-    expect(JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid: b.secret!.solution })).body)).toEqual({ solved: true, step: null });
+    expect(JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid: b.secret!.solution })).body)).toEqual({ solved: true, step: null, steps: [] });
   });
 
   test('Murder: a step from the position, never about what the player placed; a wrong person is named', async () => {
@@ -224,7 +224,7 @@ describe('hint', () => {
       expect(wrong.statusCode).toBe(409);
       const person = m.public.people.find((p) => p.id === ids[1])!;
       expect(JSON.parse(wrong.body).error).toBe(`${person.name} at r${at[0] + 1}c${((at[1] + 1) % n) + 1} is wrong`);
-      expect(JSON.parse((await post(`/puzzles/${m.id}/hint`, { positions })).body)).toEqual({ solved: true, step: null });
+      expect(JSON.parse((await post(`/puzzles/${m.id}/hint`, { positions })).body)).toEqual({ solved: true, step: null, steps: [] });
     }
   });
 });
