@@ -194,6 +194,56 @@ describe("the server's clock", () => {
   });
 });
 
+describe('an abandoned table (review: 2 days unplayed wrote 34,559 lapses, 7.4 MB per GET)', () => {
+  it('ends as abandoned once both seats lapsed 3 turns in a row, in a few entries, and the record replays clean', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5, gameSeconds: 86400 } });
+    expect(storedDeal(h.db, id).public.room.abandonAfterLapses).toBe(3);
+    h.tick(2 * 86_400_000);
+    const r = await seatState(h.app, id, tokens[0]);
+    expect(r.statusCode).toBe(200);
+    expect(r.body.length).toBeLessThan(20_000);
+    const state = r.json() as { moves: Record<string, unknown>[]; moveCount: number; view: NumbridgeView; record: unknown };
+    expect(state.moves.map((m) => [m.player, m.kind, m.result])).toEqual([1, 2, 1, 2, 1, 2].map((p) => [p, 'timeout', 'lapsed']));
+    expect(state.moveCount).toBe(6);
+    expect(state.view.result).toEqual({ winner: null, reason: 'abandoned' });
+    expect(replayContradictions(state.record)).toEqual([]);
+    expect(storedLog(h.db, id)).toHaveLength(6);
+    h.tick(86_400_000);
+    expect((await seatState(h.app, id, tokens[1])).json().moveCount).toBe(6); // nothing more is written
+    expect((await sendMove(h.app, id, tokens[0], { kind: 'swap' })).statusCode).toBe(409);
+  });
+
+  it('a seat that plays in between keeps the game going; the room may set the number', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5, abandonAfterLapses: 1 } });
+    h.tick(5_001); // player 1 lapsed: not yet both
+    expect((await sendMove(h.app, id, tokens[1], { kind: 'swap' })).statusCode).toBe(200);
+    h.tick(10_002); // player 1 lapses again, then player 2 (its streak was ended by its swap)
+    const state = (await seatState(h.app, id, tokens[0])).json() as { moves: Record<string, unknown>[]; view: NumbridgeView };
+    expect(state.moves.map((m) => [m.player, m.kind])).toEqual([[1, 'timeout'], [2, 'swap'], [1, 'timeout'], [2, 'timeout']]);
+    expect(state.view.result).toEqual({ winner: null, reason: 'abandoned' });
+    const refused = await h.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'bridge', room: { abandonAfterLapses: 0 } } });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('pages the move list with ?since= and ?limit= (strings of digits, nothing else)', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5 } });
+    h.tick(60_000);
+    const get = (q: string) => h.app.inject({ method: 'GET', url: `/tables/${id}${q}`, headers: bearer(tokens[0]) });
+    const page = (await get('?since=2&limit=3')).json() as { moves: { moveNumber: number }[]; moveCount: number };
+    expect(page.moves.map((m) => m.moveNumber)).toEqual([3, 4, 5]);
+    expect(page.moveCount).toBe(6);
+    expect((await get('?since=6')).json().moves).toEqual([]);
+    for (const bad of ['?limit=0', '?limit=1001', '?since=-1', '?since=x', '?other=1']) {
+      const r = await get(bad);
+      expect(r.statusCode, bad).toBe(400);
+      expect(Object.keys(r.json())).toEqual(['error']);
+    }
+  });
+});
+
 describe('a whole game', () => {
   it('is played to its end through the API; then each seat gets the record, which replay accepts', async () => {
     const h = await harness();

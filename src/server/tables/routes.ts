@@ -14,7 +14,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db.ts';
-import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatState, TableParams } from './schema.ts';
+import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
 import { StoreError } from './store.ts';
@@ -59,8 +59,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, response: { 200: SeatState, ...errors } } },
-    async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization)),
+    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization), request.query),
   );
 
   app.post(
