@@ -3,7 +3,7 @@
  * the stored solution, verify as a service, paging, the OpenAPI document, corpus loading (verified,
  * idempotent, tampered files refused) and bad input of every kind as a one-line 4xx.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
@@ -63,6 +63,35 @@ describe('loading', () => {
     // the same id with other content next to a stored one is refused too
     const other = await loadCorpus(server.store, dir, { onRefused: () => {} });
     expect(other.added).toBe(0);
+    db.close();
+  });
+});
+
+describe('a daily set whose dates disagree (review: an edited index published a later set at once)', () => {
+  /** The test's daily root copied with its date folders renamed to `folder`, then `edit` applied. */
+  function copy(name: string, folder: string, edit: (root: string) => void = () => {}): string {
+    const root = join(server.dir, name);
+    for (const side of ['secret', 'public']) cpSync(join(server.dir, 'daily', side, DATE), join(root, side, folder), { recursive: true });
+    edit(root);
+    return root;
+  }
+  const setDate = (path: string, date: string) => writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), date }));
+
+  test.each([
+    ['the secret index', '2026-12-05', (root: string) => setDate(join(root, 'secret', '2026-12-05', 'index.json'), '2026-11-20'), /secret\/2026-12-05\/index\.json: refused: "date" is "2026-11-20" but the folder is "2026-12-05"$/],
+    ['the folder', '2026-12-05', () => {}, /secret\/2026-12-05\/index\.json: refused: "date" is "2026-12-01" but the folder is "2026-12-05"$/],
+    ['the public index', DATE, (root: string) => setDate(join(root, 'public', DATE, 'index.json'), '2026-11-20'), /public\/2026-12-01\/index\.json: refused: "date" is "2026-11-20" but the secret set is "2026-12-01"$/],
+  ])('%s disagreeing is refused in one line naming the file and field; nothing is stored or served', async (name, folder, edit, reason) => {
+    const root = copy(`dates-${name.replace(/ /g, '-')}`, folder, edit);
+    const db = openDatabase(':memory:');
+    const store = new SqlitePuzzleStore(db);
+    const refused: string[] = [];
+    const counts = await loadCorpus(store, root, { onRefused: (l) => void refused.push(l) });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(reason);
+    expect(counts).toMatchObject({ added: 0, dailySets: 0 });
+    expect(await store.dailyDates()).toEqual([]);
+    expect((await store.listPuzzles({ availableOn: '9999-12-31' }, { limit: 100 })).items).toEqual([]);
     db.close();
   });
 });
