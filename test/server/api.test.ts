@@ -281,6 +281,17 @@ describe('verify', () => {
   });
 });
 
+describe('querystrings are text, so they are still converted', () => {
+  test('limit=, size= and page= as numbers', async () => {
+    const r = await get('/puzzles?size=6&limit=2&page=1');
+    expect(r.statusCode, r.body).toBe(200);
+    const body = JSON.parse(r.body) as { puzzles: Array<{ size: number }> };
+    expect(body.puzzles).toHaveLength(2);
+    for (const p of body.puzzles) expect(p.size).toBe(6);
+    expect((await get('/puzzles?limit=x')).statusCode).toBe(400);
+  });
+});
+
 describe('bad input: a one-line 4xx, never a 500', () => {
   const cases: Array<[string, () => Promise<{ statusCode: number; body: string }>, number, RegExp]> = [
     ['malformed JSON', () => post(`/puzzles/${board().id}/check`, '{"cells": [1,'), 400, /body: malformed JSON.*position/],
@@ -290,6 +301,12 @@ describe('bad input: a one-line 4xx, never a 500', () => {
     ['empty JSON body', () => post(`/puzzles/${board().id}/check`, ''), 400, /body: empty/],
     ['wrong types', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: 'a', column: 0, digit: 1 }] }), 400, /body\/cells\/0\/row/],
     ['unknown field', () => post(`/puzzles/${board().id}/check`, { solution: true }), 400, /^body: unknown field "solution"$/],
+    // bodies are not coerced (review: "1" was row 1, [1] and true digit 1, null digit 0)
+    ['a row as a string', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: '1', column: 0, digit: 1 }] }), 400, /^body\/cells\/0\/row must be integer$/],
+    ['a digit as an array', () => post(`/puzzles/${board().id}/check`, { grid: [[[1], 0, 0, 0, 0, 0, 0, 0, 0]] }), 400, /^body\/grid\/0\/0 must be integer$/],
+    ['a digit as true', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: 0, column: 0, digit: true }] }), 400, /^body\/cells\/0\/digit must be integer$/],
+    ['a digit as null', () => post(`/puzzles/${board().id}/hint`, { grid: [[null, 0, 0, 0, 0, 0, 0, 0, 0]] }), 400, /^body\/grid\/0\/0 must be integer$/],
+    ['a Murder cell as strings', () => post(`/puzzles/${murder().id}/check`, { positions: { [murder().public.people[0]!.id]: ['0', '0'] } }), 400, /must be integer$/],
     ['a cell off the board', () => post(`/puzzles/${files.find((f) => f.id.startsWith('nb6'))!.id}/check`, { cells: [{ row: 7, column: 0, digit: 1 }] }), 400, /body\/cells\/0: \[7, 0\] is off the 6×6 board/],
     ['a digit over the size', () => post(`/puzzles/${files.find((f) => f.id.startsWith('nb6'))!.id}/hint`, { cells: [{ row: 0, column: 0, digit: 8 }] }), 400, /body\/cells\/0\/digit: digit 8 exceeds size 6/],
     ['a grid of the wrong size', () => post(`/puzzles/${board().id}/check`, { grid: [[1, 2]] }), 400, /body\/grid: has 1 rows, expected 9/],
