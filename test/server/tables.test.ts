@@ -116,17 +116,28 @@ describe('POST /tables/:id/moves', () => {
     expect(viaBody.body).toBe(first.body);
   });
 
-  it('refuses a key reused for another move or by the other seat (409), so no verdict leaks', async () => {
+  it('refuses a key reused for another move (409); keys are per seat, so the other seat cannot block or read them', async () => {
     const h = await harness();
     const { id, tokens } = await newTable(h.app);
     await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'k');
     const otherMove = await sendMove(h.app, id, tokens[0], { kind: 'resign' }, 'k');
     expect(otherMove.statusCode).toBe(409);
     expect(otherMove.json().error).toMatch(/^idempotency key k was used for another move/);
+    // review: seat 2 sending a key first used to block seat 1's client from ever using it
     const otherSeat = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k');
-    expect(otherSeat.statusCode).toBe(409);
-    expect(otherSeat.json()).toEqual({ error: 'idempotency key k belongs to a move of the other seat' });
-    expect(storedLog(h.db, id)).toHaveLength(1);
+    expect(otherSeat.statusCode, otherSeat.body).toBe(200);
+    expect(otherSeat.headers['idempotent-replayed']).toBeUndefined();
+    expect(otherSeat.json()).toMatchObject({ seat: 2, moveNumber: 2 });
+    const early = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k2');
+    expect(early.statusCode).toBe(409); // seat 2 is not to move: its key k2 stays free
+    expect((await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'k2')).statusCode).toBe(200);
+    const replay = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ seat: 2, moveNumber: 2 });
+    expect(storedLog(h.db, id).map((m) => [m.seat, m.idempotency_key])).toEqual([[1, 'k'], [2, 'k'], [1, 'k2']]);
+    // the database's backstop is per seat too
+    const insert = h.db.prepare('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES (?, 99, ?, ?, NULL, ?, NULL, 0)');
+    expect(() => insert.run(id, 1, 'k', '{}')).toThrow(/UNIQUE/);
   });
 
   it('lets only the seat on turn move, and refuses illegal moves with the referee\'s reason', async () => {

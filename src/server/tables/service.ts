@@ -108,9 +108,9 @@ export class TableService {
     const request = canonicalMove(move);
     const answer = await this.store.update(id, (log): { append: StoredMove[]; answer: MoveAnswer } => {
       const seat = this.seatOf(log, bearer);
-      const before = log.moves.find((m) => m.idempotencyKey === key);
+      // keys are per seat: the other seat's use of a key neither blocks nor answers this one
+      const before = log.moves.find((m) => m.seat === seat && m.idempotencyKey === key);
       if (before) {
-        if (before.seat !== seat) throw new TableError(409, `idempotency key ${key} belongs to a move of the other seat`);
         if (before.request !== request) throw new TableError(409, `idempotency key ${key} was used for another move (${before.request})`);
         return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true } };
       }
