@@ -158,7 +158,8 @@ function boardHint(file: NumbridgeBoardInput, position: Position): HintResult {
   (position.eliminations ?? []).forEach(([row, column, digit], i) => {
     if (row >= n || column >= n) throw new ClientError(400, `body/eliminations/${i}: [${row}, ${column}] is off the ${n}×${n} board`);
     if (digit > n) throw new ClientError(400, `body/eliminations/${i}: digit ${digit} exceeds size ${n}`);
-    removed.add((row * n + column) * 16 + digit);
+    // a mark in a filled cell (a given, a placed digit) means nothing: ignored, not judged
+    if (grid[row * n + column] === 0) removed.add((row * n + column) * 16 + digit);
   });
   const wrongMark = [...removed].filter((key) => solution[key >> 4] === (key & 15)).sort((a, b) => a - b)[0];
   if (wrongMark !== undefined) throw new ClientError(409, `${cellName(n, wrongMark >> 4)}: a removed candidate is wrong`);
