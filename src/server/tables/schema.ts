@@ -44,7 +44,7 @@ export const CreateTableBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    room: Type.Optional(Type.Partial(RoomSettings, { additionalProperties: false, description: 'overrides of the variant\'s room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated)' })),
+    room: Type.Optional(Type.Partial(RoomSettings, { additionalProperties: false, description: 'overrides of the variant\'s room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated; abandonAfterLapses, default 3 on a table)' })),
   },
   { additionalProperties: false },
 );
