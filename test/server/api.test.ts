@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { verifyCase } from '../../src/murder/verify.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
 import { openDatabase } from '../../src/server/db.ts';
@@ -269,6 +271,22 @@ describe('verify', () => {
     leaked.public.givens = leaked.secret!.solution;
     const fail = JSON.parse((await post('/verify', leaked)).body);
     expect(fail.status).toBe('fail');
+  });
+
+  test("the review's reproductions: a made-up secret is only \"not the puzzle's solution\"; the CLI keeps its details", async () => {
+    const daily = JSON.parse((await get(`/daily/${DATE}`)).body) as { puzzles: PuzzleFile[] };
+    const case9 = daily.puzzles.find((p) => p.format === 'puzzlemill/murder-case' && (p.public as { size: number }).size === 9) as MurderCaseFile;
+    const ids = case9.public.people.map((p) => p.id);
+    const stored = (await server.store.getPuzzle(case9.id))!.file as MurderCaseFile;
+    const innocent = ids.find((id) => id !== stored.secret!.solution.murderer)!;
+    const madeUp = { ...case9, secret: { solution: { positions: Object.fromEntries(ids.map((id) => [id, [0, 0]])), murderer: innocent } } };
+    const answer = JSON.parse((await post('/verify', madeUp)).body);
+    expect(answer.problems).toEqual(["the secret's solution is not the puzzle's solution"]);
+    expect(verifyCase(madeUp).problems.some((p) => /secret places .* but the solution has \[\d, \d\]/.test(p))).toBe(true);
+    const b = board();
+    const ones = { ...b, secret: { solution: b.secret!.solution.map((row) => row.map(() => 1)) } };
+    expect(JSON.parse((await post('/verify', ones)).body).problems).toEqual(["the secret's solution is not the puzzle's solution"]);
+    expect(verifyBoard(ones).problems).toContain("secret solution is not the board's solution (first difference at r1c1)".replace('r1c1', `r1c${b.secret!.solution[0]!.findIndex((d) => d !== 1) + 1}`));
   });
 
   test('an undecided search within the budget is a fail, not a hang', async () => {
