@@ -32,8 +32,14 @@ export interface VerifyResult {
 /**
  * How `verify` may search: `maxNodes` caps every counting search (core/budget.ts; absent = the
  * shared default, 0 = none). A puzzle not decided within it gets the problem `undecidedReason`.
+ * `conceal`: word every problem without any detail of the true solution(s) — no cell, digit,
+ * person, position or murderer of theirs ("the secret's solution is not the puzzle's solution",
+ * "more than one solution"). For a caller who must not learn the solution from the report: the
+ * server's `POST /verify`, where anyone may send a stored puzzle with a made-up secret.
  */
-export type VerifyOptions = SearchBudget;
+export interface VerifyOptions extends SearchBudget {
+  conceal?: boolean;
+}
 
 /** How `solve` may search: the node budget, and whether to count (to 2) instead of stopping at one. */
 export interface SolveOptions extends SearchBudget {

@@ -37,7 +37,18 @@ export interface CaseVerdict {
 const where: InputPosition = { source: 'case' };
 const cellText = (cell: number) => `[${rowOf(cell)}, ${columnOf(cell)}]`;
 
-export function verifyCase(data: unknown, position: InputPosition = where, budget: SearchBudget = {}): CaseVerdict {
+/**
+ * `conceal`: no problem names a solution's cell, person-position pair or murderer (the server's
+ * /verify, where the file may be a stored case with a made-up secret); the CLI's words are detailed.
+ */
+export interface CaseVerifyOptions extends SearchBudget {
+  conceal?: boolean;
+}
+
+/** The concealed words of a wrong secret (positions or murderer alike). */
+export const CONCEALED_SECRET = "the secret's solution is not the puzzle's solution";
+
+export function verifyCase(data: unknown, position: InputPosition = where, budget: CaseVerifyOptions = {}): CaseVerdict {
   let file: MurderCaseInput, model: CaseModel;
   try {
     ({ file, model } = readCaseFile(data, position));
@@ -50,9 +61,10 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
   const clueCount = model.people.reduce((k, p) => k + p.clues.length, 0) - 1;
 
   // Uniqueness, by exhaustive search.
+  const conceal = budget.conceal === true;
   const maxNodes = nodeLimit(budget);
   const counted = countSolutions(model, { limit: 2, maxNodes });
-  const countReason = countProblem(model, counted, budget);
+  const countReason = countProblem(model, counted, budget, conceal);
   if (countReason) problems.push(countReason);
 
   // Guess-free and the level, by the full ladder.
@@ -70,20 +82,23 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
 
   const secret = file.secret;
   const unique = counted.complete && counted.count === 1 ? counted.solutions[0]! : null;
-  if (unique) problems.push(...leakProblems(file, model, unique));
+  if (unique) problems.push(...leakProblems(file, model, unique, conceal));
   if (secret && unique) {
     const positions = secret.solution.positions;
+    const wrong: string[] = [];
     model.people.forEach((person, p) => {
       const [r, c] = positions[person.id]!;
-      if (r * 9 + c !== unique[p]) problems.push(`secret places ${person.id} at [${r}, ${c}] but the solution has ${cellText(unique[p]!)}`);
+      if (r * 9 + c !== unique[p]) wrong.push(`secret places ${person.id} at [${r}, ${c}] but the solution has ${cellText(unique[p]!)}`);
     });
     const murderer = model.people[murdererOf(model, unique)]?.id;
-    if (secret.solution.murderer !== murderer) problems.push(`secret names the murderer "${secret.solution.murderer}" but the solution's is "${murderer}"`);
-    if (secret.proof) problems.push(...proofProblems(model, secret.proof.steps, unique));
+    if (secret.solution.murderer !== murderer) wrong.push(`secret names the murderer "${secret.solution.murderer}" but the solution's is "${murderer}"`);
+    if (conceal && wrong.length > 0) problems.push(CONCEALED_SECRET);
+    else problems.push(...wrong);
+    if (secret.proof) problems.push(...proofProblems(model, secret.proof.steps, unique, conceal));
     if (secret.request && secret.request.level !== pub.level.name) problems.push(`secret.request asked for ${secret.request.level} but the case claims ${pub.level.name}`);
     if (secret.minimal && proof.status === 'solved') {
       const droppable = notMinimal(model, proof.level);
-      if (droppable) problems.push(`claims to be minimal but ${droppable} can be dropped at the same level`);
+      if (droppable) problems.push(`claims to be minimal but ${conceal ? 'a clue' : droppable} can be dropped at the same level`);
     }
     if (secret.robustness) {
       const { robustness: actual, decided } = checkRobustness(model, unique, maxNodes);
@@ -102,13 +117,15 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
  * holds in its position, and at the end everyone stands on their solution cell. A proof without
  * steps proves nothing (a case always needs some), so it fails too.
  */
-function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: Int8Array): string[] {
+function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: Int8Array, conceal: boolean): string[] {
   if (steps.length === 0) return ['secret.proof has no steps: it does not reach the solution'];
   const replay = checkCaseProof(model, steps);
-  if (replay.failure) return [caseProofFailureText(replay.failure)];
+  // concealed without its reason, which names people (one of them the murderer)
+  if (replay.failure) return [conceal ? `proof step ${replay.failure.step} (${replay.failure.rule}) does not hold` : caseProofFailureText(replay.failure)];
   for (let p = 0; p < model.people.length; p++) {
     const left = replay.cells[p]!;
     if (left.length !== 1 || left[0] !== solution[p]) {
+      if (conceal) return ["the proof does not end at the puzzle's solution"];
       return [`the proof ends with ${model.people[p]!.id} on ${left.length === 1 ? cellText(left[0]!) : `${left.length} cells`}, the solution has ${cellText(solution[p]!)}`];
     }
   }
@@ -122,10 +139,11 @@ function proofProblems(model: CaseModel, steps: readonly ProofStep[], solution: 
  * solutions cannot be finished without guessing, and says so.
  */
 /** The counter's verdict in words (verify's and grade's): undecided, no solution, several; null when unique. */
-export function countProblem(model: CaseModel, counted: CountResult, budget: SearchBudget = {}): string | null {
+export function countProblem(model: CaseModel, counted: CountResult, budget: SearchBudget = {}, conceal = false): string | null {
   if (!counted.complete) return undecidedReason(budget);
   if (counted.count === 0) return 'no solution: no placement satisfies every clue';
-  if (counted.count > 1) return `more than one solution: ${differences(model, counted.solutions[0]!, counted.solutions[1]!)}`;
+  // concealed: where two solutions differ is where the true one is
+  if (counted.count > 1) return conceal ? 'more than one solution' : `more than one solution: ${differences(model, counted.solutions[0]!, counted.solutions[1]!)}`;
   return null;
 }
 
@@ -212,7 +230,7 @@ function namesRoom(file: MurderCaseInput, roomId: string, lang: 'de' | 'en', tex
  * clue texts), and, on boards of 6 and more, the people's rows and columns in card order as a digit
  * string (any separators, nearly, or encoded; core/leaks.ts).
  */
-function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Array): string[] {
+function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Array, conceal: boolean): string[] {
   const { secret: _secret, ...player } = file;
   const m = murdererOf(model, solution);
   if (m < 0) return [];
@@ -226,7 +244,7 @@ function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Arr
     const named = idLike
       ? text.split(/[^a-z0-9]+/).some((token) => token === murderer.id || token === murderer.name.toLowerCase())
       : hasWord(text, murderer.name) || hasWord(text, murderer.id);
-    if (named) problems.push(`${pointer === '/id' ? 'id' : pointer} names the murderer "${murderer.id}"`);
+    if (named) problems.push(`${pointer === '/id' ? 'id' : pointer} names the murderer${conceal ? '' : ` "${murderer.id}"`}`);
     else if (model.size >= 6) {
       const how = digitLeak(text, positions);
       if (how) problems.push(`${pointer === '/id' ? 'id' : pointer} reveals the solution (the people's rows and columns: ${how})`);

@@ -44,7 +44,15 @@ export interface BoardVerdict {
 }
 
 /** Check a board file (any JSON value); every problem found is one line. */
-export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: SearchBudget = {}): BoardVerdict {
+export interface BoardVerifyOptions extends SearchBudget {
+  /** No problem names a cell or digit of the true solution (the server's /verify; kinds' VerifyOptions). */
+  conceal?: boolean;
+}
+
+/** The concealed words of a wrong secret solution. */
+export const CONCEALED_SOLUTION = "the secret's solution is not the puzzle's solution";
+
+export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardVerifyOptions = {}): BoardVerdict {
   let file: NumbridgeBoardInput;
   let board: Board;
   try {
@@ -64,7 +72,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: Search
     const claimed = flattenGrid(file.secret.solution, n, { source: 'board' }, '/secret/solution');
     if (solution) {
       const at = solution.findIndex((d, i) => d !== claimed[i]);
-      if (at >= 0) problems.push(`secret solution is not the board's solution (first difference at ${cellName(n, at)})`);
+      if (at >= 0) problems.push(budget.conceal ? CONCEALED_SOLUTION : `secret solution is not the board's solution (first difference at ${cellName(n, at)})`);
     } else if (!isSolutionOf(board, claimed)) {
       problems.push('secret solution is not a solution of the board');
     }
@@ -78,7 +86,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: Search
   if (unique) problems.push(...(judged.grade ? gradeProblems(file.public.grade, board) : [judged.reason!]));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
-  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level));
+  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level, budget.conceal === true));
   return { ok: problems.length === 0, problems };
 }
 
@@ -182,13 +190,14 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
  * named pattern must yield its placements and eliminations in the position it is applied to; the
  * end must be the solution, and its highest tier the grade.
  */
-function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number): string[] {
+function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number, conceal: boolean): string[] {
   const n = board.size;
   const replay = checkProof(board, steps);
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];
   const wrong = replay.grid.findIndex((d, i) => d !== solution[i]);
+  if (wrong >= 0 && conceal) return ["the proof does not end at the puzzle's solution"];
   if (wrong >= 0) return [`the proof ends with ${replay.grid[wrong]} at ${cellName(n, wrong)}, the solution has ${solution[wrong]}`];
   const highest = steps.reduce((t, step) => Math.max(t, step.tier), 0);
   if (Math.max(1, highest) !== level) return [`the proof's highest tier is ${highest}, the grade is ${level}`];

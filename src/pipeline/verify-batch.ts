@@ -16,7 +16,7 @@ import type { SearchBudget } from '../core/budget.ts';
 import { atPosition, formatPosition, InputError, type InputPosition, inside, oneLine } from '../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-depth.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
-import type { PuzzleFile } from '../kinds/kind.ts';
+import type { PuzzleFile, VerifyOptions } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
 import type { BatchResult } from './generate-batch.ts';
@@ -66,7 +66,7 @@ export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
   return { outcomes, ms: performance.now() - t0 };
 }
 
-export function verifyInput(input: VerifyInput, budget: SearchBudget = {}): VerifyReport {
+export function verifyInput(input: VerifyInput, budget: VerifyOptions = {}): VerifyReport {
   const where = input.where;
   if ('error' in input) return { where, status: 'bad-input', problems: [input.error] };
   try {
@@ -103,7 +103,7 @@ function joinPointer(outer: string | undefined, inner: string | undefined): stri
   return outer + inner;
 }
 
-function verifyJson(value: unknown, where: InputPosition, budget: SearchBudget): VerifyReport {
+function verifyJson(value: unknown, where: InputPosition, budget: VerifyOptions): VerifyReport {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InputError(where, `expected a puzzle object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }

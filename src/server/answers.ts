@@ -3,8 +3,15 @@
  * secret) and the player's position, giving only what the player asked about.
  *
  *   check  each submitted item → right or wrong; nothing about cells or people not submitted
- *   hint   the position → the first wrong item ("r3c4 is wrong"), or the prover's next step from
- *          that position (technique or rule, cells, sentence de/en), never more than that step
+ *   hint   the position → the first wrong item ("r3c4 is wrong"), or the prover's steps from that
+ *          position up to and including the next placement (technique or rule, cells, sentence
+ *          de/en), never more than those steps
+ *
+ * A position holds placed digits or people and, optionally, what the player has ruled out (pencil
+ * marks: Numbridge `eliminations` [row, column, digit], Murder `removed` per person). A step the
+ * position already holds — all its eliminations made, nothing new placed — is skipped, so a
+ * frontend that applies a hint's steps gets the next ones, never the same again; and a hint never
+ * concerns a placed person or a placed digit's cell.
  *
  * A position the server cannot read (a cell off the board, an unknown person) is a ClientError
  * (400); a readable position that contradicts the solution is a hint's 409.
@@ -34,6 +41,10 @@ export interface Position {
   cells?: Array<{ row: number; column: number; digit: number }>;
   positions?: Record<string, [number, number]>;
   murderer?: string;
+  /** Numbridge pencil marks: candidates the player has removed, [row, column, digit]. */
+  eliminations?: Array<[number, number, number]>;
+  /** Murder pencil marks: cells the player has ruled out, per person (a step's `removed`). */
+  removed?: Array<{ person: string; cells: Array<[number, number]> }>;
 }
 
 export interface CheckResult {
@@ -46,7 +57,25 @@ export interface CheckResult {
 
 export interface HintResult {
   solved: boolean;
+  /** The first of `steps` (kept for clients of the first version), null when there is none. */
   step: NumbridgeStep | MurderStep | null;
+  /** The prover's steps from the position up to and including the next placement. */
+  steps: Array<NumbridgeStep | MurderStep>;
+}
+
+/** The steps of a hint: those not yet held by the position, up to and including the first that places. */
+function upToPlacement<S>(steps: readonly S[], isNew: (step: S) => boolean, places: (step: S) => boolean): S[] {
+  const out: S[] = [];
+  for (const step of steps) {
+    if (!isNew(step)) continue;
+    out.push(step);
+    if (places(step)) break;
+  }
+  return out;
+}
+
+function hint(steps: Array<NumbridgeStep | MurderStep>): HintResult {
+  return { solved: false, step: steps[0] ?? null, steps };
 }
 
 const NUMBRIDGE = 'puzzlemill/numbridge-board';
@@ -74,7 +103,7 @@ interface Placed {
 /** The submitted digits, in the order given: a grid's non-zero cells, then `cells`. */
 function placedDigits(file: NumbridgeBoardInput, position: Position): Placed[] {
   const n = file.public.size;
-  if (position.positions !== undefined || position.murderer !== undefined) throw new ClientError(400, 'body: a Numbridge position has "grid" or "cells", not "positions" or "murderer"');
+  if (position.positions !== undefined || position.murderer !== undefined || position.removed !== undefined) throw new ClientError(400, 'body: a Numbridge position has "grid", "cells" and "eliminations", not "positions", "removed" or "murderer"');
   const placed: Placed[] = [];
   const digit = (d: number, at: string) => {
     if (d > n) throw new ClientError(400, `body${at}: digit ${d} exceeds size ${n}`);
@@ -124,16 +153,28 @@ function boardHint(file: NumbridgeBoardInput, position: Position): HintResult {
     .sort((a, b) => a.cell - b.cell)[0];
   if (wrong) throw new ClientError(409, `${cellName(n, wrong.cell)} is wrong`);
   for (const p of placedDigits(file, position)) grid[p.cell] = p.digit;
-  if (grid.every((d) => d !== 0)) return { solved: true, step: null };
+  // the player's pencil marks: removing the right digit is wrong (the cell named, not the digit)
+  const removed = new Set<number>();
+  (position.eliminations ?? []).forEach(([row, column, digit], i) => {
+    if (row >= n || column >= n) throw new ClientError(400, `body/eliminations/${i}: [${row}, ${column}] is off the ${n}×${n} board`);
+    if (digit > n) throw new ClientError(400, `body/eliminations/${i}: digit ${digit} exceeds size ${n}`);
+    // a mark in a filled cell (a given, a placed digit) means nothing: ignored, not judged
+    if (grid[row * n + column] === 0) removed.add((row * n + column) * 16 + digit);
+  });
+  const wrongMark = [...removed].filter((key) => solution[key >> 4] === (key & 15)).sort((a, b) => a - b)[0];
+  if (wrongMark !== undefined) throw new ClientError(409, `${cellName(n, wrongMark >> 4)}: a removed candidate is wrong`);
+  if (grid.every((d) => d !== 0)) return { solved: true, step: null, steps: [] };
   const regions = Uint8Array.from(file.public.regions.flat());
   const proof = prove({ size: n, regions, givens: grid }, { collectSteps: true });
-  return { solved: false, step: proof.steps[0] ?? null };
+  // placed cells are givens of this proof, so no step places or clears one of them
+  const isNew = (step: NumbridgeStep) => step.placements.length > 0 || step.eliminations.some(([r, c, d]) => !removed.has((r * n + c) * 16 + d));
+  return hint(upToPlacement(proof.steps, isNew, (step) => step.placements.length > 0));
 }
 
 // ——— Murder ———
 
 function placedPeople(file: MurderCaseInput, position: Position): Array<{ person: number; row: number; column: number }> {
-  if (position.grid !== undefined || position.cells !== undefined) throw new ClientError(400, 'body: a Murder position has "positions" (person id → [row, column]), not "grid" or "cells"');
+  if (position.grid !== undefined || position.cells !== undefined || position.eliminations !== undefined) throw new ClientError(400, 'body: a Murder position has "positions" (person id → [row, column]) and "removed", not "grid", "cells" or "eliminations"');
   const n = file.public.size;
   const people = file.public.people;
   return Object.entries(position.positions ?? {}).map(([id, cell]) => {
@@ -167,10 +208,11 @@ function checkCase(file: MurderCaseInput, position: Position): CheckResult {
 }
 
 /**
- * The prover's next step from a position: the case with each placed person pinned by a row and a
- * column clue of their own, proved from the start; the steps that only restate the pinning (those
- * clues' filters, placing a pinned person) are what the player already did, so the hint is the
- * first step after them.
+ * The prover's next steps from a position: the case with each placed person pinned by a row and a
+ * column clue of their own, proved from the start. What concerns a placed person (any filter of
+ * their clues, placing them, cells ruled out for them) is what the player already did: it is left
+ * out of every step, and a step with nothing else left — or only cells the player has ruled out —
+ * is skipped. The hint is the steps after that, up to and including the next placement.
  */
 function caseHint(file: MurderCaseInput, position: Position): HintResult {
   const solution = caseSolution(file);
@@ -181,7 +223,19 @@ function caseHint(file: MurderCaseInput, position: Position): HintResult {
     return at[0] !== row || at[1] !== column;
   });
   if (wrong) throw new ClientError(409, `${pub.people[wrong.person]!.name} at ${cellLabel(cellAt(wrong.row, wrong.column), 'en')} is wrong`);
-  if (placed.length === pub.size) return { solved: true, step: null };
+  const ruledOut = new Set<string>();
+  (position.removed ?? []).forEach((x, i) => {
+    const person = pub.people.find((p) => p.id === x.person);
+    if (!person) throw new ClientError(400, `body/removed/${i}/person: no person "${x.person}" in this case`);
+    const at = solution.positions[x.person]!;
+    x.cells.forEach((cell, k) => {
+      if (cell[0] >= pub.size || cell[1] >= pub.size) throw new ClientError(400, `body/removed/${i}/cells/${k}: [${cell.join(', ')}] is off the ${pub.size}×${pub.size} board`);
+      // ruling out the person's own cell is wrong: the person named, not the cell
+      if (cell[0] === at[0] && cell[1] === at[1]) throw new ClientError(409, `${person.name}: a ruled-out cell is wrong`);
+      ruledOut.add(`${x.person}:${cell[0]},${cell[1]}`);
+    });
+  });
+  if (placed.length === pub.size) return { solved: true, step: null, steps: [] };
 
   const model = modelFromPublic(pub, { source: '' });
   const pinnedAt = new Map(placed.map((p) => [p.person, p]));
@@ -209,11 +263,11 @@ function caseHint(file: MurderCaseInput, position: Position): HintResult {
       },
     },
   );
-  const next = proof.steps.find((step) => {
-    const clues = step.premises.clues ?? [];
-    if (step.rule === 'clue-filter' && clues.length > 0 && clues.every(([p, index]) => index >= ownClues(p))) return false;
-    if (step.rule === 'naked-single' && step.placed.length > 0 && step.placed.every((x) => pinnedAt.has(x.person))) return false;
-    return true;
-  });
-  return { solved: false, step: next ? proofSteps([next], model)[0]! : null };
+  const pinnedIds = new Set([...pinnedAt.keys()].map((p) => pub.people[p]!.id));
+  const steps = proofSteps(proof.steps, model)
+    // placing a placed person is the player's own move, whatever it rules out for others
+    .filter((step) => !(step.placed.length > 0 && step.placed.every((x) => pinnedIds.has(x.person))))
+    .map((step) => ({ ...step, removed: step.removed.filter((x) => !pinnedIds.has(x.person)), placed: step.placed.filter((x) => !pinnedIds.has(x.person)) }));
+  const isNew = (step: MurderStep) => step.placed.length > 0 || step.removed.some((x) => x.cells.some((cell) => !ruledOut.has(`${x.person}:${cell[0]},${cell[1]}`)));
+  return hint(upToPlacement(steps, isNew, (step) => step.placed.length > 0));
 }

@@ -7,6 +7,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
+import { Ajv } from 'ajv';
 import { oneLine } from '../core/errors.ts';
 import type { Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
@@ -60,8 +61,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    // unknown fields are refused, not silently dropped: a client's typo should not look accepted
-    ajv: { customOptions: { allErrors: false, removeAdditional: false } },
     // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
     // errors the router raises before any route runs (a path parameter over maxParamLength, a bad
     // URL escape) are worded like every other client error, not in Fastify's own shape
@@ -76,6 +75,16 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       return new Error(extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Validation per part of the request. Bodies are JSON and are taken as typed: no coercion, so
+  // "1" is no row and [1], true and null are no digits (Fastify's default, coerceTypes 'array',
+  // accepted all four; the tables plugin has always refused them). A querystring and path
+  // parameters are text by nature, so "20" may become 20 there. In both, unknown fields are
+  // refused, not silently dropped: a client's typo should not look accepted.
+  const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false } as const;
+  const bodies = new Ajv({ ...ajvOptions, coerceTypes: false });
+  const textParts = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : textParts).compile(schema));
 
   // JSON.parse's own message names the position ("Unexpected token } in JSON at position 12"),
   // which Fastify's default parser replaces by a generic sentence.

@@ -70,18 +70,25 @@ async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: s
   const indexPath = join(secretDir, 'index.json');
   const index = readJson(indexPath);
   if (!validator<DailyIndex>(DailyIndex)(index)) return refuse(`${indexPath}: refused: not a puzzlemill/daily-index`);
+  // the date decides when a set is seen (available_from): the folder, the secret index and the
+  // public index must all name it, or an edited index would publish a later set at once
+  const date = basename(secretDir);
+  if (index.date !== date) return refuse(`${indexPath}: refused: "date" is ${JSON.stringify(index.date)} but the folder is ${JSON.stringify(date)}`);
+  const publicPath = join(publicDir, 'index.json');
+  const published = readJson(publicPath);
+  const publicValid = validator<DailyPublicIndex>(DailyPublicIndex)(published);
+  if (publicValid && published.date !== date) return refuse(`${publicPath}: refused: "date" is ${JSON.stringify(published.date)} but the secret set is ${JSON.stringify(date)}`);
   const ids: string[] = [];
   for (const entry of index.puzzles) {
     const path = join(secretDir, entry.file);
     const value = readJson(path);
-    const loaded = value instanceof Error ? (refuse(`${path}: refused: ${value.message}`), null) : await loadFile(store, path, value, index.date, options, counts, refuse);
+    const loaded = value instanceof Error ? (refuse(`${path}: refused: ${value.message}`), null) : await loadFile(store, path, value, date, options, counts, refuse);
     if (loaded === null) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} was refused`);
     if (loaded.id !== entry.id) return refuse(`${indexPath}: daily set ${index.date} not served: ${entry.slot} has id ${loaded.id}, the index says ${entry.id}`);
     ids.push(loaded.id);
   }
-  const published = readJson(join(publicDir, 'index.json'));
-  const publicIndex: DailyPublicIndex = validator<DailyPublicIndex>(DailyPublicIndex)(published)
-    ? published
+  const publicIndex: DailyPublicIndex = publicValid
+    ? (published as DailyPublicIndex)
     : {
         format: 'puzzlemill/daily-public-index',
         version: 1,

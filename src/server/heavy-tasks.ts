@@ -26,7 +26,9 @@ export type HeavyResult<T extends HeavyTask> = T extends { kind: 'verify' } ? Ve
 export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | DealOutcome | DailyOutcome> {
   switch (task.kind) {
     case 'verify':
-      return verifyInput(task.input, { maxNodes: task.maxNodes });
+      // concealed: the body may be a stored puzzle with a made-up secret, and the detailed words
+      // ("secret places otto at [0, 0] but the solution has [1, 0]") would hand out its solution
+      return verifyInput(task.input, { maxNodes: task.maxNodes, conceal: true });
     case 'deal':
       try {
         return { ok: true, deal: dealNumbridge(task.options, task.seed) };

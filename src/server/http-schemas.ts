@@ -66,6 +66,15 @@ export const PositionBody = Type.Object(
       Type.Record(Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 64 }), Type.Tuple([Index, Index]), { description: 'Murder: person id → [row, column], 0-based' }),
     ),
     murderer: Type.Optional(Type.String({ maxLength: 64, description: 'Murder (check only): the person accused' })),
+    eliminations: Type.Optional(
+      Type.Array(Type.Tuple([Index, Index, Type.Integer({ minimum: 1, maximum: 9 })]), { maxItems: 729, description: "Numbridge (hint): the player's pencil marks, candidates removed as [row, column, digit] (a hint step's eliminations)" }),
+    ),
+    removed: Type.Optional(
+      Type.Array(
+        Type.Object({ person: Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 64 }), cells: Type.Array(Type.Tuple([Index, Index]), { maxItems: 81 }) }, { additionalProperties: false }),
+        { maxItems: 81, description: "Murder (hint): the cells the player has ruled out, per person (a hint step's removed)" },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -81,7 +90,10 @@ export const CheckResponse = Type.Object({
 
 export const HintResponse = Type.Object({
   solved: Type.Boolean({ description: 'the position is already complete and right' }),
-  step: Type.Union([NumbridgeStep, MurderStep, Type.Null()], { description: 'the next step of the prover from this position (docs/FORMATS.md proof steps), null when solved' }),
+  step: Type.Union([NumbridgeStep, MurderStep, Type.Null()], { description: 'the first of steps (docs/FORMATS.md proof steps), null when solved or none' }),
+  steps: Type.Array(Type.Union([NumbridgeStep, MurderStep]), {
+    description: "the prover's steps from this position up to and including the next placement, leaving out what the position holds (placed items, its eliminations/removed); empty when solved",
+  }),
 });
 
 export const VerifyResponse = Type.Object({

@@ -3,12 +3,14 @@
  * the stored solution, verify as a service, paging, the OpenAPI document, corpus loading (verified,
  * idempotent, tampered files refused) and bad input of every kind as a one-line 4xx.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { verifyCase } from '../../src/murder/verify.ts';
+import { verifyBoard } from '../../src/numbridge/verify.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
 import { openDatabase } from '../../src/server/db.ts';
@@ -63,6 +65,35 @@ describe('loading', () => {
     // the same id with other content next to a stored one is refused too
     const other = await loadCorpus(server.store, dir, { onRefused: () => {} });
     expect(other.added).toBe(0);
+    db.close();
+  });
+});
+
+describe('a daily set whose dates disagree (review: an edited index published a later set at once)', () => {
+  /** The test's daily root copied with its date folders renamed to `folder`, then `edit` applied. */
+  function copy(name: string, folder: string, edit: (root: string) => void = () => {}): string {
+    const root = join(server.dir, name);
+    for (const side of ['secret', 'public']) cpSync(join(server.dir, 'daily', side, DATE), join(root, side, folder), { recursive: true });
+    edit(root);
+    return root;
+  }
+  const setDate = (path: string, date: string) => writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), date }));
+
+  test.each([
+    ['the secret index', '2026-12-05', (root: string) => setDate(join(root, 'secret', '2026-12-05', 'index.json'), '2026-11-20'), /secret\/2026-12-05\/index\.json: refused: "date" is "2026-11-20" but the folder is "2026-12-05"$/],
+    ['the folder', '2026-12-05', () => {}, /secret\/2026-12-05\/index\.json: refused: "date" is "2026-12-01" but the folder is "2026-12-05"$/],
+    ['the public index', DATE, (root: string) => setDate(join(root, 'public', DATE, 'index.json'), '2026-11-20'), /public\/2026-12-01\/index\.json: refused: "date" is "2026-11-20" but the secret set is "2026-12-01"$/],
+  ])('%s disagreeing is refused in one line naming the file and field; nothing is stored or served', async (name, folder, edit, reason) => {
+    const root = copy(`dates-${name.replace(/ /g, '-')}`, folder, edit);
+    const db = openDatabase(':memory:');
+    const store = new SqlitePuzzleStore(db);
+    const refused: string[] = [];
+    const counts = await loadCorpus(store, root, { onRefused: (l) => void refused.push(l) });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(reason);
+    expect(counts).toMatchObject({ added: 0, dailySets: 0 });
+    expect(await store.dailyDates()).toEqual([]);
+    expect((await store.listPuzzles({ availableOn: '9999-12-31' }, { limit: 100 })).items).toEqual([]);
     db.close();
   });
 });
@@ -203,7 +234,7 @@ describe('hint', () => {
     grid[empty[0]]![empty[1]] = 0;
     const { step } = JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid })).body);
     expect(step.placements).toEqual([[empty[0], empty[1], b.secret!.solution[empty[0]]![empty[1]]]]);
-    expect(JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid: b.secret!.solution })).body)).toEqual({ solved: true, step: null });
+    expect(JSON.parse((await post(`/puzzles/${b.id}/hint`, { grid: b.secret!.solution })).body)).toEqual({ solved: true, step: null, steps: [] });
   });
 
   test('Murder: a step from the position, never about what the player placed; a wrong person is named', async () => {
@@ -224,7 +255,7 @@ describe('hint', () => {
       expect(wrong.statusCode).toBe(409);
       const person = m.public.people.find((p) => p.id === ids[1])!;
       expect(JSON.parse(wrong.body).error).toBe(`${person.name} at r${at[0] + 1}c${((at[1] + 1) % n) + 1} is wrong`);
-      expect(JSON.parse((await post(`/puzzles/${m.id}/hint`, { positions })).body)).toEqual({ solved: true, step: null });
+      expect(JSON.parse((await post(`/puzzles/${m.id}/hint`, { positions })).body)).toEqual({ solved: true, step: null, steps: [] });
     }
   });
 });
@@ -242,6 +273,22 @@ describe('verify', () => {
     expect(fail.status).toBe('fail');
   });
 
+  test("the review's reproductions: a made-up secret is only \"not the puzzle's solution\"; the CLI keeps its details", async () => {
+    const daily = JSON.parse((await get(`/daily/${DATE}`)).body) as { puzzles: PuzzleFile[] };
+    const case9 = daily.puzzles.find((p) => p.format === 'puzzlemill/murder-case' && (p.public as { size: number }).size === 9) as MurderCaseFile;
+    const ids = case9.public.people.map((p) => p.id);
+    const stored = (await server.store.getPuzzle(case9.id))!.file as MurderCaseFile;
+    const innocent = ids.find((id) => id !== stored.secret!.solution.murderer)!;
+    const madeUp = { ...case9, secret: { solution: { positions: Object.fromEntries(ids.map((id) => [id, [0, 0]])), murderer: innocent } } };
+    const answer = JSON.parse((await post('/verify', madeUp)).body);
+    expect(answer.problems).toEqual(["the secret's solution is not the puzzle's solution"]);
+    expect(verifyCase(madeUp).problems.some((p) => /secret places .* but the solution has \[\d, \d\]/.test(p))).toBe(true);
+    const b = board();
+    const ones = { ...b, secret: { solution: b.secret!.solution.map((row) => row.map(() => 1)) } };
+    expect(JSON.parse((await post('/verify', ones)).body).problems).toEqual(["the secret's solution is not the puzzle's solution"]);
+    expect(verifyBoard(ones).problems).toContain("secret solution is not the board's solution (first difference at r1c1)".replace('r1c1', `r1c${b.secret!.solution[0]!.findIndex((d) => d !== 1) + 1}`));
+  });
+
   test('an undecided search within the budget is a fail, not a hang', async () => {
     const small = await testServer([], { options: { maxNodes: 1 } });
     const empty = '.'.repeat(81);
@@ -249,6 +296,17 @@ describe('verify', () => {
     expect(r.status).toBe('fail');
     expect(r.report).toMatch(/undecided/);
     await small.close();
+  });
+});
+
+describe('querystrings are text, so they are still converted', () => {
+  test('limit=, size= and page= as numbers', async () => {
+    const r = await get('/puzzles?size=6&limit=2&page=1');
+    expect(r.statusCode, r.body).toBe(200);
+    const body = JSON.parse(r.body) as { puzzles: Array<{ size: number }> };
+    expect(body.puzzles).toHaveLength(2);
+    for (const p of body.puzzles) expect(p.size).toBe(6);
+    expect((await get('/puzzles?limit=x')).statusCode).toBe(400);
   });
 });
 
@@ -261,6 +319,12 @@ describe('bad input: a one-line 4xx, never a 500', () => {
     ['empty JSON body', () => post(`/puzzles/${board().id}/check`, ''), 400, /body: empty/],
     ['wrong types', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: 'a', column: 0, digit: 1 }] }), 400, /body\/cells\/0\/row/],
     ['unknown field', () => post(`/puzzles/${board().id}/check`, { solution: true }), 400, /^body: unknown field "solution"$/],
+    // bodies are not coerced (review: "1" was row 1, [1] and true digit 1, null digit 0)
+    ['a row as a string', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: '1', column: 0, digit: 1 }] }), 400, /^body\/cells\/0\/row must be integer$/],
+    ['a digit as an array', () => post(`/puzzles/${board().id}/check`, { grid: [[[1], 0, 0, 0, 0, 0, 0, 0, 0]] }), 400, /^body\/grid\/0\/0 must be integer$/],
+    ['a digit as true', () => post(`/puzzles/${board().id}/check`, { cells: [{ row: 0, column: 0, digit: true }] }), 400, /^body\/cells\/0\/digit must be integer$/],
+    ['a digit as null', () => post(`/puzzles/${board().id}/hint`, { grid: [[null, 0, 0, 0, 0, 0, 0, 0, 0]] }), 400, /^body\/grid\/0\/0 must be integer$/],
+    ['a Murder cell as strings', () => post(`/puzzles/${murder().id}/check`, { positions: { [murder().public.people[0]!.id]: ['0', '0'] } }), 400, /must be integer$/],
     ['a cell off the board', () => post(`/puzzles/${files.find((f) => f.id.startsWith('nb6'))!.id}/check`, { cells: [{ row: 7, column: 0, digit: 1 }] }), 400, /body\/cells\/0: \[7, 0\] is off the 6×6 board/],
     ['a digit over the size', () => post(`/puzzles/${files.find((f) => f.id.startsWith('nb6'))!.id}/hint`, { cells: [{ row: 0, column: 0, digit: 8 }] }), 400, /body\/cells\/0\/digit: digit 8 exceeds size 6/],
     ['a grid of the wrong size', () => post(`/puzzles/${board().id}/check`, { grid: [[1, 2]] }), 400, /body\/grid: has 1 rows, expected 9/],

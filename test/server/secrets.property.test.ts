@@ -4,6 +4,8 @@
  * no Murder solution map or murderer, no seed, no `secret` field — and checks and hints say exactly
  * what was asked: one verdict per submitted item, right iff it is the solution's; a hint either
  * names the first wrong item or gives a step whose placements and eliminations agree with the
+ * solution. `POST /verify` of stored puzzles with made-up, mutated and random secrets and with clues
+ * or givens removed words its problems without any cell, position or murderer of the true
  * solution. Random bodies, paths and queries get a one-line 4xx or a 200, never a 500, and the
  * server keeps serving.
  */
@@ -143,6 +145,131 @@ describe('no response carries a secret', () => {
       { numRuns: 150, seed: 1402 },
     );
   });
+});
+
+interface Rng {
+  nextInt(lo: number, hi: number): number;
+}
+/** A small fixed-seed generator (mulberry32) for the variants. */
+function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return {
+    nextInt(lo, hi) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return lo + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (hi - lo + 1));
+    },
+  };
+}
+
+describe('POST /verify tells nothing of the true solution (made-up, mutated secrets; clue-removed variants)', () => {
+  /** Variants of a stored file anyone could send: a made-up secret, a mutated one, fewer clues. */
+  function variants(p: PuzzleFile, rng: Rng): unknown[] {
+    const copy = () => JSON.parse(JSON.stringify(p)) as Record<string, any>;
+    const out: unknown[] = [];
+    if (p.format === 'puzzlemill/numbridge-board') {
+      const n = (p as NumbridgeBoardFile).public.size;
+      const ones = copy();
+      ones.secret.solution = Array.from({ length: n }, () => Array(n).fill(1));
+      out.push(ones);
+      const mutated = copy();
+      const r = rng.nextInt(0, n - 1), c = rng.nextInt(0, n - 1);
+      mutated.secret.solution[r][c] = (mutated.secret.solution[r][c] % n) + 1;
+      out.push(mutated);
+      for (let k = 0; k < 3; k++) {
+        const fewer = copy(); // a given removed: typically several solutions
+        const givens = fewer.public.givens as number[][];
+        const at = givens.flat().map((d, i) => (d ? i : -1)).filter((i) => i >= 0);
+        for (let drop = 0; drop < 1 + k * 3; drop++) {
+          const i = at[rng.nextInt(0, at.length - 1)]!;
+          givens[Math.floor(i / n)]![i % n] = 0;
+        }
+        out.push(fewer);
+      }
+    } else {
+      const m = p as MurderCaseFile;
+      const ids = m.public.people.map((x) => x.id);
+      const madeUp = copy();
+      madeUp.secret.solution = { positions: Object.fromEntries(ids.map((id) => [id, [0, 0]])), murderer: ids.find((id) => id !== m.secret!.solution.murderer) };
+      out.push(madeUp);
+      const swapped = copy();
+      const [a, b] = [ids[0]!, ids[1]!];
+      [swapped.secret.solution.positions[a], swapped.secret.solution.positions[b]] = [swapped.secret.solution.positions[b], swapped.secret.solution.positions[a]];
+      out.push(swapped);
+      for (let k = 0; k < 3; k++) {
+        const fewer = k === 2 ? madeUp : copy(); // a clue removed, with the true secret or a made-up one
+        const withClues = (fewer.public.people as Array<{ clues: unknown[] }>).filter((x) => x.clues.length > 0);
+        const person = withClues[rng.nextInt(0, withClues.length - 1)]!;
+        person.clues.splice(rng.nextInt(0, person.clues.length - 1), 1);
+        out.push(k === 2 ? JSON.parse(JSON.stringify(fewer)) : fewer);
+      }
+    }
+    return out;
+  }
+
+  /** The report's lines carry no cell, position or murderer of the true solution. */
+  function expectConcealed(p: PuzzleFile, problems: string[], report: string): void {
+    for (const line of [...problems, report]) {
+      expect(line).not.toMatch(/first difference|solution has|the solution's is|proof ends with/);
+      if (p.format === 'puzzlemill/numbridge-board') expect(line).not.toMatch(/\br\d+c\d+\b/);
+      else {
+        const m = p as MurderCaseFile;
+        for (const [id, [row, column]] of Object.entries(m.secret!.solution.positions)) expect(line).not.toContain(`${id} at [${row}, ${column}]`);
+        expect(line).not.toMatch(/\[\d+, \d+\]/);
+      }
+    }
+    if (p.format === 'puzzlemill/murder-case') {
+      const m = p as MurderCaseFile;
+      const murderer = m.public.people.find((x) => x.id === m.secret!.solution.murderer)!;
+      // clue-text problems quote the (public) clue sentences, which may name anyone
+      for (const problem of problems) if (!problem.startsWith('/public/people/')) expect(problem.toLowerCase()).not.toContain(murderer.name.toLowerCase());
+    }
+  }
+
+  test('random made-up secrets', async () => {
+    const secrets = fc.integer({ min: 0, max: 1_000_000 }).chain((pick): fc.Arbitrary<{ p: PuzzleFile; secret: { solution: unknown } }> => {
+      const p = puzzles[pick % puzzles.length]!;
+      if (p.format === 'puzzlemill/numbridge-board') {
+        const n = (p as NumbridgeBoardFile).public.size;
+        return fc.record({ p: fc.constant(p), secret: fc.array(fc.array(fc.integer({ min: 1, max: n }), { minLength: n, maxLength: n }), { minLength: n, maxLength: n }).map((solution) => ({ solution })) });
+      }
+      const m = p as MurderCaseFile;
+      const n = m.public.size;
+      const ids = m.public.people.map((x) => x.id);
+      const cell = fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }));
+      return fc.record({ p: fc.constant(p), secret: fc.record({ positions: fc.record(Object.fromEntries(ids.map((id) => [id, cell]))), murderer: fc.constantFrom(...ids) }).map((solution) => ({ solution })) });
+    });
+    await fc.assert(
+      fc.asyncProperty(secrets, async ({ p, secret }) => {
+        const r = await post('/verify', { ...p, secret });
+        expectNoSecret(r.body);
+        // a secret the reader refuses on its face (the victim named as murderer …) is a 400
+        expect(r.statusCode, r.body).toBe(r.statusCode === 400 ? 400 : 200);
+        const { problems, report } = r.statusCode === 400 ? { problems: [], report: JSON.parse(r.body).error as string } : (JSON.parse(r.body) as { problems: string[]; report: string });
+        expectConcealed(p, problems, report);
+      }),
+      { numRuns: 60, seed: 1406 },
+    );
+  }, 300_000);
+
+  test('no problem names a solution cell, position or murderer', async () => {
+    const rng = seededRng(1405);
+    let failing = 0;
+    for (const p of puzzles) {
+      for (const file of variants(p, rng)) {
+        const r = await post('/verify', file);
+        expectNoSecret(r.body);
+        // a variant the reader refuses (a clue list left too short …) is a 400 with the report line
+        expect(r.statusCode, r.body).toBe(r.statusCode === 400 ? 400 : 200);
+        const { problems, report } = r.statusCode === 400 ? { problems: [], report: JSON.parse(r.body).error as string } : (JSON.parse(r.body) as { problems: string[]; report: string });
+        if (problems.length > 0) failing++;
+        expectConcealed(p, problems, report);
+      }
+    }
+    expect(failing).toBeGreaterThan(puzzles.length * 2); // the variants really fail, so the words were tested
+  }, 300_000);
 });
 
 describe('random input never gets a 500', () => {

@@ -116,17 +116,28 @@ describe('POST /tables/:id/moves', () => {
     expect(viaBody.body).toBe(first.body);
   });
 
-  it('refuses a key reused for another move or by the other seat (409), so no verdict leaks', async () => {
+  it('refuses a key reused for another move (409); keys are per seat, so the other seat cannot block or read them', async () => {
     const h = await harness();
     const { id, tokens } = await newTable(h.app);
     await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'k');
     const otherMove = await sendMove(h.app, id, tokens[0], { kind: 'resign' }, 'k');
     expect(otherMove.statusCode).toBe(409);
     expect(otherMove.json().error).toMatch(/^idempotency key k was used for another move/);
+    // review: seat 2 sending a key first used to block seat 1's client from ever using it
     const otherSeat = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k');
-    expect(otherSeat.statusCode).toBe(409);
-    expect(otherSeat.json()).toEqual({ error: 'idempotency key k belongs to a move of the other seat' });
-    expect(storedLog(h.db, id)).toHaveLength(1);
+    expect(otherSeat.statusCode, otherSeat.body).toBe(200);
+    expect(otherSeat.headers['idempotent-replayed']).toBeUndefined();
+    expect(otherSeat.json()).toMatchObject({ seat: 2, moveNumber: 2 });
+    const early = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k2');
+    expect(early.statusCode).toBe(409); // seat 2 is not to move: its key k2 stays free
+    expect((await sendMove(h.app, id, tokens[0], { kind: 'swap' }, 'k2')).statusCode).toBe(200);
+    const replay = await sendMove(h.app, id, tokens[1], { kind: 'swap' }, 'k');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ seat: 2, moveNumber: 2 });
+    expect(storedLog(h.db, id).map((m) => [m.seat, m.idempotency_key])).toEqual([[1, 'k'], [2, 'k'], [1, 'k2']]);
+    // the database's backstop is per seat too
+    const insert = h.db.prepare('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES (?, 99, ?, ?, NULL, ?, NULL, 0)');
+    expect(() => insert.run(id, 1, 'k', '{}')).toThrow(/UNIQUE/);
   });
 
   it('lets only the seat on turn move, and refuses illegal moves with the referee\'s reason', async () => {
@@ -191,6 +202,56 @@ describe("the server's clock", () => {
     const after = await sendMove(h.app, id, tokens[1], { kind: 'swap' });
     expect(after.statusCode).toBe(409);
     expect(after.json()).toEqual({ error: 'the game is over: no more moves' });
+  });
+});
+
+describe('an abandoned table (review: 2 days unplayed wrote 34,559 lapses, 7.4 MB per GET)', () => {
+  it('ends as abandoned once both seats lapsed 3 turns in a row, in a few entries, and the record replays clean', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5, gameSeconds: 86400 } });
+    expect(storedDeal(h.db, id).public.room.abandonAfterLapses).toBe(3);
+    h.tick(2 * 86_400_000);
+    const r = await seatState(h.app, id, tokens[0]);
+    expect(r.statusCode).toBe(200);
+    expect(r.body.length).toBeLessThan(20_000);
+    const state = r.json() as { moves: Record<string, unknown>[]; moveCount: number; view: NumbridgeView; record: unknown };
+    expect(state.moves.map((m) => [m.player, m.kind, m.result])).toEqual([1, 2, 1, 2, 1, 2].map((p) => [p, 'timeout', 'lapsed']));
+    expect(state.moveCount).toBe(6);
+    expect(state.view.result).toEqual({ winner: null, reason: 'abandoned' });
+    expect(replayContradictions(state.record)).toEqual([]);
+    expect(storedLog(h.db, id)).toHaveLength(6);
+    h.tick(86_400_000);
+    expect((await seatState(h.app, id, tokens[1])).json().moveCount).toBe(6); // nothing more is written
+    expect((await sendMove(h.app, id, tokens[0], { kind: 'swap' })).statusCode).toBe(409);
+  });
+
+  it('a seat that plays in between keeps the game going; the room may set the number', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5, abandonAfterLapses: 1 } });
+    h.tick(5_001); // player 1 lapsed: not yet both
+    expect((await sendMove(h.app, id, tokens[1], { kind: 'swap' })).statusCode).toBe(200);
+    h.tick(10_002); // player 1 lapses again, then player 2 (its streak was ended by its swap)
+    const state = (await seatState(h.app, id, tokens[0])).json() as { moves: Record<string, unknown>[]; view: NumbridgeView };
+    expect(state.moves.map((m) => [m.player, m.kind])).toEqual([[1, 'timeout'], [2, 'swap'], [1, 'timeout'], [2, 'timeout']]);
+    expect(state.view.result).toEqual({ winner: null, reason: 'abandoned' });
+    const refused = await h.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'bridge', room: { abandonAfterLapses: 0 } } });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('pages the move list with ?since= and ?limit= (strings of digits, nothing else)', async () => {
+    const h = await harness();
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 4 }, room: { turnSeconds: 5 } });
+    h.tick(60_000);
+    const get = (q: string) => h.app.inject({ method: 'GET', url: `/tables/${id}${q}`, headers: bearer(tokens[0]) });
+    const page = (await get('?since=2&limit=3')).json() as { moves: { moveNumber: number }[]; moveCount: number };
+    expect(page.moves.map((m) => m.moveNumber)).toEqual([3, 4, 5]);
+    expect(page.moveCount).toBe(6);
+    expect((await get('?since=6')).json().moves).toEqual([]);
+    for (const bad of ['?limit=0', '?limit=1001', '?since=-1', '?since=x', '?other=1']) {
+      const r = await get(bad);
+      expect(r.statusCode, bad).toBe(400);
+      expect(Object.keys(r.json())).toEqual(['error']);
+    }
   });
 });
 

@@ -247,7 +247,11 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
     }
   }
 
-  const result = gained >= 0 ? boardResult(state.variant, state.size, state.regions, owner, ownedAt) : null;
+  // a lapse lengthens the player's streak, any move of their own ends it; a skip is neither
+  const lapseStreak = move.kind === 'timeout' ? setAt(state.lapseStreak, i, state.lapseStreak[i]! + 1) : move.kind === 'skip' ? state.lapseStreak : setAt(state.lapseStreak, i, 0);
+  const abandonAt = state.room.abandonAfterLapses;
+  const abandoned = abandonAt !== undefined && lapseStreak[0]! >= abandonAt && lapseStreak[1]! >= abandonAt;
+  const result: GameResult | null = gained >= 0 ? boardResult(state.variant, state.size, state.regions, owner, ownedAt) : abandoned ? { winner: null, reason: 'abandoned' } : null;
   let toMove = p;
   // a skip and a lapse end the turn: in Domains the rest of the move pair goes too ("Läuft Ihre
   // Zeit ab, verfällt der Zug …, und der Gegner ist am Zug"); a mistake spends one move of it
@@ -269,6 +273,7 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
     noRefill: setAt(state.noRefill, i, deferRefill),
     mistakes,
     timeouts,
+    lapseStreak,
     timeLeft: setAt(state.timeLeft, i, left),
     marks,
     ply,

@@ -202,8 +202,8 @@ const sameMultiset = (a: readonly Digit[], b: readonly Digit[]) => sameTiles([..
 const sameResult = (a: GameResult, b: GameResult | null) => b !== null && a.winner === b.winner && a.reason === b.reason;
 
 export function resultText(r: GameResult): string {
-  if (r.winner === null) return 'a draw by agreement';
-  const how = { connection: 'joins its sides', blocks: 'owns a majority of blocks', resignation: 'wins: the other player resigned', time: 'wins on time', agreement: '' }[r.reason];
+  if (r.winner === null) return r.reason === 'abandoned' ? 'abandoned: both players lapsed their turns' : 'a draw by agreement';
+  const how = { connection: 'joins its sides', blocks: 'owns a majority of blocks', resignation: 'wins: the other player resigned', time: 'wins on time', agreement: '', abandoned: '' }[r.reason];
   return r.reason === 'resignation' || r.reason === 'time' ? `player ${r.winner} ${how}` : `player ${r.winner} wins (${how})`;
 }
 

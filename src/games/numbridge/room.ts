@@ -23,6 +23,13 @@ export const RoomSettings = Type.Object(
     gameSeconds: Type.Integer({ minimum: 10, maximum: 86400, description: 'time limit of the game, per player (a chess clock): the player whose time runs out loses' }),
     candidateHighlighting: Type.Boolean({ description: 'the table may show, for the chosen tile, the empty cells where its digit obeys the Sudoku rule' }),
     rated: Type.Boolean({ description: 'the game counts for the club rating' }),
+    abandonAfterLapses: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: 'the game ends as abandoned (no winner) once both players have lapsed this many turns in a row (the sheet is silent on players who never come back; absent: never, as before — the server\'s tables set 3)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -56,5 +63,6 @@ export function roomProblem(room: RoomSettings): string | null {
   if (room.takePrice !== 1 && room.takePrice !== 2) return `the price of a given is 1 or 2 tiles, not ${room.takePrice}`;
   if (!Number.isInteger(room.turnSeconds) || room.turnSeconds < 5 || room.turnSeconds > 3600) return `the turn limit must be 5..3600 seconds, not ${room.turnSeconds}`;
   if (!Number.isInteger(room.gameSeconds) || room.gameSeconds < 10 || room.gameSeconds > 86400) return `the game limit must be 10..86400 seconds, not ${room.gameSeconds}`;
+  if (room.abandonAfterLapses !== undefined && (!Number.isInteger(room.abandonAfterLapses) || room.abandonAfterLapses < 1 || room.abandonAfterLapses > 100)) return `abandonAfterLapses must be 1..100 lapses, not ${room.abandonAfterLapses}`;
   return null;
 }

@@ -27,10 +27,10 @@ export const VariantSchema = Type.Union(VARIANTS.map((v) => Type.Literal(v)), {
 
 export const GameResult = Type.Object(
   {
-    winner: Type.Union([Player, Type.Null()], { description: 'null only for a draw by agreement' }),
+    winner: Type.Union([Player, Type.Null()], { description: 'null only for a draw by agreement or an abandoned game' }),
     reason: Type.Union(
-      [Type.Literal('connection'), Type.Literal('blocks'), Type.Literal('resignation'), Type.Literal('time'), Type.Literal('agreement')],
-      { description: 'connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser\'s game time ran out; agreement: a draw both players agreed to' },
+      [Type.Literal('connection'), Type.Literal('blocks'), Type.Literal('resignation'), Type.Literal('time'), Type.Literal('agreement'), Type.Literal('abandoned')],
+      { description: 'connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser\'s game time ran out; agreement: a draw both players agreed to; abandoned: both players lapsed room.abandonAfterLapses turns in a row (no winner)' },
     ),
   },
   { additionalProperties: false },

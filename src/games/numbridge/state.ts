@@ -52,6 +52,8 @@ export interface GameState extends GameSetup {
   readonly mistakes: readonly [number, number];
   /** Lapsed moves (turn limit), a part of `mistakes`. */
   readonly timeouts: readonly [number, number];
+  /** Per player: turns lapsed in a row since that player's last own move (skips do not count or reset). */
+  readonly lapseStreak: readonly [number, number];
   /** Milliseconds of game time left per player. */
   readonly timeLeft: readonly [number, number];
   readonly marks: readonly MistakeMark[];
@@ -86,6 +88,7 @@ export function newGame(setup: GameSetup): GameState {
     noRefill: [false, false],
     mistakes: [0, 0],
     timeouts: [0, 0],
+    lapseStreak: [0, 0],
     timeLeft: [ms, ms],
     marks: [],
     ply: 0,

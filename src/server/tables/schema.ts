@@ -44,7 +44,7 @@ export const CreateTableBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    room: Type.Optional(Type.Partial(RoomSettings, { additionalProperties: false, description: 'overrides of the variant\'s room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated)' })),
+    room: Type.Optional(Type.Partial(RoomSettings, { additionalProperties: false, description: 'overrides of the variant\'s room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated; abandonAfterLapses, default 3 on a table)' })),
   },
   { additionalProperties: false },
 );
@@ -117,12 +117,26 @@ export const SeatClock = Type.Object(
 
 const View = Type.Object(NumbridgeView.properties, { additionalProperties: false, description: NumbridgeView.description });
 
+/** The most moves one view lists; `?since=` pages on. */
+export const MOVES_PAGE_LIMIT = 1000;
+
+/** `?since=N&limit=L` as strings (no coercion in this plugin), read by the service. */
+export const SeatQuery = Type.Object(
+  {
+    since: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'list only the moves after move number N (default 0: from the start)' })),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: `list at most L moves, 1..${MOVES_PAGE_LIMIT} (default ${MOVES_PAGE_LIMIT})` })),
+  },
+  { additionalProperties: false },
+);
+export type SeatQuery = Static<typeof SeatQuery>;
+
 export const SeatState = Type.Object(
   {
     id: Type.String(),
     seat: Player,
     view: View,
-    moves: Type.Array(SeatEntry),
+    moves: Type.Array(SeatEntry, { description: 'the log as this seat may see it: the moves after ?since= (default all), at most ?limit= of them' }),
+    moveCount: Type.Integer({ minimum: 0, description: 'moves in the log: page on with ?since=<last moveNumber> while it is larger' }),
     clock: SeatClock,
     record: Type.Optional(
       Type.Unsafe<object>({ type: 'object', additionalProperties: true, description: 'after the end only: the puzzlemill/numbridge-record (schemas/numbridge-record.schema.json), what `replay numbridge` reads' }),

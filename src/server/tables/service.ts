@@ -18,9 +18,9 @@ import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge/request.ts';
 import type { DealOutcome } from '../heavy-tasks.ts';
 import { TimedOut, type HeavyWork } from '../heavy-work.ts';
-import type { CreatedTable, CreateTableBody, MoveVerdict, SeatMove, SeatState } from './schema.ts';
+import { MOVES_PAGE_LIMIT, type CreatedTable, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
-import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type Position, type TimedEntry } from './table-game.ts';
+import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type MovePage, type Position, type TimedEntry } from './table-game.ts';
 import { newToken, seatOfToken, tokenHash } from './tokens.ts';
 
 export class TableError extends Error {
@@ -51,6 +51,8 @@ export interface MoveAnswer {
 }
 
 const CACHED_TABLES = 1024;
+/** A table's room.abandonAfterLapses unless the deal request sets it: both seats lapsing 3 turns in a row end the game. */
+export const DEFAULT_ABANDON_LAPSES = 3;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export class TableService {
@@ -87,15 +89,16 @@ export class TableService {
   }
 
   /** What the token's seat sees now (after the end: with the record). */
-  async seat(id: string, token: string | null): Promise<SeatState> {
+  async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<SeatState> {
     const bearer = requireToken(token);
+    const page = movePage(query);
     const answer = await this.store.update(id, (log) => {
       const seat = this.seatOf(log, bearer);
       const now = this.now();
       const { position, made } = settle(this.position(log), now);
       const append = serverMoves(log.moves.length + 1, made);
       const entries = [...log.moves.map((m) => m.entry), ...made.map((m) => m.entry)];
-      const shown = seatState(id, position, entries, seat, now);
+      const shown = seatState(id, position, entries, seat, now, page);
       if (position.state.result) shown.record = recordFile(log.table.deal, entries, position.state.result);
       return { append, answer: shown };
     });
@@ -115,9 +118,9 @@ export class TableService {
     const request = canonicalMove(move);
     const answer = await this.store.update(id, (log): { append: StoredMove[]; answer: MoveAnswer } => {
       const seat = this.seatOf(log, bearer);
-      const before = log.moves.find((m) => m.idempotencyKey === key);
+      // keys are per seat: the other seat's use of a key neither blocks nor answers this one
+      const before = log.moves.find((m) => m.seat === seat && m.idempotencyKey === key);
       if (before) {
-        if (before.seat !== seat) throw new TableError(409, `idempotency key ${key} belongs to a move of the other seat`);
         if (before.request !== request) throw new TableError(409, `idempotency key ${key} was used for another move (${before.request})`);
         return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true } };
       }
@@ -176,7 +179,9 @@ export class TableService {
     const options: DealOptions = {
       variant: body.variant,
       board: { size: b.size, blocks: b.blocks, givens: b.givens, grade, symmetry: b.symmetry },
-      room: body.room,
+      // a table nobody plays ends after a few lapses each, not after the whole game time
+      // (2 days of a 5-second turn limit were 34,559 lapses written by one GET)
+      room: { ...body.room, abandonAfterLapses: body.room?.abandonAfterLapses ?? DEFAULT_ABANDON_LAPSES },
     };
     const seed = this.dealSeed();
     let outcome: DealOutcome;
@@ -237,6 +242,14 @@ function runHeavyDeal(options: DealOptions, seed: string): DealOutcome {
     if (e instanceof GenerationError) return { ok: false, why: 'budget', message: e.message };
     throw e;
   }
+}
+
+/** `?since=&limit=` → the page of moves a view lists (strings: the plugin does not coerce). */
+function movePage(query: SeatQuery): MovePage {
+  const since = query.since === undefined ? 0 : Number(query.since);
+  const limit = query.limit === undefined ? MOVES_PAGE_LIMIT : Number(query.limit);
+  if (limit < 1 || limit > MOVES_PAGE_LIMIT) throw new TableError(400, `querystring/limit must be 1..${MOVES_PAGE_LIMIT}, not ${limit}`);
+  return { since, limit };
 }
 
 /** Put `value` in a bounded cache; re-inserted, so the Map's order is least recently used first. */

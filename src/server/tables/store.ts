@@ -2,7 +2,7 @@
  * Where tables live: the storage interface the service is written against. SQLite
  * (sqlite-store.ts) is the embedded default; PostgreSQL can follow with the same two tables and
  * `update` as `BEGIN; SELECT … FOR UPDATE` on the table's row, the appends, `COMMIT` (the unique
- * keys on (table, move number) and (table, idempotency key) stay the backstop when two API
+ * keys on (table, move number) and (table, seat, idempotency key) stay the backstop when two API
  * instances race). The interface is asynchronous for that reason even though SQLite is not.
  */
 import type { Player } from '../../games/numbridge/room.ts';

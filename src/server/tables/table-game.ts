@@ -94,8 +94,14 @@ export function entryForSeat(entry: RecordEntry, moveNumber: number, seat: Playe
   return shown;
 }
 
+/** Which moves a view lists: those numbered after `since`, at most `limit`. */
+export interface MovePage {
+  since: number;
+  limit: number;
+}
+
 /** What `seat` sees of the table at `now` (the record is added by the service after the end). */
-export function seatState(id: string, position: Position, log: readonly RecordEntry[], seat: Player, now: number): SeatState {
+export function seatState(id: string, position: Position, log: readonly RecordEntry[], seat: Player, now: number, page: MovePage = { since: 0, limit: Infinity }): SeatState {
   const { state } = position;
   const over = state.result !== null;
   const used = over ? 0 : usedAt(position, now);
@@ -105,7 +111,8 @@ export function seatState(id: string, position: Position, log: readonly RecordEn
     id,
     seat,
     view: playerView(state, seat),
-    moves: log.map((entry, i) => entryForSeat(entry, i + 1, seat)),
+    moves: log.slice(page.since, page.since + page.limit).map((entry, i) => entryForSeat(entry, page.since + i + 1, seat)),
+    moveCount: log.length,
     clock: {
       now,
       turnStartedAt: position.turnStartedAt,
