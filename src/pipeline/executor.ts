@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { prepareTask, runTask, type Task, type TaskResult } from './tasks.ts';
+import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
 export interface Executor {
   /** Batches that can usefully run at once. */
@@ -97,35 +97,102 @@ export function defaultWorkers(): number {
 }
 
 /**
- * Work done in this thread before the pool is started. Starting workers costs about half a second
- * (threads, tsx, the task modules), so a run of a few hundred milliseconds is faster without
- * them; past this much work the pool pays for itself.
+ * Work done in this thread after which the pool is started even when the run's size is not known
+ * (or its first puzzles were cheaper than the rest): past this much, the pool pays for itself.
  */
 export const ESCALATE_MS = 1000;
 
 /**
- * Starts in this thread and moves to a pool of `workers` once ESCALATE_MS of work has been done
- * here: small runs never pay the pool's start-up, large ones pay it once, early. Which executor
- * runs a batch never changes its bytes.
+ * Work still to do, estimated from this thread's latest batch, above which the pool is started.
+ * A compiled worker is ready in about 0.1–0.2 s (thread, modules, the kind's schema compiled),
+ * and this thread goes on working meanwhile, so the pool costs little more than the CPU of its
+ * start-up; below this the run is over before the workers would have paid for it.
+ */
+export const POOL_PAYS_MS = 400;
+
+/**
+ * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
+ * runs never pay the pool's start-up, large ones start it early. While the workers start, this
+ * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
+ * back); once all are ready this thread only schedules and writes, so `workers` threads run on
+ * `workers` cores. Which executor runs a batch never changes its bytes.
+ *
+ *   batches   [1][1][4][16] … (this thread: estimate the work left)
+ *   pool      start ── warm-up w0 ─┐ warm-up w1 ──┐
+ *   here      [b][b][b][b][b]      │              │  (idle: scheduling only)
+ *   w0                              [b][b][b][b][b]…
+ *   w1                                             [b][b][b]…
  */
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
   private workedMs = 0;
+  /** Units handed to run() so far (estimating the work left needs the run's size). */
+  private unitsSeen = 0;
+  /** ms per unit of this thread's latest batch after its first (which pays for compiling the code). */
+  private msPerUnit: number | undefined;
+  private batchesHere = 0;
+  /** Workers whose warm-up task has come back: they take batches from now on. */
+  private readyWorkers = 0;
+  private poolBusy = 0;
   /** The task running in this thread, if any: tasks here run one after another. */
   private here: Promise<void> | undefined;
+  /** Waiting for this thread, a worker or a pool slot to become free. */
+  private waiting: Array<() => void> = [];
 
   constructor(
     readonly parallelism: number,
     private readonly guard?: SyncGuard,
+    /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
+    private readonly expectedUnits?: number,
   ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
     await new Promise((resolve) => setImmediate(resolve));
-    // Preparing a task yields, so a second task could pass the hand-over check before the first
-    // has counted its work: wait for it, then decide with the work known.
-    while (this.here) await this.here;
-    if (!this.pool && this.workedMs >= ESCALATE_MS) this.pool = new PoolExecutor(this.parallelism);
-    if (this.pool) return this.pool.run(task);
+    const units = taskUnits(task);
+    for (;;) {
+      if (!this.pool && this.worthAPool()) this.startPool(task);
+      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism)) return this.onPool(task, units);
+      if (!this.here) return this.inThisThread(task, units);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private worthAPool(): boolean {
+    if (this.workedMs >= ESCALATE_MS) return true;
+    if (this.expectedUnits === undefined || this.msPerUnit === undefined) return false;
+    return (this.expectedUnits - this.unitsSeen) * this.msPerUnit >= POOL_PAYS_MS;
+  }
+
+  private startPool(like: Task): void {
+    const pool = new PoolExecutor(this.parallelism);
+    this.pool = pool;
+    const warm: WarmTask = { type: 'warm', kindModules: like.kindModules, ...(like.type === 'generate' ? { kind: like.kind } : {}) };
+    // piscina hands each of these to a different idle worker; a warm-up that fails still counts
+    // as settled: the batches sent there then fail and are retried as any failed batch is.
+    for (let i = 0; i < this.parallelism; i++) {
+      pool
+        .run(warm)
+        .catch(() => undefined)
+        .finally(() => {
+          this.readyWorkers++;
+          this.wake();
+        });
+    }
+  }
+
+  private async onPool<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+    this.unitsSeen += units;
+    this.poolBusy++;
+    try {
+      return await this.pool!.run(task);
+    } finally {
+      this.poolBusy--;
+      this.wake();
+    }
+  }
+
+  private async inThisThread<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+    this.unitsSeen += units;
     let finished!: () => void;
     this.here = new Promise((resolve) => (finished = resolve));
     const t0 = performance.now();
@@ -133,10 +200,19 @@ export class AutoExecutor implements Executor {
       await prepareTask(task);
       return guarded(this.guard, () => runTask(task));
     } finally {
-      this.workedMs += performance.now() - t0;
+      const ms = performance.now() - t0;
+      this.workedMs += ms;
+      if (this.batchesHere++ > 0 && units > 0) this.msPerUnit = ms / units;
       this.here = undefined;
       finished();
+      this.wake();
     }
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** True once the pool has taken over. */
@@ -154,7 +230,7 @@ export class AutoExecutor implements Executor {
  * more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
  * holds its own copy of the code and tables, so -j 64 took over 3.5 GB and ran no faster.
  */
-export function executorFor(workers: number, guard?: SyncGuard): Executor {
+export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits);
 }
