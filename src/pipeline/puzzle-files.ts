@@ -51,7 +51,7 @@ export function playerFileName(kind: string, width: number, k: number): string {
  * Write the made puzzles of a batch (player form first: the full file, written last, is what
  * marks puzzle k done for a resumed run) and drop their texts from the outcomes. Stops at the
  * first outcome stopped by the deadline (what follows it is not emitted either) and at the first
- * failed write, whose outcome becomes the failure.
+ * failed write: that outcome and the rest of the batch carry the failure.
  */
 export function writePuzzleFiles(target: PuzzleFileTarget, outcomes: PuzzleOutcome[]): PuzzleOutcome[] {
   const result: PuzzleOutcome[] = [];
@@ -66,7 +66,9 @@ export function writePuzzleFiles(target: PuzzleFileTarget, outcomes: PuzzleOutco
       if (target.player && playerText !== undefined) writeFileAtomic(join(target.dir, playerFileName(target.kind, target.width, outcome.k)), playerText + '\n');
       writeFileAtomic(join(target.dir, puzzleFileName(target.kind, target.width, outcome.k)), text + '\n');
     } catch (e) {
-      result.push({ k: outcome.k, ok: false, reason: 'write failed', rejected: outcome.rejected, writeFailure: writeFailureOf(e) });
+      // one outcome per unit still (the scheduler checks): the rest of the batch is not written either
+      const writeFailure = writeFailureOf(e);
+      for (const left of outcomes.slice(i)) result.push({ k: left.k, ok: false, reason: 'not written', rejected: left.rejected, writeFailure });
       return result;
     }
     result.push({ ...rest, text: '', written: true, ...(target.player && playerText !== undefined ? { playerWritten: true } : {}) });
