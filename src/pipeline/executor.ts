@@ -110,11 +110,14 @@ export const ESCALATE_MS = 1000;
  */
 export const POOL_PAYS_MS = 400;
 
+/** The longest batch (expected ms) this thread takes once the pool is starting. */
+export const SHORT_BATCH_MS = 250;
+
 /**
  * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
  * runs never pay the pool's start-up, large ones start it early. While the workers start, this
  * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
- * back); once all are ready this thread only schedules and writes, so `workers` threads run on
+ * back); once all are ready this thread only schedules (the workers write --out files), so `workers` threads run on
  * `workers` cores. Which executor runs a batch never changes its bytes.
  *
  *   batches   [1][1][4][16] … (this thread: estimate the work left)
@@ -128,9 +131,11 @@ export class AutoExecutor implements Executor {
   private workedMs = 0;
   /** Units handed to run() so far (estimating the work left needs the run's size). */
   private unitsSeen = 0;
-  /** ms per unit of this thread's latest batch after its first (which pays for compiling the code). */
+  /** ms per unit of this thread's cheapest batch after its first (which pays for compiling the code). */
   private msPerUnit: number | undefined;
   private batchesHere = 0;
+  /** ms per unit of this thread's latest batch, the first included. */
+  private lastMsPerUnit: number | undefined;
   /** Workers whose warm-up task has come back: they take batches from now on. */
   private readyWorkers = 0;
   private poolBusy = 0;
@@ -151,15 +156,24 @@ export class AutoExecutor implements Executor {
     const units = taskUnits(task);
     for (;;) {
       if (!this.pool && this.worthAPool()) this.startPool(task);
-      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism)) return this.onPool(task, units);
+      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism || !this.shortHere(units))) return this.onPool(task, units);
       if (!this.here) return this.inThisThread(task, units);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
 
+  /**
+   * A batch this thread may still take while the workers start: one expected to be short. A long
+   * one (a single hard puzzle) waits for a worker instead, since signals cannot be handled while
+   * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
+   */
+  private shortHere(units: number): boolean {
+    return this.lastMsPerUnit === undefined || units * this.lastMsPerUnit <= SHORT_BATCH_MS;
+  }
+
   private worthAPool(): boolean {
     if (this.workedMs >= ESCALATE_MS) return true;
-    if (this.expectedUnits === undefined || this.msPerUnit === undefined) return false;
+    if (this.expectedUnits === undefined || this.msPerUnit === undefined || this.batchesHere < 3) return false;
     return (this.expectedUnits - this.unitsSeen) * this.msPerUnit >= POOL_PAYS_MS;
   }
 
@@ -202,7 +216,12 @@ export class AutoExecutor implements Executor {
     } finally {
       const ms = performance.now() - t0;
       this.workedMs += ms;
-      if (this.batchesHere++ > 0 && units > 0) this.msPerUnit = ms / units;
+      if (units > 0) {
+        this.lastMsPerUnit = ms / units;
+        // the cheapest batch after the first: one slow batch (a collection, a module compiled) does not start the pool
+        if (this.batchesHere > 0) this.msPerUnit = Math.min(this.msPerUnit ?? Infinity, this.lastMsPerUnit);
+      }
+      this.batchesHere++;
       this.here = undefined;
       finished();
       this.wake();
