@@ -96,19 +96,19 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/**
- * Work done in this thread after which the pool is started even when the run's size is not known
- * (or its first puzzles were cheaper than the rest): past this much, the pool pays for itself.
- */
+/** Work done in this thread after which the pool is started when the run's size is not known (or its first batches were few and long). */
 export const ESCALATE_MS = 1000;
 
 /**
- * Work still to do, estimated from this thread's latest batch, above which the pool is started.
- * A compiled worker is ready in about 0.1–0.2 s (thread, modules, the kind's schema compiled),
- * and this thread goes on working meanwhile, so the pool costs little more than the CPU of its
- * start-up; below this the run is over before the workers would have paid for it.
+ * Work still to do (the run's size known), estimated from this thread's cheapest batch after its
+ * first, above which the pool is started. A compiled worker is ready in about 0.1 s, but its code
+ * then runs cold: each worker compiles the hot paths again (V8's JIT is per thread), and its first
+ * hundred boards cost several times the warm ones. Measured on 2 cores (9×9 boards, --out): 100
+ * boards took 1.5 s in this thread and 2.4 s with a pool started at 0.4 s of work left. The pool
+ * wins when half the work left plus a worker's cold start (about 1 s) is less than the work left;
+ * the estimate from the first batches runs high (this thread is cold too), hence 3 s.
  */
-export const POOL_PAYS_MS = 400;
+export const POOL_PAYS_MS = 3000;
 
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
 export const SHORT_BATCH_MS = 250;
@@ -149,6 +149,7 @@ export class AutoExecutor implements Executor {
     private readonly guard?: SyncGuard,
     /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
     private readonly expectedUnits?: number,
+    private readonly poolPaysMs = POOL_PAYS_MS,
   ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
@@ -172,9 +173,12 @@ export class AutoExecutor implements Executor {
   }
 
   private worthAPool(): boolean {
-    if (this.workedMs >= ESCALATE_MS) return true;
-    if (this.expectedUnits === undefined || this.msPerUnit === undefined || this.batchesHere < 3) return false;
-    return (this.expectedUnits - this.unitsSeen) * this.msPerUnit >= POOL_PAYS_MS;
+    if (this.expectedUnits === undefined) return this.workedMs >= ESCALATE_MS;
+    const left = this.expectedUnits - this.unitsSeen;
+    // a second of work here and the latest batch says much is left (puzzles of seconds each)
+    if (this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs) return true;
+    if (this.msPerUnit === undefined || this.batchesHere < 3) return false;
+    return left * this.msPerUnit >= this.poolPaysMs;
   }
 
   private startPool(like: Task): void {
@@ -210,6 +214,9 @@ export class AutoExecutor implements Executor {
     let finished!: () => void;
     this.here = new Promise((resolve) => (finished = resolve));
     const t0 = performance.now();
+    // CPU time, not wall time, for the estimate: on a busy machine wall time overstates the work
+    // (and the pool would start where it helps least). Process-wide, so only before the pool runs.
+    const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
       return guarded(this.guard, () => runTask(task));
@@ -217,7 +224,8 @@ export class AutoExecutor implements Executor {
       const ms = performance.now() - t0;
       this.workedMs += ms;
       if (units > 0) {
-        this.lastMsPerUnit = ms / units;
+        const cpu = cpu0 === undefined ? undefined : process.cpuUsage(cpu0);
+        this.lastMsPerUnit = (cpu === undefined ? ms : Math.min(ms, (cpu.user + cpu.system) / 1000)) / units;
         // the cheapest batch after the first: one slow batch (a collection, a module compiled) does not start the pool
         if (this.batchesHere > 0) this.msPerUnit = Math.min(this.msPerUnit ?? Infinity, this.lastMsPerUnit);
       }

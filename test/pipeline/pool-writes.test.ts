@@ -87,8 +87,8 @@ describe('the thread that made a batch writes its files', () => {
 
 describe('the auto executor', () => {
   test('starts its pool once the estimated work left is worth it, not only after a second of work here', async () => {
-    // 200 × 3 ms ≈ 0.6 s: above POOL_PAYS_MS, below ESCALATE_MS
-    const auto = new AutoExecutor(2, undefined, 200);
+    // 200 × 3 ms ≈ 0.6 s: far above the threshold given (50 ms; CPU time, which a busy machine lowers), below ESCALATE_MS
+    const auto = new AutoExecutor(2, undefined, 200, 50);
     const out: string[] = [];
     await generateRun({ kind: toyKind, request: toyKind.parseRequest({ work: 3 }), seed: 'early', count: 200, executor: auto, kindModules: [TOY_MODULE], writeLine: (l) => void out.push(l) });
     expect(auto.pooled).toBe(true);
@@ -99,7 +99,7 @@ describe('the auto executor', () => {
   });
 
   test('a small run stays in this thread', async () => {
-    const auto = new AutoExecutor(2, undefined, 20);
+    const auto = new AutoExecutor(2, undefined, 20, 50);
     await generateRun({ kind: toyKind, request: toyKind.parseRequest({ work: 1 }), seed: 'small', count: 20, executor: auto, kindModules: [TOY_MODULE], writeLine: () => {} });
     expect(auto.pooled).toBe(false);
     await auto.close();
