@@ -53,6 +53,8 @@ export async function runOrdered<U, R>(o: OrderedBatchOptions<U, R>): Promise<Or
   let emitSeq = 0;
   let exhausted = false;
   let msPerUnit: number | undefined;
+  /** Set once the run has returned or thrown. */
+  let over = false;
   const report: OrderedBatchReport = { dispatched: 0, batches: 0, retriedBatches: 0, stopped: false };
 
   const batchSize = (): number => {
@@ -92,6 +94,9 @@ export async function runOrdered<U, R>(o: OrderedBatchOptions<U, R>): Promise<Or
         store(seq, units, results);
       })
       .catch(async (error: unknown) => {
+        // The run has ended (an emit threw, a write failed): the executor is closing under this
+        // batch, which is no fault of the batch: nothing to retry or report.
+        if (over) return;
         report.retriedBatches++;
         o.onRetry?.(units, error);
         const results = await Promise.all(
@@ -116,22 +121,30 @@ export async function runOrdered<U, R>(o: OrderedBatchOptions<U, R>): Promise<Or
     }
   };
 
-  for (;;) {
-    while (!exhausted && running.size < maxInFlight) {
-      if (o.stop?.()) {
-        report.stopped = true;
-        exhausted = true;
-        break;
+  try {
+    await loop();
+  } finally {
+    over = true;
+  }
+  return report;
+
+  async function loop(): Promise<void> {
+    for (;;) {
+      while (!exhausted && running.size < maxInFlight) {
+        if (o.stop?.()) {
+          report.stopped = true;
+          exhausted = true;
+          break;
+        }
+        const units = await pull(batchSize());
+        if (units.length === 0) break;
+        launch(units, nextSeq);
+        nextSeq += units.length;
       }
-      const units = await pull(batchSize());
-      if (units.length === 0) break;
-      launch(units, nextSeq);
-      nextSeq += units.length;
+      if (running.size === 0) break;
+      await Promise.race(running);
+      await flush();
     }
-    if (running.size === 0) break;
-    await Promise.race(running);
     await flush();
   }
-  await flush();
-  return report;
 }

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { prepareTask, runTask, type Task, type TaskResult } from './tasks.ts';
+import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
 export interface Executor {
   /** Batches that can usefully run at once. */
@@ -96,47 +96,150 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-/**
- * Work done in this thread before the pool is started. Starting workers costs about half a second
- * (threads, tsx, the task modules), so a run of a few hundred milliseconds is faster without
- * them; past this much work the pool pays for itself.
- */
+/** Work done in this thread after which the pool is started when the run's size is not known (or its first batches were few and long). */
 export const ESCALATE_MS = 1000;
 
 /**
- * Starts in this thread and moves to a pool of `workers` once ESCALATE_MS of work has been done
- * here: small runs never pay the pool's start-up, large ones pay it once, early. Which executor
- * runs a batch never changes its bytes.
+ * Work still to do (the run's size known), estimated from this thread's cheapest batch after its
+ * first, above which the pool is started. A compiled worker is ready in about 0.1 s, but its code
+ * then runs cold: each worker compiles the hot paths again (V8's JIT is per thread), and its first
+ * hundred boards cost several times the warm ones. Measured on 2 cores (9×9 boards, --out): 100
+ * boards took 1.5 s in this thread and 2.4 s with a pool started at 0.4 s of work left. The pool
+ * wins when half the work left plus a worker's cold start (about 1 s) is less than the work left;
+ * the estimate from the first batches runs high (this thread is cold too), hence 3 s.
+ */
+export const POOL_PAYS_MS = 3000;
+
+/** The longest batch (expected ms) this thread takes once the pool is starting. */
+export const SHORT_BATCH_MS = 250;
+
+/**
+ * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
+ * runs never pay the pool's start-up, large ones start it early. While the workers start, this
+ * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
+ * back); once all are ready this thread only schedules (the workers write --out files), so `workers` threads run on
+ * `workers` cores. Which executor runs a batch never changes its bytes.
+ *
+ *   batches   [1][1][4][16] … (this thread: estimate the work left)
+ *   pool      start ── warm-up w0 ─┐ warm-up w1 ──┐
+ *   here      [b][b][b][b][b]      │              │  (idle: scheduling only)
+ *   w0                              [b][b][b][b][b]…
+ *   w1                                             [b][b][b]…
  */
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
   private workedMs = 0;
+  /** Units handed to run() so far (estimating the work left needs the run's size). */
+  private unitsSeen = 0;
+  /** ms per unit of this thread's cheapest batch after its first (which pays for compiling the code). */
+  private msPerUnit: number | undefined;
+  private batchesHere = 0;
+  /** ms per unit of this thread's latest batch, the first included. */
+  private lastMsPerUnit: number | undefined;
+  /** Workers whose warm-up task has come back: they take batches from now on. */
+  private readyWorkers = 0;
+  private poolBusy = 0;
   /** The task running in this thread, if any: tasks here run one after another. */
   private here: Promise<void> | undefined;
+  /** Waiting for this thread, a worker or a pool slot to become free. */
+  private waiting: Array<() => void> = [];
 
   constructor(
     readonly parallelism: number,
     private readonly guard?: SyncGuard,
+    /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
+    private readonly expectedUnits?: number,
+    private readonly poolPaysMs = POOL_PAYS_MS,
   ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
     await new Promise((resolve) => setImmediate(resolve));
-    // Preparing a task yields, so a second task could pass the hand-over check before the first
-    // has counted its work: wait for it, then decide with the work known.
-    while (this.here) await this.here;
-    if (!this.pool && this.workedMs >= ESCALATE_MS) this.pool = new PoolExecutor(this.parallelism);
-    if (this.pool) return this.pool.run(task);
+    const units = taskUnits(task);
+    for (;;) {
+      if (!this.pool && this.worthAPool()) this.startPool(task);
+      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism || !this.shortHere(units))) return this.onPool(task, units);
+      if (!this.here) return this.inThisThread(task, units);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  /**
+   * A batch this thread may still take while the workers start: one expected to be short. A long
+   * one (a single hard puzzle) waits for a worker instead, since signals cannot be handled while
+   * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
+   */
+  private shortHere(units: number): boolean {
+    return this.lastMsPerUnit === undefined || units * this.lastMsPerUnit <= SHORT_BATCH_MS;
+  }
+
+  private worthAPool(): boolean {
+    if (this.expectedUnits === undefined) return this.workedMs >= ESCALATE_MS;
+    const left = this.expectedUnits - this.unitsSeen;
+    // a second of work here and the latest batch says much is left (puzzles of seconds each)
+    if (this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs) return true;
+    if (this.msPerUnit === undefined || this.batchesHere < 3) return false;
+    return left * this.msPerUnit >= this.poolPaysMs;
+  }
+
+  private startPool(like: Task): void {
+    const pool = new PoolExecutor(this.parallelism);
+    this.pool = pool;
+    const warm: WarmTask = { type: 'warm', kindModules: like.kindModules, ...(like.type === 'generate' ? { kind: like.kind } : {}) };
+    // piscina hands each of these to a different idle worker; a warm-up that fails still counts
+    // as settled: the batches sent there then fail and are retried as any failed batch is.
+    for (let i = 0; i < this.parallelism; i++) {
+      pool
+        .run(warm)
+        .catch(() => undefined)
+        .finally(() => {
+          this.readyWorkers++;
+          this.wake();
+        });
+    }
+  }
+
+  private async onPool<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+    this.unitsSeen += units;
+    this.poolBusy++;
+    try {
+      return await this.pool!.run(task);
+    } finally {
+      this.poolBusy--;
+      this.wake();
+    }
+  }
+
+  private async inThisThread<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+    this.unitsSeen += units;
     let finished!: () => void;
     this.here = new Promise((resolve) => (finished = resolve));
     const t0 = performance.now();
+    // CPU time, not wall time, for the estimate: on a busy machine wall time overstates the work
+    // (and the pool would start where it helps least). Process-wide, so only before the pool runs.
+    const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
       return guarded(this.guard, () => runTask(task));
     } finally {
-      this.workedMs += performance.now() - t0;
+      const ms = performance.now() - t0;
+      this.workedMs += ms;
+      if (units > 0) {
+        const cpu = cpu0 === undefined ? undefined : process.cpuUsage(cpu0);
+        this.lastMsPerUnit = (cpu === undefined ? ms : Math.min(ms, (cpu.user + cpu.system) / 1000)) / units;
+        // the cheapest batch after the first: one slow batch (a collection, a module compiled) does not start the pool
+        if (this.batchesHere > 0) this.msPerUnit = Math.min(this.msPerUnit ?? Infinity, this.lastMsPerUnit);
+      }
+      this.batchesHere++;
       this.here = undefined;
       finished();
+      this.wake();
     }
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** True once the pool has taken over. */
@@ -154,7 +257,7 @@ export class AutoExecutor implements Executor {
  * more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
  * holds its own copy of the code and tables, so -j 64 took over 3.5 GB and ran no faster.
  */
-export function executorFor(workers: number, guard?: SyncGuard): Executor {
+export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits);
 }

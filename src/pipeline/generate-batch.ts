@@ -12,6 +12,7 @@ import { GenerationError } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
+import type { PuzzleFileTarget, WriteFailure } from './puzzle-files.ts';
 
 export interface GenerateTask {
   type: 'generate';
@@ -35,6 +36,11 @@ export interface GenerateTask {
    * the index then comes back unfinished (`stopped`), neither made nor failed, for a rerun.
    */
   deadline?: number;
+  /**
+   * `--out DIR`: the thread that makes the batch writes its files (puzzle-files.ts) and sends
+   * back outcomes without their texts. Without it the texts come back (NDJSON, the daily set).
+   */
+  writeTo?: PuzzleFileTarget;
 }
 
 /** Why a candidate puzzle was thrown away. */
@@ -46,9 +52,12 @@ export type PuzzleOutcome =
       ok: true;
       seed: string;
       id: string;
-      /** The file as written: JSON, one line, no trailing newline. */
+      /** The file as written: JSON, one line, no trailing newline ('' once `written`). */
       text: string;
       playerText?: string;
+      /** Already written to the task's `writeTo` directory (its text dropped); its player form too when `playerWritten`. */
+      written?: true;
+      playerWritten?: true;
       /** Set when the task asks for fingerprints. */
       fingerprint?: string;
       /** The verifier's one-line description (size, layout, grade…). */
@@ -62,6 +71,8 @@ export type PuzzleOutcome =
       rejected: Partial<Record<RejectReason, number>>;
       /** Not failed: the task's deadline came before an attempt succeeded (made again on resume). */
       stopped?: true;
+      /** Made, but its file could not be written: the run fails with this error when it gets here. */
+      writeFailure?: WriteFailure;
     };
 
 export interface BatchResult<T> {

@@ -13,6 +13,7 @@ import { runOrdered } from './batcher.ts';
 import { executorFor, type Executor, type SyncGuard } from './executor.ts';
 import type { GenerateTask, PuzzleOutcome } from './generate-batch.ts';
 import { OutDir } from './out-dir.ts';
+import { writeFailureError } from './puzzle-files.ts';
 import { shardRange, WHOLE_RUN, type Shard } from './shard.ts';
 import { addRejected, type RunSummary } from './summary.ts';
 
@@ -116,7 +117,7 @@ async function runPrepared(
   done = summary.resumed;
   progress();
 
-  const executor = o.executor ?? executorFor(o.workers ?? 1, o.syncGuard);
+  const executor = o.executor ?? executorFor(o.workers ?? 1, o.syncGuard, total - kept.length);
   const task = (indices: number[]): GenerateTask => ({
     type: 'generate',
     kind: o.kind.name,
@@ -128,6 +129,8 @@ async function runPrepared(
     attempts: o.attempts ?? 3,
     fingerprint: out !== undefined, // for the manifest
     ...(deadline === undefined ? {} : { deadline }),
+    // the thread that makes a batch writes its files: the texts never travel, this thread never waits on the disk
+    ...(out === undefined ? {} : { writeTo: out.target }),
   });
   try {
     const report = await runOrdered<number, PuzzleOutcome>({
@@ -156,6 +159,8 @@ async function runPrepared(
           summary.made++;
           if (out) out.write(outcome);
           else o.writeLine!(player && outcome.playerText !== undefined ? outcome.playerText : outcome.text);
+        } else if (outcome.writeFailure) {
+          throw writeFailureError(outcome.writeFailure);
         } else {
           summary.failed.push({ index: outcome.k, reason: outcome.reason });
           out?.fail(outcome.k, outcome.reason);

@@ -27,6 +27,7 @@ import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic, writeFileAtomicChunks } from './atomic.ts';
 import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
 import { acquireLock, type HeldLock } from './lock.ts';
+import { indexWidth, playerFileName, puzzleFileName, type PuzzleFileTarget } from './puzzle-files.ts';
 import { ManifestEntry, RunManifest } from './schema.ts';
 import { isWholeRun, shardRange, type Shard } from './shard.ts';
 
@@ -53,16 +54,21 @@ export class OutDir {
     readonly dir: string,
     readonly run: RunIdentity,
   ) {
-    this.width = Math.max(6, String(Math.max(0, run.count - 1)).length);
+    this.width = indexWidth(run.count);
     this.manifestName = isWholeRun(run.shard) ? 'manifest.json' : `manifest.shard-${run.shard.index}-of-${run.shard.of}.json`;
   }
 
   fileName(k: number): string {
-    return `${this.run.kind.name}-${String(k).padStart(this.width, '0')}.json`;
+    return puzzleFileName(this.run.kind.name, this.width, k);
   }
 
   playerName(k: number): string {
-    return `${this.run.kind.name}-${String(k).padStart(this.width, '0')}.player.json`;
+    return playerFileName(this.run.kind.name, this.width, k);
+  }
+
+  /** Where the thread that makes a batch writes its files (the task's `writeTo`). */
+  get target(): PuzzleFileTarget {
+    return { dir: this.dir, kind: this.run.kind.name, width: this.width, player: this.run.player };
   }
 
   get lockName(): string {
@@ -202,10 +208,15 @@ export class OutDir {
     return true;
   }
 
-  /** Write a finished puzzle (and its player form). */
+  /** Write a finished puzzle (and its player form), unless the thread that made it already did. */
   write(outcome: Extract<PuzzleOutcome, { ok: true }>): void {
     const k = outcome.k;
     const entry: ManifestEntry = { index: k, file: this.fileName(k), id: outcome.id, seed: outcome.seed, fingerprint: fingerprintOf(outcome) };
+    if (outcome.written) {
+      if (outcome.playerWritten) entry.playerFile = this.playerName(k);
+      this.entries.push(entry);
+      return;
+    }
     if (this.run.player && outcome.playerText !== undefined) {
       writeFileAtomic(join(this.dir, this.playerName(k)), outcome.playerText + '\n');
       entry.playerFile = this.playerName(k);

@@ -114,11 +114,14 @@ const canMount = (() => {
 })();
 
 describe.runIf(canMount)('a real full disk (tmpfs)', () => {
-  test('generate --out: exit 1, one line naming the file; every file there is whole; no lock is left', () => {
-    const disk = smallDisk(64)!;
+  // -j 2: the workers write the files; the failure crosses the thread as data and is reported the same way
+  test.each(['1', '2'])('generate --out -j %s: exit 1, one line naming the file; every file there is whole; no lock is left', (workers) => {
+    // -j 2 on 9×9 boards and room for a few hundred: the disk fills after the pool has taken over
+    const disk = smallDisk(workers === '1' ? 64 : 2048)!;
     try {
       const out = join(disk.dir, 'run');
-      const r = runCli(['generate', 'numbridge', '--size', '6', '--count', '200', '--seed', 'full', '--player', '-q', '-j', '1', '--out', out]);
+      const size = workers === '1' ? ['--size', '6', '--count', '200'] : ['--size', '9', '--count', '3000'];
+      const r = runCli(['generate', 'numbridge', ...size, '--seed', 'full', '--player', '-q', '-j', workers, '--out', out]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/^puzzlemill: \S+\/numbridge-\d{6}(\.player)?\.json: cannot write: no space left on the device\n$/);
       const names = readdirSync(out);
