@@ -23,6 +23,10 @@
  *   band pattern    within a band (or stack) a digit occupies one mini-row per row and per box, a
  *                   permutation: mini-rows in no permutation consistent with the candidates are
  *                   cleared (pointing and claiming, and a little more)
+ *   triads          at that fixpoint, across digits: a mini-row (or mini-column) holds exactly
+ *                   three digits, so fewer than three possible or more than three forced is a
+ *                   contradiction, three possible are locked there, three forced shut out the rest
+ * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one whose digits have
  * the most candidates among its peers; if no cell has two, on the open cell with the fewest.
