@@ -10,7 +10,7 @@
  * (Node only, from 'puzzlemill'): generateMany (worker threads) and renderPng (resvg, font files).
  * src/index.ts re-exports all of this.
  */
-import { InputError } from './core/errors.ts';
+import { atPosition, InputError } from './core/errors.ts';
 import type { PuzzleFile } from './kinds/kind.ts';
 import { kindForFormat } from './kinds/registry.ts';
 import { readBoardFile } from './numbridge/board-file.ts';
@@ -19,7 +19,7 @@ import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
 import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
-import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
+import { solve as solveBoard, solveMany as solveBoards, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
 export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
@@ -60,6 +60,27 @@ function boardOf(input: BoardInput): Board {
 /** Count solutions (up to `limit`, default 1; 2 proves uniqueness) and return the first. */
 export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResult {
   return solveBoard(boardOf(puzzle), options);
+}
+
+/**
+ * `solve` for many puzzles with one options object: the same results, in order, as calling
+ * `solve` on each, without the per-call lookups (for benchmarks and batch checks). Bad input
+ * throws as `solve` does, with the puzzle's place in the batch as the line (`<argument>:3:12: …`).
+ */
+export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions = {}): SolveResult[] {
+  const boards: Board[] = [];
+  let index = 0;
+  for (const puzzle of puzzles) {
+    index++;
+    try {
+      boards.push(boardOf(puzzle));
+    } catch (e) {
+      // `<argument>:LINE:COLUMN`: the line is the puzzle's place in the batch, 1-based
+      if (e instanceof InputError) throw atPosition(e, { source: '<argument>', line: index });
+      throw e;
+    }
+  }
+  return solveBoards(boards, options);
 }
 
 export interface GradeReport {

@@ -32,7 +32,7 @@ export { exportPuzzle, importPuzzle, NotABoard, renderSvg, type ExportOptions, t
 export { renderPng } from './render/png.ts';
 export * as numbridge from './games/numbridge/index.ts';
 // solve, grade, verify and the player form are the browser entry's (src/browser.ts), the same functions
-export { grade, playerForm, solve, verify, type BoardInput, type GradeReport } from './browser.ts';
+export { grade, playerForm, solve, solveMany, verify, type BoardInput, type GradeReport } from './browser.ts';
 
 /**
  * Make `count` puzzles of a kind in a worker pool, as the CLI's `generate` does: the same

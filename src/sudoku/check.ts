@@ -6,6 +6,7 @@ import type { Board, Grid } from './types.ts';
 
 /** The first pair of equal digits in one house, or null. Works on partial grids (0 = empty). */
 export function findClash(size: number, regions: ArrayLike<number>, grid: ArrayLike<number>): { a: number; b: number; digit: number; house: string } | null {
+  if (!mayClash(size, regions, grid)) return null;
   for (let a = 0; a < size * size; a++) {
     const d = grid[a]!;
     if (d === 0) continue;
@@ -20,6 +21,37 @@ export function findClash(size: number, regions: ArrayLike<number>, grid: ArrayL
     }
   }
   return null;
+}
+
+/** Digits seen per row, column and block (bit d), for `mayClash`: sizes up to 9, so 3·9 houses. */
+const SEEN = new Int32Array(27);
+
+/**
+ * One pass with a digit mask per house: false when no two equal digits share a house, the common
+ * case, so `findClash` pays for its pairwise scan (which names the first pair) only when there is
+ * a clash. True also for anything it cannot judge (a block number outside 0..N−1).
+ */
+function mayClash(size: number, regions: ArrayLike<number>, grid: ArrayLike<number>): boolean {
+  if (size > 9) return true;
+  SEEN.fill(0, 0, 3 * size);
+  for (let cell = 0, r = 0, c = 0; cell < size * size; cell++) {
+    const d = grid[cell]!;
+    if (d !== 0) {
+      const block = regions[cell]!;
+      if (!(block >= 0 && block < size && (block | 0) === block)) return true;
+      const bit = 1 << d;
+      const houses = SEEN[r]! | SEEN[size + c]! | SEEN[2 * size + block]!;
+      if (houses & bit) return true;
+      SEEN[r]! |= bit;
+      SEEN[size + c]! |= bit;
+      SEEN[2 * size + block]! |= bit;
+    }
+    if (++c === size) {
+      c = 0;
+      r++;
+    }
+  }
+  return false;
 }
 
 /** True when `solution` is a complete valid grid for the board and agrees with every given. */

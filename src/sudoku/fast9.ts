@@ -23,6 +23,10 @@
  *   band pattern    within a band (or stack) a digit occupies one mini-row per row and per box, a
  *                   permutation: mini-rows in no permutation consistent with the candidates are
  *                   cleared (pointing and claiming, and a little more)
+ *   triads          at that fixpoint, across digits: a mini-row holds exactly
+ *                   three digits, so fewer than three possible or more than three forced is a
+ *                   contradiction, three possible are locked there, three forced shut out the rest
+ * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one whose digits have
  * the most candidates among its peers; if no cell has two, on the open cell with the fewest.
@@ -50,6 +54,10 @@ const ROW_TO_MINIROWS = new Int32Array(512);
 const MINIROWS_TO_ROW = new Int32Array(8);
 /** Mini-column bit (b·3+k) of stack j → cells of column 3j+k in band b (band-local word). */
 const COLUMN_CELLS = new Int32Array(9);
+/** For each 9-bit set of occupied mini-rows, the mini-rows in every permutation it contains. */
+const BAND_FORCED = new Int32Array(512);
+/** Mini-row bit m = i·3+j → the band-word cells of row i and box j outside the mini-row. */
+const MINIROW_LINE_AND_BOX = new Int32Array(9);
 
 (function buildTables() {
   for (let cell = 0; cell < 81; cell++) {
@@ -72,11 +80,24 @@ const COLUMN_CELLS = new Int32Array(9);
       if ((pattern & s) === pattern) union |= pattern;
     }
     BAND_PATTERN[s] = union;
+    let common = 0x1ff;
+    let any = false;
+    for (const p of perms) {
+      const pattern = (1 << p[0]!) | (1 << (3 + p[1]!)) | (1 << (6 + p[2]!));
+      if ((pattern & s) === pattern) {
+        common &= pattern;
+        any = true;
+      }
+    }
+    BAND_FORCED[s] = any ? common : 0;
   }
   for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) MINIROW_CELLS[i * 3 + j] = 0x7 << (i * 9 + j * 3);
   for (let x = 0; x < 512; x++) ROW_TO_MINIROWS[x] = (x & 7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
   for (let m = 0; m < 8; m++) MINIROWS_TO_ROW[m] = (m & 1 ? 7 : 0) | (m & 2 ? 0x38 : 0) | (m & 4 ? 0x1c0 : 0);
   for (let k = 0; k < 9; k++) COLUMN_CELLS[k] = (1 << k) | (1 << (k + 9)) | (1 << (k + 18));
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) MINIROW_LINE_AND_BOX[i * 3 + j] = ((ROW9 << (9 * i)) | (BOX << (3 * j))) & ~MINIROW_CELLS[i * 3 + j]!;
+  }
 })();
 
 export interface Fast9Result {
@@ -92,6 +113,9 @@ export class Fast9Solver {
   private readonly solutionState = new Int32Array(STRIDE);
   /** The digit words as last examined by `propagate`: a digit whose words are unchanged is skipped. */
   private readonly seen = new Int32Array(27);
+  /** Scratch of `triads`: each digit's mini-row set in a band, and the forced ones. */
+  private readonly occ = new Int32Array(9);
+  private readonly forced = new Int32Array(9);
   private limit = 1;
   private count = 0;
   private nodes = 0;
@@ -343,8 +367,78 @@ export class Fast9Solver {
           changed = true;
         }
       }
-      if (!changed) return true;
+      if (!changed) {
+        const t = this.triads(base);
+        if (t < 0) return false;
+        if (t === 0) return true;
+      }
     }
+  }
+
+  /**
+   * The across-digit rule: a mini-row (three cells of a row inside one box) holds exactly three
+   * digits. Per mini-row, count the digits that can still go there
+   * (bit-sliced counters over the nine digits' mini-row sets) and the digits whose band pattern
+   * forces them there:
+   *   fewer than 3 possible, or more than 3 forced   → contradiction
+   *   exactly 3 possible  → each of them is in this mini-row: clear it from the rest of the row
+   *                         and of the box (a locked triple)
+   *   exactly 3 forced    → no other digit fits: clear every other digit from the three cells
+   * Run only at the singles/pattern fixpoint. The same rule on mini-columns (over the stacks)
+   * cut nodes further (top1465 21.1 → 17.9 per puzzle) but cost more than it saved: 17-clue
+   * 138k → 127k/s, forum-hardest 3.57k → 3.37k/s (CPU-time medians of 7), so it is left out.
+   * Returns −1 on contradiction, 1 when a word changed, 0 when nothing did.
+   */
+  private triads(base: number): number {
+    const s = this.s;
+    const occ = this.occ;
+    const forced = this.forced;
+    let changed = 0;
+    for (let b = 0; b < 3; b++) {
+      let o1 = 0, o2 = 0, o3 = 0, o4 = 0;
+      let f1 = 0, f2 = 0, f3 = 0, f4 = 0;
+      for (let d = 0; d < 9; d++) {
+        const f = s[base + d * 3 + b]!;
+        const o = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
+        const x = BAND_FORCED[o]!;
+        occ[d] = o;
+        forced[d] = x;
+        o4 |= o3 & o; o3 |= o2 & o; o2 |= o1 & o; o1 |= o;
+        f4 |= f3 & x; f3 |= f2 & x; f2 |= f1 & x; f1 |= x;
+      }
+      if ((o3 & ROW9) !== ROW9 || f4 !== 0) return -1;
+      let locked = o3 & ~o4 & ~(f3 & ~f4);
+      while (locked !== 0) {
+        const m = 31 - Math.clz32(locked & -locked);
+        locked &= locked - 1;
+        const clear = ~MINIROW_LINE_AND_BOX[m]!;
+        for (let d = 0; d < 9; d++) {
+          if ((occ[d]! & (1 << m)) === 0) continue;
+          const w = base + d * 3 + b;
+          const f = s[w]!;
+          if ((f & clear) !== f) {
+            s[w] = f & clear;
+            changed = 1;
+          }
+        }
+      }
+      let full = f3 & ~f4 & ~(o3 & ~o4);
+      while (full !== 0) {
+        const m = 31 - Math.clz32(full & -full);
+        full &= full - 1;
+        const clear = ~MINIROW_CELLS[m]!;
+        for (let d = 0; d < 9; d++) {
+          if (forced[d]! & (1 << m)) continue;
+          const w = base + d * 3 + b;
+          const f = s[w]!;
+          if ((f & clear) !== f) {
+            s[w] = f & clear;
+            changed = 1;
+          }
+        }
+      }
+    }
+    return changed;
   }
 }
 

@@ -19,6 +19,7 @@
 import { POPCOUNT_1024 } from '../core/bits.ts';
 import { luby } from '../core/restarts.ts';
 import { Rng } from '../core/rng.ts';
+import { BitboardSolver } from './bitboard.ts';
 import { Fast9Solver } from './fast9.ts';
 import { Geometry, geometryFor } from './geometry.ts';
 import { isRegularRegions } from './regions.ts';
@@ -57,6 +58,8 @@ export interface SolveResult {
 /** Nodes of the plain first run when counting, and the base budget of each randomised re-run. */
 const COUNT_FIRST_RUN_NODES = 100_000;
 const COUNT_RESTART_NODES = 20_000;
+/** Nodes the per-digit search gets before the generic runs take over (layouts fast9 does not take). */
+const BITBOARD_TRY_NODES = 2_000;
 
 /** A reusable solver for one layout: all scratch memory is allocated once, here. */
 export class ExactCoverSolver {
@@ -77,6 +80,8 @@ export class ExactCoverSolver {
   private qTail = 0;
   /** The band-word solver, used for regular 9×9 layouts when no random order is asked for. */
   private readonly fast9: Fast9Solver | null;
+  /** The per-digit search for every other layout: the first, plain run of the counter. */
+  private readonly bitboard: BitboardSolver | null;
 
   constructor(geometry: Geometry) {
     this.geometry = geometry;
@@ -89,6 +94,7 @@ export class ExactCoverSolver {
     this.options = new Uint8Array((this.cells + 1) * this.n);
     this.solutionMasks = new Uint16Array(this.cells);
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
+    this.bitboard = this.fast9 ? null : new BitboardSolver(geometry);
   }
 
   /**
@@ -114,10 +120,21 @@ export class ExactCoverSolver {
    */
   private countWithRestarts(givens: Grid, options: SolveOptions): SolveResult {
     const limit = Math.max(1, options.limit ?? 1);
-    const maxNodes = options.maxNodes ?? Infinity;
+    let maxNodes = options.maxNodes ?? Infinity;
+    // The per-digit search decides almost every board with givens in a few nodes; it has no
+    // house-digit branching, so a near-empty board gets only a short try, then the runs below.
+    let spent = 0;
+    if (this.bitboard) {
+      const quickBudget = Math.min(maxNodes, BITBOARD_TRY_NODES);
+      const quick = this.bitboard.solve(givens, limit, quickBudget);
+      if (quick.complete) return quick;
+      spent = Math.min(quick.nodes, quickBudget);
+      if (spent >= maxNodes) return { ...quick, nodes: spent };
+      maxNodes -= spent;
+    }
     const firstBudget = Math.min(maxNodes, COUNT_FIRST_RUN_NODES);
     const first = this.solveGeneric(givens, { limit, maxNodes: firstBudget });
-    if (first.complete) return first;
+    if (first.complete) return { ...first, nodes: first.nodes + spent };
     let nodes = Math.min(first.nodes, firstBudget);
     const seen = new Map<string, Grid>();
     const remember = (r: SolveResult) => {
@@ -128,9 +145,10 @@ export class ExactCoverSolver {
       const budget = Math.min(maxNodes - nodes, COUNT_RESTART_NODES * luby(run));
       const r = this.solveGeneric(givens, { limit, maxNodes: budget, rng: new Rng('count-restart', run) });
       nodes += Math.min(r.nodes, budget);
-      if (r.complete) return { ...r, nodes };
+      if (r.complete) return { ...r, nodes: nodes + spent };
       remember(r);
     }
+    nodes += spent;
     if (seen.size >= limit) return { count: limit, solution: seen.values().next().value!, nodes, complete: true };
     return { count: seen.size, solution: seen.values().next().value ?? null, nodes, complete: false };
   }
@@ -385,9 +403,37 @@ export function solverFor(geometry: Geometry): ExactCoverSolver {
   return s;
 }
 
+/**
+ * The last layout `solve` was asked about, and its solver. `geometryFor` keys its cache by the
+ * map's text (`regions.join('')`: about a microsecond on 9×9, as much as a whole 17-clue search),
+ * so consecutive boards of one layout — every batch, every carve loop — skip it after a byte
+ * compare.
+ */
+let lastRegions: Uint8Array = new Uint8Array(0);
+let lastSize = 0;
+let lastSolver: ExactCoverSolver | null = null;
+
+function solverForBoard(board: Board): ExactCoverSolver {
+  const regions = board.regions;
+  if (lastSolver && board.size === lastSize && regions.length === lastRegions.length) {
+    let same = true;
+    for (let i = 0; i < regions.length; i++) {
+      if (regions[i] !== lastRegions[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return lastSolver;
+  }
+  lastSolver = solverFor(geometryFor(board.size, regions));
+  lastSize = board.size;
+  lastRegions = Uint8Array.from(regions);
+  return lastSolver;
+}
+
 /** Naked and hidden singles to their fixpoint: the logic prover's tier 1 (see the method). */
 export function propagateSingles(board: Board): SinglesResult {
-  return solverFor(geometryFor(board.size, board.regions)).propagateSingles(board.givens);
+  return solverForBoard(board).propagateSingles(board.givens);
 }
 
 /**
@@ -395,5 +441,15 @@ export function propagateSingles(board: Board): SinglesResult {
  * `solve(board, { limit: 2 }).count === 1` is the uniqueness proof.
  */
 export function solve(board: Board, options: SolveOptions = {}): SolveResult {
-  return solverFor(geometryFor(board.size, board.regions)).solve(board.givens, options);
+  return solverForBoard(board).solve(board.givens, options);
+}
+
+/**
+ * `solve` for a batch of boards with one options object (benchmarks, verify): the same results,
+ * in order, as calling `solve` on each. An `rng` is shared, consumed board after board.
+ */
+export function solveMany(boards: Iterable<Board>, options: SolveOptions = {}): SolveResult[] {
+  const results: SolveResult[] = [];
+  for (const board of boards) results.push(solverForBoard(board).solve(board.givens, options));
+  return results;
 }

@@ -1,0 +1,269 @@
+/**
+ * The per-digit search for any layout (N = 4..9, regular, irregular or hex-connected blocks): the
+ * same exact cover and the same answers as solver.ts's generic search (counts up to the limit; a
+ * unique board's solution), held digit-major like fast9.ts, with region masks where fast9 has box
+ * bands. Every cell is one bit of three 27-bit words; a word holds R = ⌊27/N⌋ whole rows:
+ *
+ *   cell (r, c):  word ⌊r/R⌋, bit (r mod R)·N + c
+ *     N = 9: R = 3   word 0 = rows 0–2, word 1 = rows 3–5, word 2 = rows 6–8 (fast9's bands)
+ *     N = 6: R = 4   word 0 = rows 0–3 (bits 0…23), word 1 = rows 4–5, word 2 empty
+ *     N = 4: R = 6   every cell in word 0
+ *
+ *   state at one search depth (32 int32 words):
+ *     word d·3 + w  (d = 0..N−1)   cells of word w where digit d+1 is still possible;
+ *                                  a placed cell keeps only its own digit's bit
+ *     word 27 + w                  cells of word w not yet placed
+ *   layout masks (built once per layout): PEERS[cell·3 + w], HOUSE[h·3 + w] for the 3N houses
+ *
+ * Rules before every branch, until nothing changes (the forced options of the exact cover):
+ *   naked single   an open cell with one digit left: once/twice counters over the N digit words
+ *   hidden single  a house with one place for d: the digit's words AND the house's three masks
+ * A house with no place for a digit, or an open cell with no digit, is a contradiction. Only
+ * digits whose words changed since their rules last ran are looked at again.
+ * Branching: the first open cell with two candidates, else the open cell with the fewest. A node
+ * is what it is in the generic search: the root and every branch taken.
+ */
+import type { Geometry } from './geometry.ts';
+import type { Grid } from './types.ts';
+
+const STRIDE = 32;
+const OPEN = 27;
+
+export interface BitboardResult {
+  count: number;
+  solution: Grid | null;
+  nodes: number;
+  complete: boolean;
+}
+
+/** The per-digit solver of one layout; one instance holds all scratch memory. */
+export class BitboardSolver {
+  private readonly n: number;
+  private readonly cells: number;
+  private readonly words: number;
+  /** cell → its word and its bit in that word */
+  private readonly cellWord: Uint8Array;
+  private readonly cellBit: Int32Array;
+  /** word·32 + bit index → cell */
+  private readonly cellAt: Int16Array;
+  private readonly peers: Int32Array;
+  private readonly houses: Int32Array;
+  private readonly s = new Int32Array(STRIDE * 82);
+  private readonly solutionState = new Int32Array(STRIDE);
+  private readonly seen = new Int32Array(27);
+  private limit = 1;
+  private count = 0;
+  private nodes = 0;
+  private maxNodes = Infinity;
+
+  constructor(geometry: Geometry) {
+    const n = geometry.size;
+    this.n = n;
+    this.cells = n * n;
+    const rowsPerWord = Math.floor(27 / n);
+    this.words = Math.ceil(n / rowsPerWord);
+    this.cellWord = new Uint8Array(this.cells);
+    this.cellBit = new Int32Array(this.cells);
+    this.cellAt = new Int16Array(3 * 32).fill(-1);
+    for (let cell = 0; cell < this.cells; cell++) {
+      const r = Math.floor(cell / n);
+      const w = Math.floor(r / rowsPerWord);
+      const index = (r % rowsPerWord) * n + (cell % n);
+      this.cellWord[cell] = w;
+      this.cellBit[cell] = 1 << index;
+      this.cellAt[w * 32 + index] = cell;
+    }
+    this.peers = new Int32Array(this.cells * 3);
+    for (let cell = 0; cell < this.cells; cell++) {
+      for (let k = geometry.peerStart[cell]!; k < geometry.peerStart[cell + 1]!; k++) {
+        const p = geometry.peers[k]!;
+        this.peers[cell * 3 + this.cellWord[p]!]! |= this.cellBit[p]!;
+      }
+    }
+    this.houses = new Int32Array(3 * n * 3);
+    for (let h = 0; h < 3 * n; h++) {
+      for (let i = 0; i < n; i++) {
+        const c = geometry.houseCells[h * n + i]!;
+        this.houses[h * 3 + this.cellWord[c]!]! |= this.cellBit[c]!;
+      }
+    }
+  }
+
+  solve(givens: Grid, limit: number, maxNodes = Infinity): BitboardResult {
+    this.limit = Math.max(1, limit);
+    this.maxNodes = maxNodes;
+    this.count = 0;
+    this.nodes = 0;
+    const s = this.s;
+    const n = this.n;
+    s.fill(0, 0, STRIDE);
+    for (let cell = 0; cell < this.cells; cell++) {
+      const w = this.cellWord[cell]!;
+      const bit = this.cellBit[cell]!;
+      for (let d = 0; d < n; d++) s[d * 3 + w]! |= bit;
+      s[OPEN + w]! |= bit;
+    }
+    let ok = true;
+    for (let cell = 0; cell < this.cells && ok; cell++) {
+      const d = givens[cell]!;
+      if (d === 0) continue;
+      if (d > n) throw new RangeError(`digit ${d} in cell ${cell} exceeds size ${n}`);
+      if ((s[(d - 1) * 3 + this.cellWord[cell]!]! & this.cellBit[cell]!) === 0) ok = false;
+      else this.place(0, d - 1, cell);
+    }
+    if (ok) this.search(0);
+    let solution: Grid | null = null;
+    if (this.count > 0) {
+      solution = new Uint8Array(this.cells);
+      const st = this.solutionState;
+      for (let d = 0; d < n; d++) {
+        for (let w = 0; w < 3; w++) {
+          let m = st[d * 3 + w]!;
+          while (m !== 0) {
+            const index = 31 - Math.clz32(m & -m);
+            m &= m - 1;
+            solution[this.cellAt[w * 32 + index]!] = d + 1;
+          }
+        }
+      }
+    }
+    return { count: this.count, solution, nodes: this.nodes, complete: this.nodes <= this.maxNodes };
+  }
+
+  /** Place digit d (0-based) on `cell` in the state at `base`. */
+  private place(base: number, d: number, cell: number): void {
+    const s = this.s;
+    const w = this.cellWord[cell]!;
+    const bit = this.cellBit[cell]!;
+    const keep = ~bit;
+    for (let k = base + w, end = base + this.n * 3; k < end; k += 3) s[k]! &= keep;
+    const dw = base + d * 3;
+    const p = cell * 3;
+    s[dw] = s[dw]! & ~this.peers[p]!;
+    s[dw + 1] = s[dw + 1]! & ~this.peers[p + 1]!;
+    s[dw + 2] = s[dw + 2]! & ~this.peers[p + 2]!;
+    s[dw + w]! |= bit;
+    s[base + OPEN + w]! &= keep;
+  }
+
+  /** True when the search must stop (limit reached or node budget spent). */
+  private search(depth: number): boolean {
+    if (++this.nodes > this.maxNodes) return true;
+    const base = depth * STRIDE;
+    if (!this.propagate(base)) return false;
+    const s = this.s;
+    const n = this.n;
+    let branchWord = -1;
+    let branchBit = 0;
+    let open = false;
+    for (let w = 0; w < this.words && branchWord < 0; w++) {
+      const u = s[base + OPEN + w]!;
+      if (u === 0) continue;
+      open = true;
+      let ones = 0, twos = 0, threes = 0;
+      for (let k = base + w, end = base + n * 3; k < end; k += 3) {
+        const x = s[k]! & u;
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
+      }
+      const pairs = twos & ~threes;
+      if (pairs !== 0) {
+        branchWord = w;
+        branchBit = pairs & -pairs;
+      }
+    }
+    if (!open) {
+      this.count++;
+      if (this.count === 1) this.solutionState.set(s.subarray(base, base + STRIDE));
+      return this.count >= this.limit;
+    }
+    if (branchWord < 0) {
+      let best = n + 1;
+      for (let w = 0; w < this.words; w++) {
+        let u = s[base + OPEN + w]!;
+        while (u !== 0) {
+          const bit = u & -u;
+          u ^= bit;
+          let c = 0;
+          for (let k = base + w, end = base + n * 3; k < end; k += 3) if (s[k]! & bit) c++;
+          if (c < best) {
+            best = c;
+            branchWord = w;
+            branchBit = bit;
+          }
+        }
+      }
+    }
+    const cell = this.cellAt[branchWord * 32 + (31 - Math.clz32(branchBit))]!;
+    const next = base + STRIDE;
+    for (let d = 0; d < n; d++) {
+      if ((s[base + d * 3 + branchWord]! & branchBit) === 0) continue;
+      s.copyWithin(next, base, base + STRIDE);
+      this.place(next, d, cell);
+      if (this.search(depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /** Naked and hidden singles until nothing changes; false on contradiction. */
+  private propagate(base: number): boolean {
+    const s = this.s;
+    const n = this.n;
+    const seen = this.seen;
+    const houses = this.houses;
+    const houseCount = 3 * n;
+    // A child starts from its parent's fixpoint plus one placement: only digits whose words
+    // differ from the parent's need their houses looked at again.
+    if (base === 0) seen.fill(-1);
+    else for (let k = 0, p = base - STRIDE; k < n * 3; k++) seen[k] = s[p + k]!;
+    for (;;) {
+      let changed = false;
+      for (let w = 0; w < this.words; w++) {
+        const u = s[base + OPEN + w]!;
+        if (u === 0) continue;
+        let ones = 0, twos = 0;
+        for (let k = base + w, end = base + n * 3; k < end; k += 3) {
+          const x = s[k]! & u;
+          twos |= ones & x;
+          ones |= x;
+        }
+        if (ones !== u) return false;
+        let singles = ones & ~twos;
+        if (singles === 0) continue;
+        while (singles !== 0) {
+          const bit = singles & -singles;
+          singles ^= bit;
+          let d = 0;
+          while (d < n && (s[base + d * 3 + w]! & bit) === 0) d++;
+          if (d === n) return false; // emptied by an earlier placement of this batch
+          this.place(base, d, this.cellAt[w * 32 + (31 - Math.clz32(bit))]!);
+        }
+        changed = true;
+        w--; // placements can make new singles in the same word
+      }
+      for (let d = 0; d < n; d++) {
+        const dw = base + d * 3;
+        const sw = d * 3;
+        if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
+        seen[sw] = s[dw]!;
+        seen[sw + 1] = s[dw + 1]!;
+        seen[sw + 2] = s[dw + 2]!;
+        for (let h = 0; h < houseCount; h++) {
+          const x0 = s[dw]! & houses[h * 3]!;
+          const x1 = s[dw + 1]! & houses[h * 3 + 1]!;
+          const x2 = s[dw + 2]! & houses[h * 3 + 2]!;
+          const any = x0 | x1 | x2;
+          if (any === 0) return false;
+          // one place: exactly one word non-zero, with one bit
+          if ((x0 !== 0 ? 1 : 0) + (x1 !== 0 ? 1 : 0) + (x2 !== 0 ? 1 : 0) !== 1 || (any & (any - 1)) !== 0) continue;
+          const w = x0 !== 0 ? 0 : x1 !== 0 ? 1 : 2;
+          if ((s[base + OPEN + w]! & any) === 0) continue; // already placed
+          this.place(base, d, this.cellAt[w * 32 + (31 - Math.clz32(any))]!);
+          changed = true;
+        }
+      }
+      if (!changed) return true;
+    }
+  }
+}
