@@ -30,11 +30,13 @@ export type { NumbridgeBoardFile } from './numbridge/schema.ts';
 export type { ProofStep } from './sudoku/logic/index.ts';
 export type { SolveOptions, SolveResult } from './sudoku/solver.ts';
 export type { VerifyReport, VerifyStatus } from './pipeline/verify-batch.ts';
-export type { PuzzleFile, PuzzleKind, PuzzleFormat } from './kinds/kind.ts';
+export type { PuzzleFile, PuzzleKind, PuzzleFormat, PuzzleRequest, SolveReport as KindSolveReport, GradeReport as KindGradeReport, VerifyResult } from './kinds/kind.ts';
 export { GenerationError, InputError } from './core/errors.ts';
 export { DEFAULT_MAX_NODES } from './core/budget.ts';
 export { formatLine, parseLine } from './sudoku/line-format.ts';
-export { kindNamed, kindNames } from './kinds/registry.ts';
+export { kindNamed, kindNames, registerKind } from './kinds/registry.ts';
+export { requestFromSchema } from './kinds/request-schema.ts';
+export { registerDrawer, type PuzzleDrawer } from './render/drawers.ts'; // a kind module's picture (src/kinds/README.md)
 export { ExactCover, type ExactCoverOptions, type ExactCoverResult } from './core/exact-cover.ts';
 export * as kosmos from './games/kosmos/index.ts';
 export * as domino from './games/domino/index.ts';
