@@ -83,13 +83,8 @@ export interface PuzzleStore {
   dailyDates(): Promise<string[]>;
 }
 
-interface PuzzleRow {
-  id: string;
-  kind: string;
-  format: string;
-  size: number | null;
-  level: number | null;
-  summary: string;
+/** A `puzzles` row as the store reads it: the summary's columns plus what stays on the server. */
+interface PuzzleRow extends PuzzleSummary {
   available_from: string | null;
   file: string;
   player: string;
