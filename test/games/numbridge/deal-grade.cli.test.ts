@@ -11,6 +11,7 @@ import type { NumbridgeRecordFile } from '../../../src/games/numbridge/schema.ts
 import { selfplayGame } from '../../../src/games/numbridge/selfplay.ts';
 import { TIER_NAMES } from '../../../src/sudoku/logic/ladder.ts';
 import { runCli } from '../../helpers/cli.ts';
+import { withTopRowsInBag } from './fixture.ts';
 
 const replay = (record: NumbridgeRecordFile, maxNodes?: number) => {
   const { file, setup, dealFile } = readNumbridgeRecord(JSON.parse(JSON.stringify(record)), { source: 'record.json' });
@@ -58,15 +59,7 @@ describe("a deal's uniqueness check within --max-nodes (defect 14)", () => {
   const record = selfplayGame({ variants: ['blitz'], bots: ['logic', 'random'] }, 'deal-grade', 1).record;
 
   test('a budget too small: the deal contradiction says undecided, not several solutions; the default and 0 decide', () => {
-    const copy = structuredClone(record);
-    const { public: pub, secret } = copy.public.deal;
-    pub.givens.forEach((row, r) => row.forEach((d, c) => {
-      if (d !== 0 && r < 3) {
-        secret.bag.push(d); // the bag keeps one tile per empty cell
-        row[c] = 0;
-      }
-    }));
-    pub.bagSize = secret.bag.length;
+    const copy = withTopRowsInBag(record);
     const details = (maxNodes?: number) => replay(copy, maxNodes).contradictions.filter((c) => c.kind === 'deal').map((c) => c.detail);
     expect(details(1)).toEqual([`the board's uniqueness: ${undecidedReason({ maxNodes: 1 })}`]);
     const several = ['the board has more than one solution: a tile can fit the board and still be judged wrong'];

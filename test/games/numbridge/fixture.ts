@@ -10,6 +10,7 @@
  * The 12 empty cells need 1 1 2 2 3 3 3 3 4 4 4 4 (their solution digits).
  */
 import { ROOM_DEFAULTS, type RoomSettings, type Variant } from '../../../src/games/numbridge/room.ts';
+import type { NumbridgeRecordFile } from '../../../src/games/numbridge/schema.ts';
 import { newGame, type GameSetup, type GameState } from '../../../src/games/numbridge/state.ts';
 import { regularRegions } from '../../../src/sudoku/regions.ts';
 import type { Digit } from '../../../src/sudoku/types.ts';
@@ -52,3 +53,20 @@ export function withState(state: GameState, changes: Partial<GameState>): GameSt
 }
 
 export const sorted = (tiles: readonly Digit[]) => [...tiles].sort((a, b) => a - b);
+
+/**
+ * A copy of a record whose deal has two solutions (or more): the givens of its first three rows
+ * go back into the bag (one tile per empty cell), which leaves too little to fix the board.
+ */
+export function withTopRowsInBag(record: NumbridgeRecordFile): NumbridgeRecordFile {
+  const copy = structuredClone(record);
+  const { public: pub, secret } = copy.public.deal;
+  pub.givens.forEach((row, r) => row.forEach((d, c) => {
+    if (d !== 0 && r < 3) {
+      secret.bag.push(d);
+      row[c] = 0;
+    }
+  }));
+  pub.bagSize = secret.bag.length;
+  return copy;
+}

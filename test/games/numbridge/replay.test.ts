@@ -12,6 +12,7 @@ import type { Variant } from '../../../src/games/numbridge/room.ts';
 import type { NumbridgeRecordFile, RecordEntry } from '../../../src/games/numbridge/schema.ts';
 import { selfplayGame } from '../../../src/games/numbridge/selfplay.ts';
 import { newGame } from '../../../src/games/numbridge/state.ts';
+import { withTopRowsInBag } from './fixture.ts';
 
 const replay = (record: NumbridgeRecordFile) => {
   const { file, setup, dealFile } = readNumbridgeRecord(JSON.parse(JSON.stringify(record)), { source: 'record.json' });
@@ -229,15 +230,7 @@ describe('tampered records are caught at the right entry, with the right reason'
   });
 
   test('a deal whose board has two solutions ("Das Spielfeld hat genau eine Lösung")', () => {
-    const copy = structuredClone(blitz);
-    const { public: pub, secret } = copy.public.deal;
-    pub.givens.forEach((row, r) => row.forEach((d, c) => {
-      if (d !== 0 && r < 3) {
-        secret.bag.push(d); // the bag keeps one tile per empty cell
-        row[c] = 0;
-      }
-    }));
-    pub.bagSize = secret.bag.length;
+    const copy = withTopRowsInBag(blitz);
     expect(replay(copy).contradictions.filter((c) => c.kind === 'deal').map((c) => c.detail)).toEqual(['the board has more than one solution: a tile can fit the board and still be judged wrong']);
     expect(replay(blitz).contradictions).toEqual([]);
   });
