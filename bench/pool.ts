@@ -11,7 +11,7 @@
  * prover), and generating boards and cases with every kind that is registered. Timed on a warm
  * pool (threads started and modules loaded before the clock starts). Median of REPEATS runs.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +126,57 @@ function wall(args: string[], input = ''): number {
   return s;
 }
 
+/**
+ * Wall time (s) of `runs` copies of one CLI command started together (stdout discarded): what
+ * the machine gives independent single-threaded processes that share nothing.
+ */
+async function wallTogether(args: string[][]): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    args.map(
+      (a) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, [BIN, ...a], { stdio: ['ignore', 'ignore', 'ignore'] });
+          child.on('error', reject);
+          child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`puzzlemill ${a.join(' ')}: exit ${code}`))));
+        }),
+    ),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+/**
+ * The issue's command without --out (NDJSON to a discarded stdout) at 20,000 boards, -j 1 and
+ * -j 2, beside the ceiling for any two-thread run on this machine: two independent -j 1 processes
+ * of 10,000 boards each started together (no pool, no messages, nothing shared). Solo, a -j 1
+ * process also uses the second core for V8's background work (compiler, GC); side by side that
+ * core is taken, so the ceiling is below 2×.
+ */
+export async function ndjsonScaling(): Promise<string> {
+  const count = Number(process.env.BENCH_POOL_NDJSON ?? 20000);
+  const one = (n: number, seed: string, j: string) => ['generate', 'numbridge', '--size', '9', '--givens', '30', '--seed', seed, '--count', String(n), '-j', j, '-q'];
+  const t = { j1: [] as number[], j2: [] as number[], pair: [] as number[] };
+  for (let r = 0; r < WHOLE_REPEATS; r++) {
+    t.j1.push(wall(one(count, 'bench-whole', '1')));
+    t.j2.push(wall(one(count, 'bench-whole', '2')));
+    t.pair.push(await wallTogether([one(count / 2, 'bench-pair-a', '1'), one(count / 2, 'bench-pair-b', '1')]));
+  }
+  const [j1, j2, pair] = [median(t.j1), median(t.j2), median(t.pair)];
+  return [
+    `The issue's command as written, \`generate numbridge --size 9 --givens 30 --count ${count.toLocaleString('en')}\` (NDJSON, stdout discarded), median of`,
+    `${WHOLE_REPEATS} interleaved runs, beside the ceiling: two independent \`-j 1\` processes of ${(count / 2).toLocaleString('en')} boards each, started together.`,
+    '',
+    table(
+      ['run', 'wall', '-j 1 ÷ this'],
+      [
+        ['-j 1', `${j1.toFixed(2)} s`, '1.00×'],
+        ['-j 2', `${j2.toFixed(2)} s`, `${(j1 / j2).toFixed(2)}×`],
+        ['two -j 1 processes side by side (the ceiling)', `${pair.toFixed(2)} s`, `${(j1 / pair).toFixed(2)}×`],
+      ],
+    ),
+  ].join('\n');
+}
+
 interface WorkerStart {
   /** Worker constructed → its first task (no kind) accepted and answered: thread up, modules loaded. */
   accepted: number;
@@ -212,6 +263,8 @@ async function wholeProcess(): Promise<string> {
     table(['N', '-j 1', '-j 2', 'default', '-j 1 ÷ -j 2', 'default ÷ -j 1'], rows),
     '',
     sameBytes ? 'Every N: the same bytes in DIR with -j 1, -j 2 and the default.' : '**The directories differ between worker counts: a determinism bug.**',
+    '',
+    await ndjsonScaling(),
   ].join('\n');
 }
 
