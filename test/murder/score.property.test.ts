@@ -1,13 +1,13 @@
 /**
  * Murder case scores order cases (issue 15 §2, the band idea of the Sudoku grade): within one size
  * every case of level g+1 scores above every case of level g, and inside a level the score is
- * monotone in the work of the proof (the sum of its rule costs). 720 generated cases: 40 per size
+ * monotone in the work of the proof (the sum of its rule costs, on the canonical order of the case). 720 generated cases: 40 per size
  * 4..9 and level; verify holds a case to its score.
  */
 import { describe, expect, it } from 'vitest';
 import { BAND, levelOfBandedScore } from '../../src/core/bands.ts';
 import { generateCase } from '../../src/murder/generate.ts';
-import { modelFromPublic } from '../../src/murder/model.ts';
+import { canonicalModel, modelFromPublic } from '../../src/murder/model.ts';
 import { caseScore, LEVEL_NAMES, proveCase, RULES } from '../../src/murder/prover/prove.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { verifyCase } from '../../src/murder/verify.ts';
@@ -30,7 +30,7 @@ for (let size = 4; size <= 9; size++) {
     for (let k = 0; k < PER_CELL; k++) {
       const file = generateCase({ size, level, robust: false }, `score-${size}-${level}-${k}`);
       if (k === 0) files.push(file);
-      const proof = proveCase(modelFromPublic(file.public, { source: file.id }));
+      const proof = proveCase(canonicalModel(modelFromPublic(file.public, { source: file.id })));
       scored.push({ id: file.id, level: file.public.level.level, score: file.public.level.score!, work: proof.work });
     }
   }

@@ -13,7 +13,7 @@
  */
 import { bandedScore } from '../../core/bands.ts';
 import { firstCell } from '../cells.ts';
-import type { CaseModel } from '../model.ts';
+import { canonicalModel, type CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
 import { oneCellLine, rowColumnSets } from './rules-permutation.ts';
 import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
@@ -43,6 +43,17 @@ export const HALF_WORK_PER_PERSON = 40;
  */
 export function caseScore(level: number, work: number, people: number): number {
   return bandedScore(level, work, people * HALF_WORK_PER_PERSON);
+}
+
+/**
+ * The score of a case the ladder solves, label-free: the work of the ladder on the canonical model
+ * (canonicalModel: the same case with rooms, people and clues in an order of their content), so
+ * relabelling or reordering a case keeps its score. Null when the ladder (up to maxTier) does not
+ * place everyone.
+ */
+export function scoreCase(model: CaseModel, options: { maxTier?: number } = {}): number | null {
+  const proof = proveCase(canonicalModel(model), { maxTier: options.maxTier });
+  return proof.status === 'solved' ? caseScore(Math.max(1, proof.level), proof.work, model.people.length) : null;
 }
 
 export type ProveStatus = 'solved' | 'stuck' | 'contradiction';
