@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BAND, levelOfBandedScore } from '../../src/core/bands.ts';
 import { generateCase } from '../../src/murder/generate.ts';
 import { canonicalModel, modelFromPublic } from '../../src/murder/model.ts';
-import { caseScore, LEVEL_NAMES, proveCase, RULES } from '../../src/murder/prover/prove.ts';
+import { caseScore, LEVEL_NAMES, proveCase, RULES, scoreCase } from '../../src/murder/prover/prove.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { verifyCase } from '../../src/murder/verify.ts';
 
@@ -82,6 +82,17 @@ describe('Murder case scores', () => {
   it('every rule has a cost, higher tiers cost more than lower ones', () => {
     for (const r of RULES) expect(r.cost, r.id).toBeGreaterThan(0);
     for (const a of RULES) for (const b of RULES) if (a.tier < b.tier) expect(a.cost, `${a.id} < ${b.id}`).toBeLessThan(b.cost);
+  });
+
+  it('is label-free: people, clues and rooms in another order give the same score', () => {
+    for (const file of files) {
+      const moved: MurderCaseFile = JSON.parse(JSON.stringify(file));
+      moved.public.people.reverse();
+      for (const person of moved.public.people) person.clues.reverse();
+      moved.public.rooms.reverse();
+      const model = modelFromPublic(moved.public, { source: moved.id });
+      expect(scoreCase(model), file.id).toBe(file.public.level.score);
+    }
   });
 
   it('verify fails a wrong score and passes a case without one (written before scores)', () => {
