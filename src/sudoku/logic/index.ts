@@ -112,7 +112,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
     solved: s.solved && !s.contradiction,
     contradiction: s.contradiction,
     tier: s.tier,
-    work: s.score,
+    work: s.work,
     grid: s.gridCopy(),
     steps: collect ? s.steps.slice() : [],
     techniqueCounts,
