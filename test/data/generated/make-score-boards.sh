@@ -3,6 +3,7 @@
 # (test/sudoku/logic/score.property.test.ts): generate numbridge with fixed seeds, 9×9 regular,
 # 9×9 irregular and 6×6 at every level 1..4, over a spread of givens, as line format (export).
 # Run from the repository root: sh test/data/generated/make-score-boards.sh
+# Levels 1..4 (add 5 to the grade loop once tier 5 is on the ladder and regenerate).
 # (about five minutes on one core, mostly process starts; generate may miss a few boards of a request: it then exits 1 and
 # the rest is kept, so the counts per level are about, not exactly, 200).
 set -u
