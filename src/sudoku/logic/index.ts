@@ -1,7 +1,8 @@
 /**
  * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
- * and reports whether that finished, the grade (highest tier used, with its banded score), the work (HoDoKu's sum of step costs) and, on
- * request, every step with its sentence in German and English. See README.md.
+ * and reports whether that finished, the highest tier used, the work (HoDoKu's sum of step costs,
+ * from which the grade's banded score follows) and, on request, every step with its sentence in
+ * German and English. See README.md.
  */
 import { geometryFor, geometryInBlockOrder, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
