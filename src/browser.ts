@@ -18,7 +18,7 @@ import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 // pure (a batch of inputs in, reports out), so verify here says what `puzzlemill verify` says
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import { LineError, parseLine } from './sudoku/line-format.ts';
-import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type ProofStep } from './sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, solveMany as solveBoards, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
@@ -88,8 +88,8 @@ export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions =
 export interface GradeReport {
   /** Solved by the logic prover alone: no guessing needed. */
   guessFree: boolean;
-  /** The docs/FORMATS.md grade, when guess-free. */
-  grade: { level: number; name: string; score: number } | null;
+  /** The docs/FORMATS.md grade, when guess-free (score banded, scale 2). */
+  grade: Grade | null;
   /** Technique id → applications. */
   techniques: Record<string, number>;
   /** The proof, with `{ steps: true }`. */

@@ -8,7 +8,7 @@ import { caseFingerprint, playerForm, positionsOf, proofNamesOf } from '../murde
 import { countSolutions } from '../murder/counter.ts';
 import { caseSeed, CaseRequestInput, checkRequest, generateCase, requestKey, type CaseRequest } from '../murder/generate.ts';
 import { readCaseFile } from '../murder/model.ts';
-import { LEVEL_NAMES, proveCase, type LevelName } from '../murder/prover/prove.ts';
+import { LEVEL_NAMES, proveCase, scoreCase, type LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
 import { murdererOf } from '../murder/truth.ts';
 import { countProblem, stuckReason, verifyCase } from '../murder/verify.ts';
@@ -77,7 +77,7 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
     return { solutions: counted.count, solution, line: JSON.stringify(solution), nodes };
   },
 
-  // the rule ladder on the case: its level (no score: cases have none) and the rules used
+  // the rule ladder on the case: its level, score (src/murder/README.md "Score") and the rules used
   grade(file, options = {}): GradeReport {
     const { model } = readCaseFile(file, IN_FILE);
     const proof = proveCase(model, { maxTier: options.maxTier, names: proofNamesOf(file.public) });
@@ -86,7 +86,7 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
     const steps = options.proof ? { steps: proof.steps.map((step) => ({ rule: step.rule, tier: step.tier, text: step.text })) } : {};
     if (proof.status === 'solved') {
       const level = Math.max(1, proof.level);
-      return { guessFree: true, grade: { level, name: LEVEL_NAMES[level] ?? `tier ${level}` }, techniques, ...steps };
+      return { guessFree: true, grade: { level, name: LEVEL_NAMES[level] ?? `tier ${level}`, score: scoreCase(model, { maxTier: options.maxTier })! }, techniques, ...steps };
     }
     const counted = countSolutions(model, { limit: 2, maxNodes: nodeLimit(options) });
     const solutions = counted.complete ? counted.count : null;

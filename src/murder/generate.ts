@@ -21,7 +21,7 @@ import { countSolutions } from './counter.ts';
 import { drawLayout, type Layout } from './layout.ts';
 import { modelFromPublic, type CaseModel } from './model.ts';
 import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts';
-import { LEVEL_NAMES, Prover, proveCase, type LevelName } from './prover/prove.ts';
+import { LEVEL_NAMES, Prover, proveCase, scoreCase, type LevelName } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
 import type { ClueFact, MurderCaseFile } from './schema.ts';
 import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
@@ -169,6 +169,7 @@ function finish(layout: Layout, cast: Cast, cards: ClueFact[][], request: CaseRe
   if (proof.status !== 'solved' || proof.level !== tier || !same(proof.cells)) {
     throw new Error(`generator and prover disagree on seed ${seed}: ${proof.status} at level ${proof.level}`);
   }
+  pub.level.score = scoreCase(model)!; // label-free: the ladder on the canonical order
   const counted = countSolutions(model, { limit: 2 });
   if (counted.count !== 1 || !same(counted.solutions[0]!)) {
     throw new Error(`prover placed everyone but the counter found ${counted.count} solution(s) (seed ${seed})`);

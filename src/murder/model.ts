@@ -115,6 +115,32 @@ export function modelFromPublic(pub: MurderPublic, where: InputPosition): CaseMo
 }
 
 /**
+ * The same case in an order fixed by its content, not its labels: rooms numbered by their first
+ * cell (row by row) and named `room-0`, `room-1`, …; each card's clues sorted; people sorted by
+ * gender and card. The ladder takes the first instance it meets, so a case's path (and with it
+ * the work of its score) would otherwise follow the order of rooms, people and clues in the file;
+ * two people with the same gender and card are interchangeable, so their order does not matter.
+ */
+export function canonicalModel(model: CaseModel): CaseModel {
+  const newIndex = new Map<number, number>();
+  for (let cell = 0; cell < model.roomOf.length; cell++) {
+    const room = model.roomOf[cell]!;
+    if (room >= 0 && !newIndex.has(room)) newIndex.set(room, newIndex.size);
+  }
+  const roomIds = model.roomIds.map((_, i) => `room-${i}`);
+  const renamed = new Map(model.roomIds.map((id, i) => [id, roomIds[newIndex.get(i)!]!]));
+  const roomOf = model.roomOf.map((room) => (room >= 0 ? newIndex.get(room)! : -1));
+  const keyed = model.people.map((person, i) => {
+    const clues = person.clues.map((fact) => ('room' in fact ? { ...fact, room: renamed.get(fact.room)! } : fact));
+    const sorted = clues.map((fact) => [JSON.stringify(fact), fact] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const key = JSON.stringify([person.gender, sorted.map(([text]) => text)]);
+    return { key, person: { ...person, clues: sorted.map(([, fact]) => fact) }, victim: i === model.victim };
+  });
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { size: model.size, roomIds, roomOf, objectAt: model.objectAt, people: keyed.map((k) => k.person), victim: keyed.findIndex((k) => k.victim) };
+}
+
+/**
  * Validate a whole file (schema, then the model) and return both. Leniently: fields we do not
  * know are ignored, a secret may lack proof and seed.
  */

@@ -100,6 +100,7 @@ export const Level = Type.Object(
   {
     level: Type.Integer({ minimum: 1, description: 'the highest rule tier the proof needs: 1 easy, 2 medium, 3 hard' }),
     name: Type.String({ minLength: 1 }),
+    score: Type.Optional(Type.Integer({ minimum: 0, description: 'level g scores in [1000·(g−1), 1000·g), ordered by the work of the proof inside (src/murder/README.md "Score"); written since scores were added, absent in older files' })),
   },
   { additionalProperties: false },
 );

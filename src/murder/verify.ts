@@ -20,7 +20,7 @@ import { countSolutions, type CountResult } from './counter.ts';
 import { readCaseFile, type CaseModel } from './model.ts';
 import { compileBoard, compileClues } from './prover/board.ts';
 import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
-import { LEVEL_NAMES, Prover, proveCase } from './prover/prove.ts';
+import { LEVEL_NAMES, Prover, proveCase, scoreCase } from './prover/prove.ts';
 import { checkRobustness } from './robustness.ts';
 import type { MurderCaseInput, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
@@ -73,6 +73,9 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
     problems.push(proof.status === 'contradiction' ? 'the prover reached a contradiction: the clues cannot all hold' : stuckReason(proof.level, counted.complete && counted.count === 1));
   } else if (proof.level !== pub.level.level || LEVEL_NAMES[proof.level] !== pub.level.name) {
     problems.push(`level claims ${pub.level.level} (${pub.level.name}) but the proof needs ${proof.level} (${LEVEL_NAMES[proof.level] ?? '?'})`);
+  } else if (pub.level.score !== undefined && pub.level.score !== scoreCase(model)) {
+    // a score is optional (older cases have none); one that is there must be the ladder's
+    problems.push(`level score is ${scoreCase(model)}, the case says ${pub.level.score}`);
   }
 
   checkTexts(file, model, problems);

@@ -26,7 +26,8 @@ export const Grade = Type.Object(
   {
     level: Type.Integer({ minimum: 1, description: 'the highest technique tier the solution path needs' }),
     name: Type.String({ description: 'the name of that tier, e.g. "easy"' }),
-    score: Type.Number({ minimum: 0, description: 'sum of the step costs of the solution path' }),
+    score: Type.Number({ minimum: 0, description: 'scale 2: the banded score, level g in [1000·(g−1), 1000·g), ordered by the work of the path inside; no scale: the sum of the step costs of the path (files before scale 2)' }),
+    scale: Type.Optional(Type.Literal(2, { description: 'what the score means: 2 = banded (written since scale 2); absent = the plain sum of step costs' })),
   },
   { additionalProperties: false },
 );

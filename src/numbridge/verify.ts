@@ -11,7 +11,8 @@
  *                the solution is checked
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
- *                not; level, name and score equal what the prover reports
+ *                not; level, name and score equal what the prover reports (the score under the
+ *                file's own `grade.scale`: banded, or the plain sum of step costs without one)
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
  *                yields its placements and eliminations in its position, the end is the solution,
@@ -29,7 +30,7 @@ import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
-import { digitsInFirstOrder, gradeOf, prove, type ProofStep } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, type ProofStep } from '../sudoku/logic/index.ts';
 import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
@@ -176,11 +177,14 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
     const below = prove(named, { maxTier: claimed.level - 1, collectSteps: false });
     if (below.solved) return [differs(gradeOf(below))];
   }
-  // The score of the board's own path is accepted too: files made before scores were
-  // label-free (gradeBoard) carry it, and it is a true score of that path.
+  // A score is checked under the meaning its file declares (grade.scale): banded (scale 2) is
+  // the label-free run's only; without a scale it is the plain work of the path (files written
+  // before scale 2), where the board's own path is accepted too: files made before scores were
+  // label-free (gradeBoard) carry it, and it is a true work of that path.
   const same = (x: number) => Math.abs(x - claimed.score) <= 1e-9;
-  if (!same(real.score) && !same(prove(board, { maxTier: claimed.level, collectSteps: false }).score)) {
-    return [`grade score is ${real.score}, the file says ${claimed.score}`];
+  if (claimed.scale === SCORE_SCALE) return same(real.score) ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
+  if (!same(atLevel.work) && !same(prove(board, { maxTier: claimed.level, collectSteps: false }).work)) {
+    return [`grade score is ${atLevel.work}, the file says ${claimed.score} (a grade without scale scores the sum of step costs)`];
   }
   return [];
 }

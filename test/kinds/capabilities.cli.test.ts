@@ -38,7 +38,7 @@ describe('one check, one wording (sudoku/logic/verdict.ts judgeBoard)', () => {
 });
 
 describe('solve and grade of any kind with the capability', () => {
-  test('a Murder case is solved (its secret.solution shape) and graded (its level and rules)', () => {
+  test('a Murder case is solved (its secret.solution shape) and graded (its level, score and rules)', () => {
     const made = runCli(['generate', 'murder', '--size', '5', '--level', 'medium', '--seed', 'caps', '-q', '-j', '1']);
     expect(made.code).toBe(0);
     const file = JSON.parse(made.stdout);
@@ -49,9 +49,9 @@ describe('solve and grade of any kind with the capability', () => {
     expect(runCli(['solve', '--count'], { input: player }).stdout).toBe('1\n');
     const graded = runCli(['grade'], { input: player });
     expect(graded.code).toBe(0);
-    expect(graded.stdout).toMatch(new RegExp(`^<stdin>:1 ${file.id}  medium \\(level 2\\): .*clue-filter ×\\d+`));
+    expect(graded.stdout).toMatch(new RegExp(`^<stdin>:1 ${file.id}  medium \\(level 2\\), score ${file.public.level.score}: .*clue-filter ×\\d+`));
     const json = JSON.parse(runCli(['grade', '--json', '--proof', '--lang', 'de'], { input: player }).stdout);
-    expect(json).toMatchObject({ guessFree: true, grade: { level: 2, name: 'medium' } });
+    expect(json).toMatchObject({ guessFree: true, grade: { level: 2, name: 'medium', score: file.public.level.score } });
     expect(json.steps.length).toBe(file.secret.proof.steps.length);
   });
 

@@ -3,10 +3,11 @@
  * the player form carries no solution anywhere.
  */
 import { describe, expect, test } from 'vitest';
-import { boardFileText, playerForm } from '../../src/numbridge/board-file.ts';
+import { boardFileText, playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
 import { generateBoard } from '../../src/numbridge/generate.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
 import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { digitsInFirstOrder, prove } from '../../src/sudoku/logic/index.ts';
 
 const base = generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 2 }, 'verify-test');
 const irregular = generateBoard({ size: 7, blocks: 'irregular', givens: 20, symmetry: 'rot180' }, 'verify-test');
@@ -54,6 +55,24 @@ describe('verifyBoard', () => {
     expect(verdict.ok).toBe(false);
     expect(verdict.problems.join('\n')).toMatch(reason);
     for (const p of verdict.problems) expect(p).not.toContain('\n');
+  });
+
+  test('a score is checked under the scale its file declares (banded, or the old sum without scale)', () => {
+    const grade = base.public.grade;
+    expect(grade.scale).toBe(2);
+    expect(Math.floor(grade.score / 1000) + 1).toBe(grade.level); // in its level's band
+    const work = prove(digitsInFirstOrder(readBoardFile(base, { source: 'test' }).board), { collectSteps: false }).work;
+    // a file written before scale 2: the sum of step costs, no scale — still verifies
+    const legacy = copy();
+    legacy.public.grade = { level: grade.level, name: grade.name, score: work };
+    expect(verifyBoard(legacy)).toEqual({ ok: true, problems: [] });
+    // either number under the other meaning fails
+    const banded = copy();
+    banded.public.grade = { level: grade.level, name: grade.name, score: grade.score };
+    expect(verifyBoard(banded).problems).toEqual([`grade score is ${work}, the file says ${grade.score} (a grade without scale scores the sum of step costs)`]);
+    const oldSumAsBanded = copy();
+    oldSumAsBanded.public.grade.score = work;
+    expect(verifyBoard(oldSumAsBanded).problems).toEqual([`grade score is ${grade.score}, the file says ${work}`]);
   });
 
   test('irregular blocks that are not connected are refused', () => {

@@ -11,8 +11,9 @@
  * The rows-against-columns rules (rules-permutation.ts) come last in their tiers: the fixpoint is
  * the same in any order, and they then run only when the rules about people have nothing.
  */
+import { bandedScore } from '../../core/bands.ts';
 import { firstCell } from '../cells.ts';
-import type { CaseModel } from '../model.ts';
+import { canonicalModel, type CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
 import { oneCellLine, rowColumnSets } from './rules-permutation.ts';
 import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
@@ -30,12 +31,39 @@ export const RULES: readonly Rule[] = [
 export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;
 export type LevelName = 'easy' | 'medium' | 'hard';
 
+/**
+ * The work that lands in the middle of a level's band, per person: about a clue read (4), a
+ * placement (4) and two line singles (2 × 14) — what an easy case asks of each person, rounded.
+ */
+export const HALF_WORK_PER_PERSON = 40;
+
+/**
+ * A case's score (src/murder/README.md "Score"): the level's band of core/bands.ts, the work of the
+ * path (sum of rule costs) placing it inside; scaled by the people, as the work grows with them.
+ */
+export function caseScore(level: number, work: number, people: number): number {
+  return bandedScore(level, work, people * HALF_WORK_PER_PERSON);
+}
+
+/**
+ * The score of a case the ladder solves, label-free: the work of the ladder on the canonical model
+ * (canonicalModel: the same case with rooms, people and clues in an order of their content), so
+ * relabelling or reordering a case keeps its score. Null when the ladder (up to maxTier) does not
+ * place everyone.
+ */
+export function scoreCase(model: CaseModel, options: { maxTier?: number } = {}): number | null {
+  const proof = proveCase(canonicalModel(model), { maxTier: options.maxTier });
+  return proof.status === 'solved' ? caseScore(Math.max(1, proof.level), proof.work, model.people.length) : null;
+}
+
 export type ProveStatus = 'solved' | 'stuck' | 'contradiction';
 
 export interface ProveResult {
   status: ProveStatus;
   /** The highest tier used (0 when no rule made progress). */
   level: number;
+  /** The work of the path: the sum of the costs of the rule applications (the score's input). */
+  work: number;
   /** Per person, the cell placed (`r·9 + c`), when solved. */
   cells: Int8Array | null;
   steps: RecordedStep[];
@@ -45,6 +73,8 @@ export class Prover {
   private readonly state: ProverState;
   /** The highest tier the last run used. */
   level = 0;
+  /** The sum of the costs of the last run's rule applications. */
+  work = 0;
 
   constructor(readonly board: ProverBoard) {
     this.state = new ProverState(board);
@@ -57,12 +87,13 @@ export class Prover {
   run(clues: readonly CompiledClue[], maxTier = 3, names: ProofNames | null = null): ProveStatus {
     this.state.reset(clues, names);
     this.level = 0;
+    this.work = 0;
     return this.ladder(maxTier);
   }
 
   /**
    * Continue the last fast run after clues were appended to the same list: every rule is monotone
-   * in the clues, so the old fixpoint is a sound start. (Levels are only meaningful for `run`.)
+   * in the clues, so the old fixpoint is a sound start. (Levels and work are only meaningful for `run`.)
    */
   extend(clues: readonly CompiledClue[], maxTier = 3): ProveStatus {
     this.state.clues = clues;
@@ -79,6 +110,7 @@ export class Prover {
       if (outcome === CONTRADICTION) return 'contradiction';
       if (outcome === PROGRESS) {
         if (rule.tier > this.level) this.level = rule.tier;
+        this.work += rule.cost;
         i = 0;
         continue;
       }
@@ -106,7 +138,7 @@ export class Prover {
       cells = new Int8Array(s.n);
       for (let p = 0; p < s.n; p++) cells[p] = firstCell(s.cand, 3 * p);
     }
-    return { status, level: this.level, cells, steps: s.steps.slice() };
+    return { status, level: this.level, work: this.work, cells, steps: s.steps.slice() };
   }
 }
 

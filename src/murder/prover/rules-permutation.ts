@@ -40,6 +40,7 @@ function openLines(s: ProverState): void {
 export const oneCellLine: Rule = {
   id: 'one-cell-line',
   tier: 2,
+  cost: 50,
   apply(s) {
     const open = s.scratch, cand = s.cand;
     open[0] = open[1] = open[2] = 0;
@@ -129,6 +130,7 @@ function place(s: ProverState, p: number, cell: number): void {
 export const rowColumnSets: Rule = {
   id: 'row-column-sets',
   tier: 3,
+  cost: 150,
   apply(s) {
     openLines(s);
     const lines = s.lineCells, pool = s.order;

@@ -23,6 +23,7 @@ import {
 export const claiming: Rule = {
   id: 'claiming',
   tier: 2,
+  cost: 50,
   apply(s) {
     for (let axis = 0; axis < 2; axis++) {
       const sets = axis === 0 ? s.board.rows : s.board.columns;
@@ -50,6 +51,7 @@ export const claiming: Rule = {
 export const victimRoom: Rule = {
   id: 'victim-room',
   tier: 2,
+  cost: 60,
   apply(s) {
     const v = s.board.victim;
     const rooms = s.board.rooms;
@@ -131,6 +133,7 @@ function exactlyOneIn(s: ProverState, room: number, eligible: number): RoomOutco
 export const withAnother: Rule = {
   id: 'with-another',
   tier: 2,
+  cost: 60,
   apply(s) {
     const rooms = s.board.rooms;
     for (const clue of s.clues) {
@@ -156,6 +159,7 @@ export const withAnother: Rule = {
 export const alone: Rule = {
   id: 'alone',
   tier: 2,
+  cost: 50,
   apply(s) {
     const rooms = s.board.rooms;
     for (const clue of s.clues) {

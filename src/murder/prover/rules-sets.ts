@@ -23,6 +23,7 @@ function bitsOf(mask: number): number[] {
 export const roomCapacity: Rule = {
   id: 'room-capacity',
   tier: 3,
+  cost: 120,
   apply(s) {
     const { rooms, roomCount } = s.board;
     const inside = s.roomPeople;
@@ -116,12 +117,13 @@ function recordHall(s: ProverState, axis: 0 | 1, members: number, union: number)
   s.record(`hall-${line}s`, 3, axis === 0 ? { people, rows: used } : { people, columns: used }, hallText, people, line, used);
 }
 
-export const hallRows: Rule = { id: 'hall-rows', tier: 3, apply: (s) => hall(s, 0) };
-export const hallColumns: Rule = { id: 'hall-columns', tier: 3, apply: (s) => hall(s, 1) };
+export const hallRows: Rule = { id: 'hall-rows', tier: 3, cost: 140, apply: (s) => hall(s, 0) };
+export const hallColumns: Rule = { id: 'hall-columns', tier: 3, cost: 140, apply: (s) => hall(s, 1) };
 
 export const rectangle: Rule = {
   id: 'rectangle',
   tier: 3,
+  cost: 130,
   apply(s) {
     const seen = s.scratch, sees = s.board.sees;
     for (let p = 0; p < s.n; p++) {

@@ -10,6 +10,8 @@ import { clueFilterText, lineSingleText, nakedSingleText } from './texts.ts';
 export interface Rule {
   id: string;
   tier: 1 | 2 | 3;
+  /** Points one application adds to the case's work (README "Score"): cheap within a tier for what a person sees at once. */
+  cost: number;
   apply(s: ProverState): RuleResult;
 }
 
@@ -17,6 +19,7 @@ export interface Rule {
 export const clueFilter: Rule = {
   id: 'clue-filter',
   tier: 1,
+  cost: 4,
   apply(s) {
     while (s.nextFilter < s.clues.length) {
       const clue = s.clues[s.nextFilter++]!;
@@ -38,6 +41,7 @@ export const clueFilter: Rule = {
 export const nakedSingle: Rule = {
   id: 'naked-single',
   tier: 1,
+  cost: 4,
   apply(s) {
     for (let p = 0; p < s.n; p++) {
       const k = s.count(p);
@@ -59,6 +63,7 @@ export const nakedSingle: Rule = {
 export const lineSingle: Rule = {
   id: 'line-single',
   tier: 1,
+  cost: 14,
   apply(s) {
     const full = (1 << s.n) - 1;
     for (let axis = 0; axis < 2; axis++) {

@@ -1,7 +1,8 @@
 /**
  * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
- * and reports whether that finished, the grade (highest tier used), a HoDoKu-style score and, on
- * request, every step with its sentence in German and English. See README.md.
+ * and reports whether that finished, the highest tier used, the work (HoDoKu's sum of step costs,
+ * from which the grade's banded score follows) and, on request, every step with its sentence in
+ * German and English. See README.md.
  */
 import { geometryFor, geometryInBlockOrder, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
@@ -10,8 +11,10 @@ import { LogicState } from './state.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
 import { runSingles } from './techniques/singles.ts';
+import { SCORE_SCALE, scoreOf } from './score.ts';
 
 export { LADDER, TIERS, techniqueById } from './ladder.ts';
+export { halfWorkFor, SCORE_SCALE, scoreOf } from './score.ts';
 export type { ProofStep, Text } from './step-schema.ts';
 
 export interface ProveOptions {
@@ -30,8 +33,8 @@ export interface ProveResult {
   contradiction: boolean;
   /** Highest tier used (0 when the givens already fill the board). */
   tier: number;
-  /** Sum of step costs, HoDoKu manner. */
-  score: number;
+  /** The work of the path: the sum of its step costs (HoDoKu's score; the grade's score is banded from it). */
+  work: number;
   /** Placed digits (givens included), 0 where not placed. */
   grid: Grid;
   steps: ProofStep[];
@@ -110,7 +113,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
     solved: s.solved && !s.contradiction,
     contradiction: s.contradiction,
     tier: s.tier,
-    score: s.score,
+    work: s.work,
     grid: s.gridCopy(),
     steps: collect ? s.steps.slice() : [],
     techniqueCounts,
@@ -184,13 +187,16 @@ export function gradeBoard(board: Board, options: { maxTier?: number } = {}): { 
 export interface Grade {
   level: number;
   name: string;
+  /** Banded: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
   score: number;
+  /** The score's meaning (SCORE_SCALE); files without it carry the plain work (scale 1). */
+  scale: typeof SCORE_SCALE;
 }
 
 /** The docs/FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
   const level = Math.max(1, result.tier);
-  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: result.score };
+  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: scoreOf(level, result.work, result.grid.length), scale: SCORE_SCALE };
 }
 

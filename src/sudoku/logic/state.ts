@@ -64,7 +64,8 @@ export class LogicState {
   readonly steps: ProofStep[] = [];
   /** Committed steps per technique index (see ladder.ts). */
   readonly counts: Uint32Array = new Uint32Array(64);
-  score = 0;
+  /** The work of the run: the sum of the committed steps' costs. */
+  work = 0;
   tier = 0;
 
   constructor(geometry: Geometry) {
@@ -143,7 +144,7 @@ export class LogicState {
     }
     if (this.collect) this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this)));
     this.counts[t.index]!++;
-    this.score += t.cost;
+    this.work += t.cost;
     if (t.tier > this.tier) this.tier = t.tier;
     for (let i = 0; i < f.elimCount; i++) {
       const code = f.elims[i]!;
@@ -157,13 +158,13 @@ export class LogicState {
     return true;
   }
 
-  /** Forget the steps, counts and score of the previous run. */
+  /** Forget the steps, counts and work of the previous run. */
   resetRun(mode: CommitMode, collect: boolean): void {
     this.mode = mode;
     this.collect = collect;
     this.steps.length = 0;
     this.counts.fill(0);
-    this.score = 0;
+    this.work = 0;
     this.tier = 0;
     this.finding.clear();
   }

@@ -82,8 +82,8 @@ describe('prover results', () => {
   it('reports tier 0 and no steps for a full board', () => {
     const board = parseLine(formatSolved());
     const r = prove(board);
-    expect(r).toMatchObject({ solved: true, contradiction: false, tier: 0, score: 0, steps: [] });
-    expect(gradeOf(r)).toEqual({ level: 1, name: 'easy', score: 0 });
+    expect(r).toMatchObject({ solved: true, contradiction: false, tier: 0, work: 0, steps: [] });
+    expect(gradeOf(r)).toEqual({ level: 1, name: 'easy', score: 0, scale: 2 });
   });
 
   it('finds contradictory givens', () => {

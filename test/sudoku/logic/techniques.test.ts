@@ -88,7 +88,7 @@ describe('prove options', () => {
     const r = prove(xWingPuzzle, { maxTier: 3 });
     expect(r).toMatchObject({ solved: true, tier: 3 });
     expect(r.techniqueCounts['x-wing']).toBeGreaterThanOrEqual(1);
-    expect(r.score).toBe(r.steps.reduce((sum, s) => sum + techniqueById(s.technique)!.cost, 0));
+    expect(r.work).toBe(r.steps.reduce((sum, s) => sum + techniqueById(s.technique)!.cost, 0));
     expect(Math.max(...r.steps.map((s) => s.tier))).toBe(3);
   });
 

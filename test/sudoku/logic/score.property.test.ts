@@ -1,0 +1,134 @@
+/**
+ * The grade score orders boards (issue 15 §2): within one size and block shape every board of
+ * level g+1 scores above every board of level g, and inside a level the score follows the work
+ * (the sum of step costs of the path). Checked on 2,391 generated boards
+ * (test/data/generated/score-boards.txt, its command in make-score-boards.sh: 9×9 regular,
+ * 9×9 irregular and 6×6 at every level) and, for the band map itself, by fast-check.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { BAND, bandedScore, levelOfBandedScore } from '../../../src/core/bands.ts';
+import { parseLine } from '../../../src/sudoku/line-format.ts';
+import { digitsInFirstOrder, gradeBoard, gradeOf, halfWorkFor, prove, scoreOf, TIERS } from '../../../src/sudoku/logic/index.ts';
+import { isRegularRegions } from '../../../src/sudoku/regions.ts';
+import { dataLines } from '../../helpers/data.ts';
+
+interface Graded {
+  line: string;
+  level: number;
+  score: number;
+  work: number;
+}
+
+/** Every fixture board graded, by size and block shape ("9 regular"). */
+function gradedCorpus(): Map<string, Graded[]> {
+  const groups = new Map<string, Graded[]>();
+  for (const line of dataLines('generated/score-boards.txt')) {
+    const board = parseLine(line);
+    // the grade's own run: digits renamed by first appearance (gradeBoard)
+    const run = prove(digitsInFirstOrder(board), { collectSteps: false });
+    expect(run.solved, line).toBe(true);
+    const grade = gradeOf(run);
+    const key = `${board.size} ${isRegularRegions(board.size, board.regions) ? 'regular' : 'irregular'}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push({ line, level: grade.level, score: grade.score, work: run.work });
+  }
+  return groups;
+}
+
+const byLevel = (boards: Graded[]) => {
+  const levels = new Map<number, Graded[]>();
+  for (const b of boards) levels.set(b.level, [...(levels.get(b.level) ?? []), b]);
+  return levels;
+};
+
+describe('the grade score on generated boards', () => {
+  const groups = gradedCorpus();
+
+  it('covers ≥ 2,000 boards, every level 1..4 in every size and shape', () => {
+    expect([...groups.values()].reduce((k, g) => k + g.length, 0)).toBeGreaterThanOrEqual(2000);
+    expect([...groups.keys()].sort()).toEqual(['6 regular', '9 irregular', '9 regular']);
+    for (const [key, boards] of groups) {
+      const levels = byLevel(boards);
+      for (const level of [1, 2, 3, 4]) expect(levels.get(level)?.length ?? 0, `${key} level ${level}`).toBeGreaterThanOrEqual(100);
+    }
+  });
+
+  it('the plain work overlaps between levels (what the bands repair)', () => {
+    // Without bands a hard board can score below a medium one: shown on these very boards.
+    for (const [key, boards] of groups) {
+      const levels = byLevel(boards);
+      const overlaps = [1, 2, 3].filter((g) => Math.max(...levels.get(g)!.map((b) => b.work)) > Math.min(...levels.get(g + 1)!.map((b) => b.work)));
+      expect(overlaps.length, key).toBeGreaterThan(0);
+    }
+  });
+
+  it('every board of level g+1 scores above every board of level g, within one size and shape', () => {
+    for (const [key, boards] of groups) {
+      const levels = byLevel(boards);
+      const present = [...levels.keys()].sort((a, b) => a - b);
+      for (let i = 0; i + 1 < present.length; i++) {
+        const highest = Math.max(...levels.get(present[i]!)!.map((b) => b.score));
+        const lowest = Math.min(...levels.get(present[i + 1]!)!.map((b) => b.score));
+        expect(highest, `${key}: level ${present[i]} vs ${present[i + 1]}`).toBeLessThan(lowest);
+      }
+      for (const b of boards) expect(levelOfBandedScore(b.score), b.line).toBe(b.level);
+    }
+  });
+
+  it('inside a level the score is monotone in the work, and tells boards apart', () => {
+    for (const [key, boards] of groups) {
+      for (const [level, same] of byLevel(boards)) {
+        const sorted = [...same].sort((a, b) => a.work - b.work);
+        for (let i = 1; i < sorted.length; i++) {
+          expect(sorted[i]!.score, `${key} level ${level}: work ${sorted[i - 1]!.work} → ${sorted[i]!.work}`).toBeGreaterThanOrEqual(sorted[i - 1]!.score);
+        }
+        // ties only where the works are nearly equal: 2 % more work (below the band's top fifth) scores more
+        for (let i = 1; i < sorted.length; i++) {
+          const [a, b] = [sorted[i - 1]!, sorted[i]!];
+          if (b.work >= 1.02 * a.work + 4 && b.score < (level - 1) * BAND + 0.8 * BAND) expect(b.score, `${key} level ${level}: work ${a.work} → ${b.work}`).toBeGreaterThan(a.score);
+        }
+      }
+    }
+  });
+
+  it('is the score gradeBoard and the files carry (scale 2)', () => {
+    const [first] = groups.get('9 regular')!;
+    expect(gradeBoard(parseLine(first!.line))!.grade).toEqual({ level: first!.level, name: 'easy', score: first!.score, scale: 2 });
+  });
+});
+
+describe('the band map', () => {
+  const level = fc.integer({ min: 1, max: TIERS.length + 3 });
+  const work = fc.integer({ min: 0, max: 10_000_000 });
+  const cells = fc.constantFrom(16, 25, 36, 49, 64, 81);
+
+  test.prop([level, level, work, work, cells])('a higher level always scores higher, whatever the work', (g, h, w1, w2, n) => {
+    fc.pre(g < h);
+    expect(scoreOf(g, w1, n)).toBeLessThan(scoreOf(h, w2, n));
+  });
+
+  test.prop([level, work, work, cells])('inside a level: never decreasing in the work, inside the band, an integer', (g, w1, w2, n) => {
+    const [lo, hi] = w1 <= w2 ? [w1, w2] : [w2, w1];
+    const a = scoreOf(g, lo, n);
+    const b = scoreOf(g, hi, n);
+    expect(a).toBeLessThanOrEqual(b);
+    for (const s of [a, b]) {
+      expect(Number.isInteger(s)).toBe(true);
+      expect(s).toBeGreaterThanOrEqual((g - 1) * BAND);
+      expect(s).toBeLessThan(g * BAND);
+    }
+  });
+
+  test.prop([level, fc.integer({ min: 0, max: 100_000 }), cells])('more work by 1 % moves the score in the lower four fifths of the band', (g, w, n) => {
+    const more = Math.ceil(w * 1.01) + 4; // a single's worth more at the least
+    fc.pre(bandedScore(g, more, halfWorkFor(n)) - (g - 1) * BAND < 0.8 * BAND);
+    expect(scoreOf(g, more, n)).toBeGreaterThan(scoreOf(g, w, n));
+  });
+
+  it('puts a board with a hidden single\'s cost in every cell in the middle of its band', () => {
+    expect(scoreOf(3, 81 * 14, 81)).toBe(2000 + 499);
+    expect(scoreOf(1, 0, 36)).toBe(0);
+    expect(() => bandedScore(0, 10, 100)).toThrow(RangeError);
+  });
+});
