@@ -3,9 +3,10 @@
  *
  * An ALS is k open cells of one house holding k+1 candidates together (a bivalue cell is one):
  * whichever digit it lacks, the other k are all placed in it. A restricted common candidate (RCC)
- * x of two sets is a digit of both whose cells in the one all see its cells in the other (so no x
- * cell lies in both): at most one of the two sets holds x. Sets may overlap (HoDoKu's "overlap
- * allowed"); the argument never needs them apart, only the RCC outside the overlap.
+ * x of two sets is a digit of both whose cells in the one all see its cells in the other: at most
+ * one of the two sets holds x. Linked sets (and the two wings of an ALS-XY-Wing) are disjoint,
+ * HoDoKu's default: overlapping sets would be sound as long as no RCC cell is shared, but they are
+ * hard to follow and multiply the instances. Nothing is removed from the sets' own cells.
  *
  *   ALS-XZ        A, B with RCC x: if A lacks z, A holds x, so B lacks x and holds z; a z that
  *                 both hold is in one of them, and leaves every cell seeing all their z cells.
@@ -25,10 +26,13 @@ import { defineTechnique, type Technique } from '../technique.ts';
 import { both, cellName, digitList, removalClause, type Lang } from '../texts.ts';
 import { bitDigit, candidateSet } from './common.ts';
 
-/** Largest set considered (bigger ones are rare in play and multiply the search). */
-export const MAX_ALS_CELLS = 5;
-/** Longest ALS chain, in sets. */
-export const MAX_CHAIN_SETS = 6;
+/**
+ * Largest set considered and longest chain, in sets: the smallest bounds with which every HoDoKu
+ * reglib ALS case is found (5 cells or 6 sets miss some); on top1465's tier-5 boards the ladder's
+ * median went from 6.7 ms (5 cells, 6 sets) to 11.4 ms.
+ */
+export const MAX_ALS_CELLS = 6;
+export const MAX_CHAIN_SETS = 8;
 
 /** Cell sets as three 32-bit words (boards have at most 81 cells). */
 const W = 3;
@@ -57,7 +61,9 @@ interface AlsTable {
   dcells: Int32Array;
   /** [als·N + d−1]·W: cells outside those that hold d and see every one of them. */
   seeAll: Int32Array;
-  /** RCC graph: neighbours of set i and the RCC digits (a DigitSet) of each edge. */
+  /** als·W: the set's cells. */
+  mask: Int32Array;
+  /** RCC graph of disjoint sets: neighbours of set i and the RCC digits (a DigitSet) of each edge. */
   next: number[][];
   rcc: number[][];
 }
@@ -67,7 +73,7 @@ const tables = new WeakMap<LogicState, AlsTable>();
 function tableFor(s: LogicState): AlsTable {
   let t = tables.get(s);
   if (!t) {
-    t = { built: new Uint16Array(s.cellCount), valid: false, count: 0, digits: [], cells: [], dcells: new Int32Array(0), seeAll: new Int32Array(0), next: [], rcc: [] };
+    t = { built: new Uint16Array(s.cellCount), valid: false, count: 0, digits: [], cells: [], dcells: new Int32Array(0), mask: new Int32Array(0), seeAll: new Int32Array(0), next: [], rcc: [] };
     tables.set(s, t);
   }
   if (t.valid) {
@@ -124,7 +130,9 @@ function build(s: LogicState, t: AlsTable): void {
   for (let c = 0; c < s.cellCount; c++) for (let m = cand[c]!; m !== 0; m &= m - 1) candMask[bitDigit(m & -m) * W - W + (c >> 5)]! |= 1 << (c & 31);
   t.dcells = new Int32Array(t.count * n * W);
   t.seeAll = new Int32Array(t.count * n * W);
+  t.mask = new Int32Array(t.count * W);
   for (let i = 0; i < t.count; i++) {
+    for (const c of cells[i]!) t.mask[i * W + (c >> 5)]! |= 1 << (c & 31);
     for (let m = t.digits[i]!; m !== 0; m &= m - 1) {
       const d = bitDigit(m & -m);
       const at = (i * n + d - 1) * W;
@@ -155,6 +163,9 @@ function build(s: LogicState, t: AlsTable): void {
     }
   }
 }
+
+const overlap = (t: AlsTable, i: number, j: number): boolean =>
+  ((t.mask[i * W]! & t.mask[j * W]!) | (t.mask[i * W + 1]! & t.mask[j * W + 1]!) | (t.mask[i * W + 2]! & t.mask[j * W + 2]!)) !== 0;
 
 const subset = (x: Int32Array, a: number, y: Int32Array, b: number): boolean => (x[a]! & ~y[b]!) === 0 && (x[a + 1]! & ~y[b + 1]!) === 0 && (x[a + 2]! & ~y[b + 2]!) === 0;
 
@@ -192,6 +203,9 @@ function writeElims(s: LogicState, buf: Int32Array): number {
 function commitSets(s: LogicState, tech: Technique, t: AlsTable, sets: readonly number[], buf: Int32Array, rccs: readonly number[]): boolean {
   const f = s.finding;
   f.clear();
+  // HoDoKu's manner: nothing is removed from the sets' own cells (sound there too, but another
+  // pattern's deduction).
+  for (const i of sets) for (const c of t.cells[i]!) for (let d = 0; d < s.n; d++) buf[d * W + (c >> 5)]! &= ~(1 << (c & 31));
   if (writeElims(s, buf) === 0) return false;
   let digits = 0;
   for (const i of sets) {
