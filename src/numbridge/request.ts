@@ -28,6 +28,9 @@ export const BoardRequestRecord = Type.Object(
     givens: Type.Integer({ minimum: 0, maximum: MAX_SIZE * MAX_SIZE, description: 'exact number of givens' }),
     grade: Type.Optional(Type.Integer({ minimum: 1, description: 'exact grade level; absent = any guess-free grade' })),
     symmetry: SymmetrySchema,
+    uniqueness: Type.Optional(
+      Type.Literal(false, { description: 'made with --no-uniqueness: graded without the techniques that assume one solution; absent = allowed' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,6 +56,8 @@ export interface BoardRequest {
   /** Exact grade level (1 = singles only …); absent = any guess-free grade. */
   grade?: number;
   symmetry?: Symmetry;
+  /** False: the grade and proof never use the uniqueness techniques (unique rectangles, BUG+1). */
+  uniqueness?: boolean;
   budget?: Budget;
 }
 
@@ -78,6 +83,9 @@ export const BoardRequestInput = Type.Object(
     ),
     symmetry: Type.Optional(
       Type.Union(SYMMETRIES.map((s) => Type.Literal(s)), { description: 'symmetric pattern of givens: rot180, diag (r = c), antidiag (r + c = N−1), all', default: 'none' }),
+    ),
+    uniqueness: Type.Optional(
+      Type.Boolean({ description: 'grade with the techniques that assume one solution (unique rectangles, BUG+1); --no-uniqueness excludes them', default: true }),
     ),
   },
   { additionalProperties: false },
@@ -141,13 +149,15 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
 export function requestRecord(request: BoardRequest): BoardRequestRecord {
   const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, givens: request.givens, symmetry: request.symmetry ?? 'none' };
   if (request.grade !== undefined) record.grade = request.grade;
+  if (request.uniqueness === false) record.uniqueness = false;
   return record;
 }
 
 /** The canonical text of a request's parameters: equal requests, equal text. */
 export function canonicalRequest(request: BoardRequest): string {
   const r = requestRecord(request);
-  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}`;
+  // uniqueness only when excluded: the text (and so every seed) of earlier requests stays as it was
+  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}`;
 }
 
 /**
