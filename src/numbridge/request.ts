@@ -79,7 +79,7 @@ export const BoardRequestInput = Type.Object(
     ),
     givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise]' })),
     grade: Type.Optional(
-      Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 4 fiendish); default: any guess-free grade' }),
+      Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade' }),
     ),
     symmetry: Type.Optional(
       Type.Union(SYMMETRIES.map((s) => Type.Literal(s)), { description: 'symmetric pattern of givens: rot180, diag (r = c), antidiag (r + c = N−1), all', default: 'none' }),
