@@ -132,6 +132,15 @@ export const EXEMPLAR_TOKENS: Readonly<Record<string, string>> = {
   xy: 'xy-wing',
   xyz: 'xyz-wing',
   w: 'w-wing',
+  // tier 5: uniqueness and ALS (t5a)
+  u1: 'unique-rectangle-1',
+  u2: 'unique-rectangle-2',
+  u3: 'unique-rectangle-3',
+  u4: 'unique-rectangle-4',
+  bug1: 'bug-plus-one',
+  axz: 'als-xz',
+  axy: 'als-xy-wing',
+  ach: 'als-chain',
 };
 
 export interface Exemplar {
