@@ -81,10 +81,10 @@ describe('unique rectangles on irregular layouts', () => {
   it('writes that the step assumes one solution', () => {
     const [step] = findInstances(position(SIX, ['1,1:12', '1,4:12', '2,1:12', '2,4:1234']), 'unique-rectangle-1');
     expect(step!.text.en).toBe(
-      'Unique rectangle type 1 (this assumes the puzzle has exactly one solution): if r1c1, r1c4, r2c1 and r2c4 held only 1 and 2, the puzzle would have two solutions (a deadly pattern); so r2c4 is neither 1 nor 2, so 1 and 2 can be removed from r2c4.',
+      'Unique rectangle type 1 (this assumes the puzzle has exactly one solution): if r1c1, r1c4, r2c1 and r2c4 held only 1 and 2, the puzzle would have two solutions (a deadly pattern); only r2c4 has other candidates, so 1 and 2 can be removed from r2c4.',
     );
     expect(step!.text.de).toBe(
-      'Eindeutiges Rechteck Typ 1 (das setzt voraus, dass das Rätsel genau eine Lösung hat): Stünden in r1c1, r1c4, r2c1 und r2c4 nur die 1 und 2, hätte das Rätsel zwei Lösungen (tödliches Muster); also ist r2c4 weder 1 noch 2, also können die 1 und die 2 aus r2c4 gestrichen werden.',
+      'Eindeutiges Rechteck Typ 1 (das setzt voraus, dass das Rätsel genau eine Lösung hat): Stünden in r1c1, r1c4, r2c1 und r2c4 nur die 1 und 2, hätte das Rätsel zwei Lösungen (tödliches Muster); nur r2c4 hat weitere Kandidaten, also können die 1 und die 2 aus r2c4 gestrichen werden.',
     );
   });
 });

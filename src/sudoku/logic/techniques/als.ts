@@ -370,23 +370,23 @@ function describeSets(s: LogicState, t: Technique): ReturnType<Technique['descri
   const rcc = (k: number, lang: Lang) => digitList(f.note[k]!, lang);
   return both((lang) => {
     const de = lang === 'de';
-    const intro = de ? `die fast gesperrten Mengen ${sets.join(', ')}` : `the almost locked sets ${sets.join(', ')}`;
+    const intro = de ? `Die fast gesperrten Mengen ${sets.join(', ')}` : `the almost locked sets ${sets.join(', ')}`;
     let body: string;
     if (t === alsXzTechnique) {
       body = de
-        ? `; ${intro} teilen den eingeschränkten gemeinsamen Kandidaten ${rcc(0, lang)}: höchstens eine enthält ihn, also ist die andere gesperrt`
-        : `; ${intro} share the restricted common candidate ${rcc(0, lang)}: at most one holds it, so the other is locked`;
+        ? `${intro} teilen den eingeschränkten gemeinsamen Kandidaten ${rcc(0, lang)}: Höchstens eine enthält ihn, und die andere ist dann gesperrt`
+        : `${intro} share the restricted common candidate ${rcc(0, lang)}: at most one holds it, and the other is then locked`;
     } else if (t === alsXyWingTechnique) {
       body = de
-        ? `; in ${intro} ist C mit A über ${rcc(0, lang)} und mit B über ${rcc(1, lang)} verbunden: hätten weder A noch B den gemeinsamen Kandidaten, fehlten C zwei Ziffern`
-        : `; in ${intro}, C is linked to A by ${rcc(0, lang)} and to B by ${rcc(1, lang)}: if neither A nor B held their common digit, C would lack two digits`;
+        ? `${intro}: C ist mit A über ${rcc(0, lang)} und mit B über ${rcc(1, lang)} verbunden; hätten weder A noch B eine gestrichene Ziffer, fehlten C zwei Ziffern`
+        : `${intro}: C is linked to A by ${rcc(0, lang)} and to B by ${rcc(1, lang)}; if neither A nor B held a removed digit, C would lack two digits`;
     } else {
       const links = Array.from({ length: f.setCount - 1 }, (_, k) => rcc(k, lang)).join(de ? ', ' : ', ');
       body = de
-        ? `; ${intro} bilden eine Kette über die eingeschränkten gemeinsamen Kandidaten ${links}: fehlt A ein Kandidat, steht er in ${letters(f.setCount - 1)}`
-        : `; ${intro} form a chain by the restricted common candidates ${links}: if A lacks a digit, ${letters(f.setCount - 1)} holds it`;
+        ? `${intro} bilden eine Kette über die eingeschränkten gemeinsamen Kandidaten ${links}: Fehlt A eine gestrichene Ziffer, steht sie in ${letters(f.setCount - 1)}`
+        : `${intro} form a chain by the restricted common candidates ${links}: if A lacks a removed digit, ${letters(f.setCount - 1)} holds it`;
     }
-    return `${t.name[lang]}${body}, ${removalClause(g, f, lang)}.`;
+    return `${t.name[lang]}: ${body}, ${removalClause(g, f, lang)}.`;
   });
 }
 

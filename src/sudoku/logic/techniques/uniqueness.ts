@@ -25,7 +25,7 @@
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { both, cellList, cellName, digitList, houseName, removalClause, type Lang } from '../texts.ts';
+import { both, cellList, cellName, digitList, houseName, housesName, removalClause, type Lang } from '../texts.ts';
 import { bitDigit, candidateSet } from './common.ts';
 
 type RectangleType = 1 | 2 | 3 | 4;
@@ -292,17 +292,17 @@ function describeRectangle(s: LogicState, t: Technique): ReturnType<Technique['d
       ? `${t.name.de}${UNIQUE.de}: Stünden in ${cellList(n, f.cells.subarray(0, 4), lang)} nur die ${xy(lang)}, hätte das Rätsel zwei Lösungen (tödliches Muster)`
       : `${t.name.en}${UNIQUE.en}: if ${corners} held only ${xy(lang)}, the puzzle would have two solutions (a deadly pattern)`;
     let body: string;
-    if (type === 1) body = de ? `; also ist ${e1} weder ${xy('de').replace(' und ', ' noch ')}` : `; so ${e1} is neither ${xy('en').replace(' and ', ' nor ')}`;
+    if (type === 1) body = de ? `; nur ${e1} hat weitere Kandidaten` : `; only ${e1} has other candidates`;
     else if (type === 2) {
       const z = f.note[3]!;
       body = de ? `; also steht in ${e1} oder ${e2} die ${z}` : `; so ${e1} or ${e2} is ${z}`;
     } else if (type === 3) {
       const extras = (s.cand[f.note[1]!]! | s.cand[f.note[2]!]!) & ~f.digits;
       const subset = cellList(n, f.cells.subarray(4, f.cellCount), lang);
-      const house = houseName(g, f.houses[0]!, lang);
+      const houses = housesName(g, f.houses.subarray(0, f.houseCount), lang);
       body = de
-        ? `; also nimmt ${e1} oder ${e2} eine der ${digitList(extras, lang)}, und mit ${subset} bilden sie in ${house} eine nackte Gruppe auf ${digitList(f.note[3]!, lang)}`
-        : `; so ${e1} or ${e2} takes one of ${digitList(extras, lang)}, and with ${subset} they form a naked subset on ${digitList(f.note[3]!, lang)} in ${house}`;
+        ? `; also steht in ${e1} oder ${e2} die ${digitList(extras, lang).replace(/ und /g, ' oder ')}: Als ein Feld mit diesen Kandidaten bilden sie mit ${subset} in ${houses} nackte Gruppen`
+        : `; so ${e1} or ${e2} is ${digitList(extras, lang).replace(/ and /g, ' or ')}: as one cell with those candidates they form naked subsets with ${subset} in ${houses}`;
     } else {
       const [u, v] = [f.note[3]!, f.note[4]!];
       const house = houseName(g, f.houses[0]!, lang);
