@@ -49,7 +49,11 @@ function descentSwaps(size: number): number {
   return size * size;
 }
 
-/** The prover in its fast mode (no step objects), as the carver's gate. */
+/**
+ * The prover in its fast mode (no step objects), as the carver's gate. Without the uniqueness
+ * rungs: the carve reads "solved" as "unique" (carve.ts); only the final judgeBoard, after its
+ * count, may use them.
+ */
 const fastProver: TierJudge = {
   prove: (board, maxTier) => prove(board, { maxTier, collectSteps: false }),
 };
