@@ -12,6 +12,8 @@
  *
  * Houses a step does not name (the line of a pointing pair, the strong link of a W-Wing) are found
  * among the houses of the named cells; Law of Leftovers re-derives its band from the named cells.
+ * A uniqueness step (unique rectangle, BUG+1) must carry `assumesUniqueness` and holds only on a
+ * board with exactly one solution: the caller says how many (`solutions`) or the board is counted.
  */
 import { digitBit, digitCount, digitsOf } from '../digits.ts';
 import { geometryFor, type Geometry } from '../geometry.ts';
