@@ -39,6 +39,8 @@ export interface VerifyResult {
  */
 export interface VerifyOptions extends SearchBudget {
   conceal?: boolean;
+  /** Sudoku boards: false grades without the uniqueness techniques (`--no-uniqueness`). */
+  uniqueness?: boolean;
 }
 
 /** How `solve` may search: the node budget, and whether to count (to 2) instead of stopping at one. */
@@ -64,6 +66,8 @@ export interface SolveReport {
 export interface GradeOptions extends SearchBudget {
   maxTier?: number;
   proof?: boolean;
+  /** Sudoku boards: false excludes the uniqueness techniques (unique rectangles, BUG+1); default allowed once counted unique. */
+  uniqueness?: boolean;
 }
 
 /** What `grade` found for one file: the grade, the techniques, the steps, or why there is none. */

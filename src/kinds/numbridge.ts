@@ -44,6 +44,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
       symmetry: fields.symmetry as Symmetry,
     };
     if (fields.grade !== undefined) request.grade = gradeLevel(fields.grade);
+    if (fields.uniqueness === false) request.uniqueness = false;
     const problem = requestProblem(request, MAX_GRADE);
     if (problem) throw new RangeError(problem);
     return requestRecord(request);

@@ -49,7 +49,11 @@ function descentSwaps(size: number): number {
   return size * size;
 }
 
-/** The prover in its fast mode (no step objects), as the carver's gate. */
+/**
+ * The prover in its fast mode (no step objects), as the carver's gate. Without the uniqueness
+ * rungs: the carve reads "solved" as "unique" (carve.ts); only the final judgeBoard, after its
+ * count, may use them.
+ */
 const fastProver: TierJudge = {
   prove: (board, maxTier) => prove(board, { maxTier, collectSteps: false }),
 };
@@ -140,7 +144,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   const givens = Uint8Array.from(carved);
   const board = { size, regions, givens };
   // the one board check every consumer uses (count, prove, grade), here without a node budget
-  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0 });
+  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0, uniqueness: request.uniqueness !== false });
   if (judged.solutions !== 1 || !judged.solution!.every((d, i) => d === solution[i])) {
     throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) ${judged.solutions === 1 ? 'has another solution than its grid' : judged.reason}`);
   }

@@ -28,6 +28,9 @@ export const BoardRequestRecord = Type.Object(
     givens: Type.Integer({ minimum: 0, maximum: MAX_SIZE * MAX_SIZE, description: 'exact number of givens' }),
     grade: Type.Optional(Type.Integer({ minimum: 1, description: 'exact grade level; absent = any guess-free grade' })),
     symmetry: SymmetrySchema,
+    uniqueness: Type.Optional(
+      Type.Literal(false, { description: 'made with --no-uniqueness: graded without the techniques that assume one solution; absent = allowed' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,6 +56,8 @@ export interface BoardRequest {
   /** Exact grade level (1 = singles only …); absent = any guess-free grade. */
   grade?: number;
   symmetry?: Symmetry;
+  /** False: the grade and proof never use the uniqueness techniques (unique rectangles, BUG+1). */
+  uniqueness?: boolean;
   budget?: Budget;
 }
 
@@ -74,10 +79,13 @@ export const BoardRequestInput = Type.Object(
     ),
     givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise]' })),
     grade: Type.Optional(
-      Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 4 fiendish); default: any guess-free grade' }),
+      Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade' }),
     ),
     symmetry: Type.Optional(
       Type.Union(SYMMETRIES.map((s) => Type.Literal(s)), { description: 'symmetric pattern of givens: rot180, diag (r = c), antidiag (r + c = N−1), all', default: 'none' }),
+    ),
+    uniqueness: Type.Optional(
+      Type.Boolean({ description: 'grade with the techniques that assume one solution (unique rectangles, BUG+1); --no-uniqueness excludes them', default: true }),
     ),
   },
   { additionalProperties: false },
@@ -141,13 +149,15 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
 export function requestRecord(request: BoardRequest): BoardRequestRecord {
   const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, givens: request.givens, symmetry: request.symmetry ?? 'none' };
   if (request.grade !== undefined) record.grade = request.grade;
+  if (request.uniqueness === false) record.uniqueness = false;
   return record;
 }
 
 /** The canonical text of a request's parameters: equal requests, equal text. */
 export function canonicalRequest(request: BoardRequest): string {
   const r = requestRecord(request);
-  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}`;
+  // uniqueness only when excluded: the text (and so every seed) of earlier requests stays as it was
+  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}`;
 }
 
 /**

@@ -48,6 +48,8 @@ export interface BoardVerdict {
 export interface BoardVerifyOptions extends SearchBudget {
   /** No problem names a cell or digit of the true solution (the server's /verify; kinds' VerifyOptions). */
   conceal?: boolean;
+  /** False: grade without the techniques that assume one solution (`--no-uniqueness`). */
+  uniqueness?: boolean;
 }
 
 /** The concealed words of a wrong secret solution. */
@@ -64,8 +66,10 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
   }
   const problems = claimProblems(file, board);
   const n = board.size;
-  // the one board check (count, prove, grade, explain) and its wording; the claims are this file's
-  const judged = judgeBoard(board, budget);
+  // the one board check (count, prove, grade, explain) and its wording; the claims are this file's.
+  // A board made with --no-uniqueness is graded as it was made.
+  const uniqueness = budget.uniqueness !== false && file.secret?.request?.uniqueness !== false;
+  const judged = judgeBoard(board, { ...budget, uniqueness });
   const unique = judged.solutions === 1;
   if (judged.reason && judged.verdict !== 'beyond-ladder') problems.push(judged.reason);
   const solution: Grid | null = judged.solution;
@@ -84,7 +88,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
     const named = (key: string) => inStrings.some((q) => q === `/public/${key}` || q.startsWith(`/public/${key}/`) || q.startsWith(`/public/${key} `));
     problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
-  if (unique) problems.push(...(judged.grade ? gradeProblems(file.public.grade, board) : [judged.reason!]));
+  if (unique) problems.push(...(judged.grade ? gradeProblems(file.public.grade, board, uniqueness) : [judged.reason!]));
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
   if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level, budget.conceal === true));
@@ -160,21 +164,22 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
 /**
  * A claimed grade against the prover: guess-free at the claimed level and not below, with the
  * claimed name and score (a deal's board is held to its grade by this too: games/numbridge/files.ts).
+ * Only for a board counted unique: `uniqueness` then allows the rungs that assume it, as judgeBoard does.
  */
-export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board): string[] {
+export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
   const named = digitsInFirstOrder(board);
-  const atLevel = prove(named, { maxTier: claimed.level, collectSteps: false });
+  const atLevel = prove(named, { maxTier: claimed.level, collectSteps: false, uniqueness });
   if (!atLevel.solved) {
-    const uncapped = prove(named, { collectSteps: false });
+    const uncapped = prove(named, { collectSteps: false, uniqueness });
     if (uncapped.solved) return [differs(gradeOf(uncapped))];
     return [beyondLadderReason(uncapped)];
   }
   const real = gradeOf(atLevel);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
   if (claimed.level > 1) {
-    const below = prove(named, { maxTier: claimed.level - 1, collectSteps: false });
+    const below = prove(named, { maxTier: claimed.level - 1, collectSteps: false, uniqueness });
     if (below.solved) return [differs(gradeOf(below))];
   }
   // A score is checked under the meaning its file declares (grade.scale): banded (scale 2) is
@@ -196,7 +201,7 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
  */
 function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number, conceal: boolean): string[] {
   const n = board.size;
-  const replay = checkProof(board, steps);
+  const replay = checkProof(board, steps, { solutions: 1 }); // called only for a board counted unique
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];

@@ -12,7 +12,6 @@
  * of our own bookkeeping files — a run manifest, a daily index — that sits beside puzzles, so
  * `verify DIR/*.json` works: its schema is checked, it is not a puzzle).
  */
-import type { SearchBudget } from '../core/budget.ts';
 import { atPosition, formatPosition, InputError, type InputPosition, inside, oneLine } from '../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json-depth.ts';
 import { assertReadable, assertValid } from '../core/schema.ts';
@@ -46,6 +45,8 @@ export interface VerifyTask {
   inputs: VerifyInput[];
   /** The search budget of every check (`--max-nodes`; absent = the default, 0 = none). */
   maxNodes?: number;
+  /** False: grade without the uniqueness techniques (`--no-uniqueness`). */
+  uniqueness?: boolean;
 }
 
 export type VerifyStatus = 'ok' | 'fail' | 'bad-input' | 'skipped';
@@ -61,7 +62,8 @@ export interface VerifyReport {
 
 export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
   const t0 = performance.now();
-  const budget: SearchBudget = task.maxNodes === undefined ? {} : { maxNodes: task.maxNodes };
+  const budget: VerifyOptions = task.maxNodes === undefined ? {} : { maxNodes: task.maxNodes };
+  if (task.uniqueness === false) budget.uniqueness = false;
   const outcomes = task.inputs.map((input) => verifyInput(input, budget));
   return { outcomes, ms: performance.now() - t0 };
 }

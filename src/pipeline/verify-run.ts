@@ -17,6 +17,8 @@ export interface VerifyRunOptions {
   kindModules?: string[];
   /** The search budget of every check (core/budget.ts: absent = the default, 0 = none). */
   maxNodes?: number;
+  /** False: grade without the uniqueness techniques (`verify --no-uniqueness`). */
+  uniqueness?: boolean;
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
 }
@@ -39,7 +41,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
-        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }) };
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }), ...(o.uniqueness === false ? { uniqueness: false } : {}) };
         const r = await executor.run(task);
         return { results: r.outcomes, ms: r.ms };
       },

@@ -165,7 +165,8 @@ function boardHint(file: NumbridgeBoardInput, position: Position): HintResult {
   if (wrongMark !== undefined) throw new ClientError(409, `${cellName(n, wrongMark >> 4)}: a removed candidate is wrong`);
   if (grid.every((d) => d !== 0)) return { solved: true, step: null, steps: [] };
   const regions = Uint8Array.from(file.public.regions.flat());
-  const proof = prove({ size: n, regions, givens: grid }, { collectSteps: true });
+  // uniqueness: a stored board passed verify (exactly one solution) and every placed digit is the solution's
+  const proof = prove({ size: n, regions, givens: grid }, { collectSteps: true, uniqueness: true });
   // placed cells are givens of this proof, so no step places or clears one of them
   const isNew = (step: NumbridgeStep) => step.placements.length > 0 || step.eliminations.some(([r, c, d]) => !removed.has((r * n + c) * 16 + d));
   return hint(upToPlacement(proof.steps, isNew, (step) => step.placements.length > 0));

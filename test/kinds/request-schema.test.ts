@@ -10,14 +10,15 @@ import { numbridgeKind } from '../../src/kinds/numbridge.ts';
 describe('request options from the schema', () => {
   test('numbridge: types, choices, defaults as the command line had them', () => {
     const o = numbridgeKind.options;
-    expect(Object.keys(o)).toEqual(['size', 'blocks', 'givens', 'grade', 'symmetry']);
+    expect(Object.keys(o)).toEqual(['size', 'blocks', 'givens', 'grade', 'symmetry', 'uniqueness']);
     expect(o.size).toMatchObject({ type: 'number', choices: [4, 5, 6, 7, 8, 9], default: 9 });
     expect(o.size!.demandOption).toBeUndefined();
     expect(o.blocks).toMatchObject({ type: 'string', choices: ['regular', 'irregular'] });
     expect(o.blocks!.default).toBeUndefined(); // it depends on the size: the finish step's
     expect(o.givens).toMatchObject({ type: 'number' });
-    expect(o.grade).toMatchObject({ type: 'string', choices: ['1', '2', '3', '4', 'easy', 'medium', 'hard', 'fiendish'] });
+    expect(o.grade).toMatchObject({ type: 'string', choices: ['1', '2', '3', '4', '5', 'easy', 'medium', 'hard', 'fiendish', 'extreme'] });
     expect(o.symmetry).toMatchObject({ type: 'string', default: 'none' });
+    expect(o.uniqueness).toMatchObject({ type: 'boolean', default: true }); // --no-uniqueness
   });
 
   test('murder: required options, a boolean with its default', () => {
@@ -39,6 +40,11 @@ describe('parseRequest from the schema', () => {
     expect(numbridgeKind.parseRequest(spelled)).toEqual(spelled); // the pipeline parses parsed requests again
     expect(numbridgeKind.parseRequest({})).toEqual({ size: 9, blocks: 'regular', givens: 30, symmetry: 'none' });
     expect(numbridgeKind.parseRequest({ size: 5 })).toMatchObject({ blocks: 'irregular', givens: 10 });
+    // excluding the uniqueness techniques is recorded, and keyed, only when asked for: earlier keys stay
+    expect(numbridgeKind.parseRequest({ uniqueness: true })).toEqual(numbridgeKind.parseRequest({}));
+    const noUr = numbridgeKind.parseRequest({ size: 6, grade: 1, uniqueness: 'false' });
+    expect(noUr).toEqual({ ...spelled, uniqueness: false });
+    expect(numbridgeKind.paramsKey(noUr)).toBe('size=6,blocks=regular,givens=14,grade=1,symmetry=none,uniqueness=no');
     const m = murderKind.parseRequest({ size: '5', level: 'easy', robust: 'true', budget: '30' });
     expect(m).toEqual({ size: 5, level: 'easy', robust: true, budget: 30 });
     expect(murderKind.paramsKey(m)).toBe(murderKind.paramsKey(murderKind.parseRequest({ size: 5, level: 'easy', robust: true })));
@@ -47,7 +53,7 @@ describe('parseRequest from the schema', () => {
   test.each([
     [numbridgeKind, { size: 11 }, 'size: must be one of 4, 5, 6, 7, 8, 9, not 11'],
     [numbridgeKind, { givens: 'many' }, 'givens: must be a whole number, not "many"'],
-    [numbridgeKind, { grade: 'impossible' }, 'grade: must be one of 1, 2, 3, 4, easy, medium, hard, fiendish, not "impossible"'],
+    [numbridgeKind, { grade: 'impossible' }, 'grade: must be one of 1, 2, 3, 4, 5, easy, medium, hard, fiendish, extreme, not "impossible"'],
     [numbridgeKind, { size: 5, blocks: 'regular' }, '5×5 has no regular blocks (use --blocks irregular)'],
     [murderKind, { size: 5 }, 'level: is required'],
     [murderKind, { size: 5, level: 'easy', budget: 0 }, 'budget: must be ≥ 1, not 0'],

@@ -28,6 +28,7 @@ interface GradeArgs {
   lang: 'en' | 'de';
   maxTier?: number;
   maxNodes: number;
+  uniqueness: boolean;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
@@ -39,7 +40,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
       .option('lang', { choices: ['en', 'de'] as const, default: 'en' as const, describe: 'language of the proof steps' })
-      .option('max-tier', { type: 'number', describe: 'use techniques up to this tier only (1 easy … 4 fiendish)' })
+      .option('max-tier', { type: 'number', describe: 'use techniques up to this tier only (1 easy … 5 extreme)' })
+      .option('uniqueness', {
+        type: 'boolean',
+        default: true,
+        describe: 'allow the techniques that assume one solution (unique rectangles, BUG+1) once the count has shown it; --no-uniqueness excludes them',
+      })
       .check((a) => {
         const t = a['max-tier'] as number | undefined;
         if (t !== undefined && !(Number.isInteger(t) && t >= 1)) return '--max-tier must be a whole number ≥ 1';
@@ -51,7 +57,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     for await (const item of readItems(args.files)) {
       const parsed = await puzzleOfItem(item, 'grade');
       if (!parsed) continue;
-      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes };
+      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes, uniqueness: args.uniqueness };
       const report = parsed.kind === 'line' ? gradeSudokuBoard(parsed.board, options) : withinItem(parsed.where, () => parsed.format.grade!(parsed.file, options));
       if (!report) continue;
       if (!report.guessFree) raiseExitCode(EXIT_FAILED);

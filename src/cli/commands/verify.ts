@@ -21,6 +21,7 @@ interface VerifyArgs {
   workers: number;
   quiet: boolean;
   maxNodes: number;
+  uniqueness: boolean;
 }
 
 export const verifyCommand: CommandModule<object, VerifyArgs> = {
@@ -32,6 +33,11 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON report per puzzle' })
       .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads for large inputs' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no count on stderr' })
+      .option('uniqueness', {
+        type: 'boolean',
+        default: true,
+        describe: 'grade with the techniques that assume one solution (unique rectangles, BUG+1) once the count has shown it; --no-uniqueness excludes them',
+      })
       .example('$0 verify corpus/daily/secret/2026-01-01/*.json', 'check a daily set')
       .example('$0 generate numbridge --count 100 | $0 verify --json', 'check a stream') as unknown as Argv<VerifyArgs>,
   handler: async (args) => {
@@ -55,6 +61,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         workers: args.workers,
         kindModules: kindModulesFromEnv(),
         maxNodes: args.maxNodes,
+        uniqueness: args.uniqueness,
         signal: interrupt.signal,
         syncGuard: interrupt.syncGuard,
         emit: (r) => writeLine(args.json ? reportJson(r) : reportLine(r)),

@@ -87,7 +87,7 @@ export function dealProblems(file: NumbridgeDealFile, setup: GameSetup, budget: 
     if (counted.count > 1) problems.push('the board has more than one solution: a tile can fit the board and still be judged wrong');
     else if (!counted.complete) problems.push(`the board's uniqueness: ${undecidedReason(budget)}`);
     // the grade the deal shows the players, held to the prover as `verify` holds a board file's
-    else problems.push(...gradeProblems(file.public.grade, board).map((p) => `the board ${p}`));
+    else problems.push(...gradeProblems(file.public.grade, board, true).map((p) => `the board ${p}`));
   }
   const hands = setup.hands;
   const invariant = invariantProblem({ bag: setup.bag, hands, digits: setup.givens, solution: setup.solution });

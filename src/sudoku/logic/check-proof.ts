@@ -12,9 +12,12 @@
  *
  * Houses a step does not name (the line of a pointing pair, the strong link of a W-Wing) are found
  * among the houses of the named cells; Law of Leftovers re-derives its band from the named cells.
+ * A uniqueness step (unique rectangle, BUG+1) must carry `assumesUniqueness` and holds only on a
+ * board with exactly one solution: the caller says how many (`solutions`) or the board is counted.
  */
 import { digitBit, digitCount, digitsOf } from '../digits.ts';
 import { geometryFor, type Geometry } from '../geometry.ts';
+import { solve } from '../solver.ts';
 import type { Board, Grid } from '../types.ts';
 import type { ProofStep } from './step-schema.ts';
 
@@ -39,13 +42,15 @@ interface Claim {
   places: Array<[cell: number, digit: number]>;
   /** Chain nodes (cell, digit), for chain techniques. */
   chain: Array<[cell: number, digit: number]> | null;
+  /** Almost locked sets (cell lists), for ALS techniques. */
+  sets: number[][] | null;
 }
 
 /** Returns null when the claim follows from the pattern, else the reason it does not. */
 type StepCheck = (s: Position, claim: Claim) => string | null;
 
 /** The technique ids we can check, with their tier. Every ladder technique must be here. */
-export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: StepCheck }>> = {
+export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: StepCheck; assumesUniqueness?: true }>> = {
   'full-house': { tier: 1, check: fullHouse },
   'naked-single': { tier: 1, check: nakedSingle },
   'hidden-single': { tier: 1, check: hiddenSingle },
@@ -74,17 +79,54 @@ export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: 
   'x-chain': { tier: 4, check: (s, c) => chain(s, c, 'x') },
   'xy-chain': { tier: 4, check: (s, c) => chain(s, c, 'xy') },
   aic: { tier: 4, check: (s, c) => chain(s, c, 'aic') },
+  // tier 5: uniqueness and ALS (t5a)
+  'unique-rectangle-1': { tier: 5, check: (s, c) => uniqueRectangle(s, c, 1), assumesUniqueness: true },
+  'unique-rectangle-2': { tier: 5, check: (s, c) => uniqueRectangle(s, c, 2), assumesUniqueness: true },
+  'unique-rectangle-3': { tier: 5, check: (s, c) => uniqueRectangle(s, c, 3), assumesUniqueness: true },
+  'unique-rectangle-4': { tier: 5, check: (s, c) => uniqueRectangle(s, c, 4), assumesUniqueness: true },
+  'bug-plus-one': { tier: 5, check: bugPlusOne, assumesUniqueness: true },
+  'als-xz': { tier: 5, check: alsXz },
+  'als-xy-wing': { tier: 5, check: alsXyWing },
+  'als-chain': { tier: 5, check: alsChain },
 };
 
+export interface CheckOptions {
+  /**
+   * Solutions of the board, when the caller has counted them (0, 1, or 2 for two or more). A
+   * uniqueness step (unique rectangle, BUG+1) holds only when it is 1; when not given, the board
+   * is counted at the first such step.
+   */
+  solutions?: number;
+}
+
+/** Why a uniqueness step cannot be accepted on this board, or null. */
+function uniquenessProblem(board: Board, step: ProofStep, options: CheckOptions, count: () => number): string | null {
+  if (step.assumesUniqueness !== true) return 'assumes the puzzle has exactly one solution but is not marked assumesUniqueness';
+  const solutions = options.solutions ?? count();
+  if (solutions === 1) return null;
+  return `assumes the puzzle has exactly one solution, but it has ${solutions === 0 ? 'none' : 'more than one'}`;
+}
+
+/** The board's solutions counted up to 2 (once per check). */
+function counter(board: Board): () => number {
+  let solutions: number | null = null;
+  return () => (solutions ??= solve(board, { limit: 2 }).count);
+}
+
 /** Replay `steps` on the board's givens; the first step that does not hold is reported. */
-export function checkProof(board: Board, steps: readonly ProofStep[]): ProofReplay {
+export function checkProof(board: Board, steps: readonly ProofStep[], options: CheckOptions = {}): ProofReplay {
   const s = new Position(board);
+  const count = counter(board);
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     const fail = (reason: string): ProofReplay => ({ failure: { step: i + 1, technique: step.technique, reason }, grid: s.grid.slice() });
     const known = Object.hasOwn(CHECKED_TECHNIQUES, step.technique) ? CHECKED_TECHNIQUES[step.technique]! : null;
     if (!known) return fail('unknown technique: the step cannot be checked');
     if (step.tier !== known.tier) return fail(`says tier ${step.tier}, the technique is tier ${known.tier}`);
+    if (known.assumesUniqueness) {
+      const problem = uniquenessProblem(board, step, options, count);
+      if (problem) return fail(problem);
+    }
     const claim = s.claimOf(step);
     if (typeof claim === 'string') return fail(claim);
     if (claim.elims.length === 0 && claim.places.length === 0) return fail('changes nothing');
@@ -105,11 +147,20 @@ export function checkProof(board: Board, steps: readonly ProofStep[]): ProofRepl
  * Check one step in a given pencil-mark position (placed digits, candidates of the open cells):
  * null when it holds, else the reason. For tests against reference positions.
  */
-export function checkStepIn(marks: { size: number; regions: Uint8Array; grid: Grid; candidates: Uint16Array }, step: ProofStep): string | null {
-  const s = new Position({ size: marks.size, regions: marks.regions, givens: marks.grid });
+export function checkStepIn(
+  marks: { size: number; regions: Uint8Array; grid: Grid; candidates: Uint16Array },
+  step: ProofStep,
+  options: CheckOptions = {},
+): string | null {
+  const board = { size: marks.size, regions: marks.regions, givens: marks.grid };
+  const s = new Position(board);
   for (let c = 0; c < s.cand.length; c++) if (!marks.grid[c]) s.cand[c]! &= marks.candidates[c]!;
   const known = Object.hasOwn(CHECKED_TECHNIQUES, step.technique) ? CHECKED_TECHNIQUES[step.technique]! : null;
   if (!known) return 'unknown technique: the step cannot be checked';
+  if (known.assumesUniqueness) {
+    const problem = uniquenessProblem(board, step, options, counter(board));
+    if (problem) return problem;
+  }
   const claim = s.claimOf(step);
   if (typeof claim === 'string') return claim;
   for (const [cell, d] of [...claim.elims, ...claim.places]) if (!s.has(cell, d)) return `${d} is no candidate of ${s.name(cell)}`;
@@ -235,7 +286,19 @@ class Position {
       chainNodes = nodes;
     }
     if (step.digits.some((d) => d < 1 || d > n)) return `names a digit outside 1..${n}`;
-    return { cells, digits: step.digits.slice(), elims, places, chain: chainNodes };
+    let sets: number[][] | null = null;
+    if (step.als) {
+      sets = [];
+      for (const list of step.als) {
+        const set: number[] = [];
+        for (const [r, c] of list) {
+          if (!inBoard(r, c)) return `names r${r + 1}c${c + 1}, outside the board`;
+          set.push(r * n + c);
+        }
+        sets.push(set);
+      }
+    }
+    return { cells, digits: step.digits.slice(), elims, places, chain: chainNodes, sets };
   }
 }
 
@@ -555,4 +618,185 @@ function chain(s: Position, claim: Claim, kind: 'x' | 'xy' | 'aic'): string | nu
   else if (s.sees(a, b)) ok = (c, d) => (c === a && d === y) || (c === b && d === x);
   else ok = () => false;
   return eachElim(s, claim, ok, 'not weakly linked to both ends of the chain');
+}
+
+// ——— tier 5: uniqueness and ALS (t5a) ———
+
+const digitSetOf = (digits: readonly number[]) => digits.reduce((m, d) => m | bit(d), 0);
+
+/**
+ * Unique rectangles: the first four named cells are open cells in two rows, two columns and
+ * exactly two regions, each holding one of the two named digits {x,y}. "Floor" corners hold no
+ * other digit; the rest ("roof") have extra digits. If all four took only x and y, swapping them
+ * would give a second solution, so a roof cell takes an extra digit (type 1: the only roof cell
+ * loses x and y; type 2: two roof cells whose only extra is z: z leaves cells seeing both;
+ * type 3: the roof cells as one cell holding their extras form a naked subset with named cells of
+ * a house they share; type 4: x has no other place in a house the two roof cells share, so neither
+ * is y). Sound only when the puzzle has exactly one solution (checked by the caller).
+ */
+function uniqueRectangle(s: Position, claim: Claim, type: 1 | 2 | 3 | 4): string | null {
+  if (claim.cells.length < 4) return 'needs the four corners of the rectangle';
+  const corners = claim.cells.slice(0, 4);
+  if (new Set(corners).size !== 4 || corners.some((c) => s.grid[c] !== 0)) return 'the corners are not four distinct open cells';
+  const n = s.n;
+  const rows = new Set(corners.map((c) => Math.floor(c / n)));
+  const cols = new Set(corners.map((c) => c % n));
+  if (rows.size !== 2 || cols.size !== 2) return 'the corners are not a rectangle of two rows and two columns';
+  const regions = new Set(corners.map((c) => s.g.regionOf(c))).size;
+  if (regions !== 2) return `the rectangle spans ${regions} regions; a deadly pattern needs exactly two`;
+  if (claim.digits.length !== 2) return 'names not exactly the two digits of the rectangle';
+  const pair = digitSetOf(claim.digits);
+  if (corners.some((c) => (s.cand[c]! & pair) === 0)) return `a corner holds neither ${claim.digits.join(' nor ')}`;
+  const roof = corners.filter((c) => (s.cand[c]! & ~pair) !== 0);
+  const extrasOf = (c: number) => s.cand[c]! & ~pair;
+  if (claim.places.length !== 0) return 'places a digit, which this technique never does';
+  if (type === 1) {
+    if (roof.length !== 1) return `type 1 needs three corners with only ${claim.digits.join(',')}, found ${4 - roof.length}`;
+    return eachElim(s, claim, (x, d) => x === roof[0] && (pair & bit(d)) !== 0, 'only the rectangle digits from the one corner with more');
+  }
+  if (roof.length !== 2) return `needs exactly two corners with extra digits, found ${roof.length}`;
+  const [e1, e2] = roof as [number, number];
+  if (type === 2) {
+    const z = extrasOf(e1);
+    if (popcount(z) !== 1 || extrasOf(e2) !== z) return 'the two roof cells do not have the same one extra digit';
+    return eachElim(s, claim, (x, d) => bit(d) === z && !corners.includes(x) && seesAll(s, x, roof), 'only the extra digit from cells seeing both roof cells');
+  }
+  const shared = s.commonHouses(roof);
+  if (shared.length === 0) return 'the roof cells share no house';
+  if (type === 4) {
+    const ok = (x: number, d: number) =>
+      roof.includes(x) &&
+      (pair & bit(d)) !== 0 &&
+      claim.digits.some((u) => u !== d && shared.some((h) => sameSet(s.places(h, u), roof)));
+    return eachElim(s, claim, ok, 'the other rectangle digit is locked to the roof cells in no house they share');
+  }
+  const subsetCells = claim.cells.slice(4);
+  if (subsetCells.some((c) => s.grid[c] !== 0 || corners.includes(c))) return 'a subset cell is filled or a corner';
+  const extras = extrasOf(e1) | extrasOf(e2);
+  const ok = (x: number, d: number) => {
+    if (corners.includes(x)) return false;
+    for (const h of shared) {
+      const inHouse = subsetCells.filter((c) => s.g.cellsOf(h).includes(c));
+      if (!s.g.cellsOf(h).includes(x) || inHouse.includes(x)) continue;
+      for (let mask = 1; mask < 1 << inHouse.length; mask++) {
+        const chosen = inHouse.filter((_, i) => mask & (1 << i));
+        const union = chosen.reduce((m, c) => m | s.cand[c]!, extras);
+        if (popcount(union) === chosen.length + 1 && (union & bit(d)) !== 0) return true;
+      }
+    }
+    return false;
+  };
+  return eachElim(s, claim, ok, 'no naked subset of the roof cells and named cells in a house they share');
+}
+
+/**
+ * BUG+1: the named cell is the only open cell with three candidates, all others have two; every
+ * digit has two places (or none) in every house, except one digit with three in each house of that
+ * cell. Without it the cell would leave a bivalue grave (no or several solutions), so it keeps only
+ * that digit.
+ */
+function bugPlusOne(s: Position, claim: Claim): string | null {
+  if (claim.cells.length !== 1) return 'names not exactly the one cell with three candidates';
+  const cell = claim.cells[0]!;
+  if (s.grid[cell] !== 0 || popcount(s.cand[cell]!) !== 3) return `${s.name(cell)} does not have three candidates`;
+  for (let c = 0; c < s.cand.length; c++) if (c !== cell && s.grid[c] === 0 && popcount(s.cand[c]!) !== 2) return `${s.name(c)} does not have two candidates`;
+  let extra = 0;
+  for (let h = 0; h < s.g.houseCount; h++) {
+    const own = s.housesOf(cell).includes(h);
+    for (let d = 1; d <= s.n; d++) {
+      const k = s.placeCount(h, d);
+      if (k === 0 || k === 2) continue;
+      if (k !== 3 || !own || (extra !== 0 && extra !== bit(d))) return `${d} has ${k} places in ${s.g.houseKind(h)} ${s.g.houseIndex(h) + 1}`;
+      extra = bit(d);
+    }
+  }
+  if (extra === 0 || !s.housesOf(cell).every((h) => s.placeCount(h, digitsOf(extra)[0]!) === 3)) return `no digit has three places in every house of ${s.name(cell)}`;
+  if (claim.places.length !== 0) return 'places a digit, which this technique never does';
+  return eachElim(s, claim, (x, d) => x === cell && bit(d) !== extra, 'only the other two candidates of the BUG+1 cell');
+}
+
+/** An almost locked set: open cells of one house holding one digit more than there are cells. */
+function alsProblem(s: Position, set: readonly number[]): string | null {
+  const name = `{${set.map((c) => s.name(c)).join(' ')}}`;
+  if (set.length === 0 || new Set(set).size !== set.length) return 'an almost locked set is empty or names a cell twice';
+  if (set.some((c) => s.grid[c] !== 0)) return `${name} has a filled cell`;
+  if (s.commonHouses(set).length === 0) return `${name} is not in one house`;
+  const k = popcount(set.reduce((m, c) => m | s.cand[c]!, 0));
+  return k === set.length + 1 ? null : `${name} holds ${k} digits in ${set.length} cells, not one more`;
+}
+
+const alsDigits = (s: Position, set: readonly number[]) => set.reduce((m, c) => m | s.cand[c]!, 0);
+const holding = (s: Position, set: readonly number[], d: number) => set.filter((c) => s.has(c, d));
+
+/** Restricted common candidates of two sets: digits of both whose cells in one all see those in the other. */
+function rccs(s: Position, a: readonly number[], b: readonly number[]): number[] {
+  return digitsOf(alsDigits(s, a) & alsDigits(s, b)).filter((x) => holding(s, a, x).every((c) => seesAll(s, c, holding(s, b, x))));
+}
+
+/** The claim's sets, each an ALS; a string says why not. */
+function alsSets(s: Position, claim: Claim, count: (k: number) => boolean, what: string): number[][] | string {
+  const sets = claim.sets;
+  if (!sets || !count(sets.length)) return `needs ${what}`;
+  for (const set of sets) {
+    const p = alsProblem(s, set);
+    if (p) return p;
+  }
+  if (claim.places.length !== 0) return 'places a digit, which this technique never does';
+  return sets;
+}
+
+/** ALS-XZ: A and B share an RCC x; a common z leaves cells seeing all z of both; doubly linked: both sets lock. */
+function alsXz(s: Position, claim: Claim): string | null {
+  const sets = alsSets(s, claim, (k) => k === 2, 'two almost locked sets');
+  if (typeof sets === 'string') return sets;
+  const [a, b] = sets as [number[], number[]];
+  const r = rccs(s, a, b);
+  if (r.length === 0) return 'the two sets have no restricted common candidate';
+  const common = alsDigits(s, a) & alsDigits(s, b);
+  const ok = (x: number, d: number) => {
+    const both = [...holding(s, a, d), ...holding(s, b, d)];
+    if ((common & bit(d)) !== 0 && r.some((rc) => rc !== d) && seesAll(s, x, both)) return true;
+    if (r.length < 2) return false;
+    if (r.includes(d)) return seesAll(s, x, both);
+    return [a, b].some((set) => (alsDigits(s, set) & bit(d)) !== 0 && seesAll(s, x, holding(s, set, d)));
+  };
+  return eachElim(s, claim, ok, 'not seeing every place of a digit the sets must hold');
+}
+
+/** ALS-XY-Wing: sets A, B and pivot C; A–C by x, B–C by y ≠ x; a z of A and B (not x, y) leaves cells seeing all its places. */
+function alsXyWing(s: Position, claim: Claim): string | null {
+  const sets = alsSets(s, claim, (k) => k === 3, 'three almost locked sets: two wings and the pivot');
+  if (typeof sets === 'string') return sets;
+  const [a, b, c] = sets as [number[], number[], number[]];
+  const rac = rccs(s, a, c);
+  const rbc = rccs(s, b, c);
+  if (rac.length === 0 || rbc.length === 0) return 'a wing has no restricted common candidate with the pivot';
+  const ok = (x: number, z: number) =>
+    (alsDigits(s, a) & alsDigits(s, b) & bit(z)) !== 0 &&
+    rac.some((p) => p !== z && rbc.some((q) => q !== z && q !== p)) &&
+    seesAll(s, x, [...holding(s, a, z), ...holding(s, b, z)]);
+  return eachElim(s, claim, ok, 'not a common digit of the wings outside their links, seen in all its places');
+}
+
+/** ALS chain A1 … Ak (k ≥ 4): consecutive sets share RCCs, each differing from the one before; a z of A1 and Ak leaves cells seeing all its places. */
+function alsChain(s: Position, claim: Claim): string | null {
+  const sets = alsSets(s, claim, (k) => k >= 4, 'at least four almost locked sets');
+  if (typeof sets === 'string') return sets;
+  const links = sets.slice(1).map((set, i) => rccs(s, sets[i]!, set));
+  const gap = links.findIndex((l) => l.length === 0);
+  if (gap >= 0) return `sets ${gap + 1} and ${gap + 2} have no restricted common candidate`;
+  // For each first link x1: the last links reachable with every link differing from the one before.
+  const lastAfter = new Map<number, Set<number>>();
+  for (const x1 of links[0]!) {
+    let now = new Set([x1]);
+    for (const link of links.slice(1)) now = new Set(link.filter((y) => [...now].some((x) => x !== y)));
+    lastAfter.set(x1, now);
+  }
+  const first = sets[0]!;
+  const last = sets[sets.length - 1]!;
+  const ok = (x: number, z: number) =>
+    (alsDigits(s, first) & alsDigits(s, last) & bit(z)) !== 0 &&
+    [...lastAfter].some(([x1, ends]) => x1 !== z && [...ends].some((e) => e !== z)) &&
+    seesAll(s, x, [...holding(s, first, z), ...holding(s, last, z)]);
+  return eachElim(s, claim, ok, 'not a digit of both end sets outside the end links, seen in all its places');
 }

@@ -27,6 +27,10 @@ export class Finding {
   houseCount = 0;
   readonly chain: Uint16Array;
   chainCount = 0;
+  /** Almost locked sets, in order: set k is setCells[setStart[k] .. setStart[k+1]−1] (they may overlap). */
+  readonly setCells: Uint8Array;
+  readonly setStart: Uint16Array;
+  setCount = 0;
   /** Technique-specific small numbers for the text (e.g. which kind of pattern); not cleared: a
    * technique sets every entry its `describe` reads. */
   readonly note: Int32Array;
@@ -39,13 +43,15 @@ export class Finding {
     this.cells = new Uint8Array(cellCount);
     this.houses = new Uint8Array(houseCount);
     this.chain = new Uint16Array(cellCount * n * 2);
+    this.setCells = new Uint8Array(cellCount * 8);
+    this.setStart = new Uint16Array(17);
     this.note = new Int32Array(8);
     this.cellMark = new Uint8Array(cellCount);
   }
 
   clear(): void {
     for (let i = 0; i < this.cellCount; i++) this.cellMark[this.cells[i]!] = 0;
-    this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = 0;
+    this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = this.setCount = 0;
     this.digits = 0;
   }
 
@@ -73,8 +79,18 @@ export class Finding {
     this.chain[this.chainCount++] = code;
   }
 
+  /** Add an almost locked set (its cells are also premise cells). */
+  set(cells: ArrayLike<number>, count: number): void {
+    const start = this.setStart[this.setCount]!;
+    for (let i = 0; i < count; i++) {
+      this.setCells[start + i] = cells[i]!;
+      this.cell(cells[i]!);
+    }
+    this.setStart[++this.setCount] = start + count;
+  }
+
   /** The finding as a schema ProofStep (allocates: collect mode only). */
-  toStep(geometry: Geometry, technique: string, tier: number, text: Text): ProofStep {
+  toStep(geometry: Geometry, technique: string, tier: number, text: Text, assumesUniqueness = false): ProofStep {
     const n = geometry.size;
     const ref = (code: number): [number, number, number] => [Math.floor(codeCell(code) / n), codeCell(code) % n, codeDigit(code)];
     const digits: number[] = [];
@@ -91,6 +107,13 @@ export class Finding {
     };
     // The chain's nodes, so a checker can follow it without reading the sentence.
     if (this.chainCount > 0) step.chain = Array.from(this.chain.subarray(0, this.chainCount), ref);
+    if (this.setCount > 0) {
+      step.als = [];
+      for (let k = 0; k < this.setCount; k++) {
+        step.als.push(Array.from(this.setCells.subarray(this.setStart[k]!, this.setStart[k + 1]!), (c) => [Math.floor(c / n), c % n] as [number, number]));
+      }
+    }
+    if (assumesUniqueness) step.assumesUniqueness = true;
     return step;
   }
 }

@@ -24,10 +24,16 @@ export interface ProveOptions {
   collectSteps?: boolean;
   /** Use only these technique ids above the singles (which always run); default: all. */
   techniques?: readonly string[];
+  /**
+   * The board is known to have exactly one solution (a count showed it): the uniqueness rungs
+   * (unique rectangles, BUG+1) may be used. Default false, and then `solved` also proves the
+   * board unique; with true it does not, so only set it after counting.
+   */
+  uniqueness?: boolean;
 }
 
 export interface ProveResult {
-  /** Every cell placed by logic alone (then the solution is also unique). */
+  /** Every cell placed by logic alone (then the solution is also unique, unless `uniqueness` assumed it). */
   solved: boolean;
   /** The givens are contradictory (a cell or house-digit with no option). */
   contradiction: boolean;
@@ -76,12 +82,12 @@ function geometryOf(board: Board): Geometry {
 const ladders = new Map<string, Technique[]>();
 
 /** The rungs above the singles for these options (cached: no allocation per call). */
-function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean): Technique[] {
-  const key = `${maxTier}|${irregular}|${only ? only.join(',') : '*'}`;
+function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean, uniqueness: boolean): Technique[] {
+  const key = `${maxTier}|${irregular}|${uniqueness}|${only ? only.join(',') : '*'}`;
   let list = ladders.get(key);
   if (!list) {
     if (only) for (const id of only) if (!techniqueById(id)) throw new RangeError(`unknown technique "${id}"`);
-    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!only || only.includes(t.id)));
+    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!t.assumesUniqueness || uniqueness) && (!only || only.includes(t.id)));
     ladders.set(key, list);
   }
   return list;
@@ -93,7 +99,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
   const collect = options.collectSteps ?? true;
   s.load(board);
   s.resetRun('apply', collect);
-  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular);
+  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular, options.uniqueness === true);
   for (;;) {
     runSingles(s);
     if (s.contradiction || s.solved) break;
@@ -179,8 +185,8 @@ export function digitsInFirstOrder(board: Board): Board {
  * player (`prove(board)`) keeps the board's own digits. Null when the ladder (up to maxTier)
  * does not finish.
  */
-export function gradeBoard(board: Board, options: { maxTier?: number } = {}): { grade: Grade; techniqueCounts: Record<string, number> } | null {
-  const result = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false });
+export function gradeBoard(board: Board, options: { maxTier?: number; uniqueness?: boolean } = {}): { grade: Grade; techniqueCounts: Record<string, number> } | null {
+  const result = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness: options.uniqueness });
   return result.solved ? { grade: gradeOf(result), techniqueCounts: result.techniqueCounts } : null;
 }
 

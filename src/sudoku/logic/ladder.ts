@@ -13,9 +13,11 @@ import { lockedClaiming, lockedPair, lockedPointing, lockedTriple } from './tech
 import { fullHouse, hiddenSingle, nakedSingle } from './techniques/singles.ts';
 import { hiddenPair, hiddenQuad, hiddenTriple, nakedPair, nakedQuad, nakedTriple } from './techniques/subsets.ts';
 import type { Technique } from './technique.ts';
+import { alsChainTechnique, alsXyWingTechnique, alsXzTechnique } from './techniques/als.ts';
+import { bugPlusOneTechnique, uniqueRectangle1, uniqueRectangle2, uniqueRectangle3, uniqueRectangle4 } from './techniques/uniqueness.ts';
 
 /** Names of the tiers, used as the grade name. */
-export const TIER_NAMES: Readonly<Record<number, string>> = { 1: 'easy', 2: 'medium', 3: 'hard', 4: 'fiendish' };
+export const TIER_NAMES: Readonly<Record<number, string>> = { 1: 'easy', 2: 'medium', 3: 'hard', 4: 'fiendish', 5: 'extreme' };
 
 /** Every technique of the ladder, in ladder order. */
 export const LADDER: readonly Technique[] = [
@@ -47,6 +49,15 @@ export const LADDER: readonly Technique[] = [
   xChain,
   xyChain,
   aic,
+  // tier 5: uniqueness and ALS (t5a)
+  uniqueRectangle1,
+  uniqueRectangle2,
+  uniqueRectangle3,
+  uniqueRectangle4,
+  bugPlusOneTechnique,
+  alsXzTechnique,
+  alsXyWingTechnique,
+  alsChainTechnique,
 ].sort((a, b) => a.tier - b.tier || a.cost - b.cost);
 
 export const TIERS: ReadonlyArray<{ tier: number; name: string; techniques: string[] }> = Object.entries(TIER_NAMES).map(([tier, name]) => ({

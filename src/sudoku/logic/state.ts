@@ -138,11 +138,11 @@ export class LogicState {
       return false;
     }
     if (this.mode === 'all') {
-      this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this)));
+      this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this), t.assumesUniqueness === true));
       f.clear();
       return false;
     }
-    if (this.collect) this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this)));
+    if (this.collect) this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this), t.assumesUniqueness === true));
     this.counts[t.index]!++;
     this.work += t.cost;
     if (t.tier > this.tier) this.tier = t.tier;

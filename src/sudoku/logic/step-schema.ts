@@ -28,6 +28,12 @@ export const ProofStep = Type.Object(
     chain: Type.Optional(
       Type.Array(CandidateRef, { description: 'chain techniques: the nodes in order; links alternate strong, weak, strong …, starting and ending strong' }),
     ),
+    als: Type.Optional(
+      Type.Array(Type.Array(CellRef), { description: 'almost locked set techniques: the sets in order (ALS-XZ: A, B; ALS-XY-Wing: A, B, pivot C; ALS chain: A1 … Ak)' }),
+    ),
+    assumesUniqueness: Type.Optional(
+      Type.Literal(true, { description: 'the step is sound only because the puzzle has exactly one solution (unique rectangles, BUG+1)' }),
+    ),
   },
   { additionalProperties: false },
 );

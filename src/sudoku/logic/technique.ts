@@ -18,6 +18,11 @@ export interface Technique {
   /** Only used on irregular layouts (Law of Leftovers). */
   readonly irregularOnly?: boolean;
   /**
+   * Sound only for a puzzle with exactly one solution (unique rectangles, BUG+1): the prover uses
+   * it only when told the board is proven unique (`prove(board, { uniqueness: true })`).
+   */
+  readonly assumesUniqueness?: boolean;
+  /**
    * Search the state. Each instance is written to `state.finding` and passed to `state.commit`;
    * when that returns true the search stops and returns true (progress). Returns false when no
    * instance changed anything. Sets `state.contradiction` when the state has no solution.

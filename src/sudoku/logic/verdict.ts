@@ -24,6 +24,11 @@ export interface JudgeOptions extends SearchBudget {
   maxTier?: number;
   /** Also prove the board in its own digits with every step (a file's proof, `grade --proof`). */
   steps?: boolean;
+  /**
+   * Allow the uniqueness rungs (unique rectangles, BUG+1) once the count has shown exactly one
+   * solution; default true, false excludes them (`--no-uniqueness`).
+   */
+  uniqueness?: boolean;
 }
 
 export interface BoardJudgement {
@@ -47,8 +52,10 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const counted = solve(board, { limit: 2, maxNodes: nodeLimit(options) });
   const solutions = counted.complete ? counted.count : null;
   const solution = solutions === 1 ? counted.solution : null;
-  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false });
-  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true }) : grading;
+  // The uniqueness rungs only after the count proved exactly one solution: their steps assume it.
+  const uniqueness = solutions === 1 && options.uniqueness !== false;
+  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness });
+  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness }) : grading;
   const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof };
   if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
   if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };

@@ -164,3 +164,82 @@ describe('verify refuses forged Numbridge proofs', () => {
     expect(verifyBoard(f).problems[0]).toMatch(new RegExp(`^proof step ${i + 1} \\(hidden-single\\): `));
   });
 });
+
+// tier 5: uniqueness and ALS (t5a)
+describe('checkProof on tier-5 proofs', () => {
+  const TIER5 = ['unique-rectangle-1', 'unique-rectangle-2', 'unique-rectangle-3', 'unique-rectangle-4', 'als-xz', 'als-xy-wing', 'als-chain'];
+  const tier5 = readFileSync(TEST_DATA + 'classic/top1465.txt', 'utf8')
+    .split('\n')
+    .filter((l) => !isSkippableLine(l))
+    .slice(0, 160)
+    .map((line) => ({ board: parseLine(line), result: prove(parseLine(line), { uniqueness: true }) }))
+    .filter(({ result }) => result.tier === 5);
+  const withUr = tier5.find(({ result }) => result.steps.some((s) => s.technique === 'unique-rectangle-1'))!;
+  const urAt = withUr.result.steps.findIndex((s) => s.technique === 'unique-rectangle-1');
+
+  test('every step holds, whether the checker counts the board or is told it is unique', () => {
+    const used = new Set<string>();
+    for (const { board, result } of tier5) {
+      expect(checkProof(board, result.steps).failure).toBeNull();
+      expect(checkProof(board, result.steps, { solutions: 1 }).failure).toBeNull();
+      for (const s of result.steps) used.add(s.technique);
+    }
+    for (const id of TIER5) expect(used).toContain(id);
+  });
+
+  test('a uniqueness step is refused when the board is not unique or the step is not marked', () => {
+    expect(checkProof(withUr.board, withUr.result.steps, { solutions: 2 }).failure).toEqual({
+      step: urAt + 1,
+      technique: 'unique-rectangle-1',
+      reason: 'assumes the puzzle has exactly one solution, but it has more than one',
+    });
+    const unmarked = copy(withUr.result.steps);
+    delete unmarked[urAt]!.assumesUniqueness;
+    expect(checkProof(withUr.board, unmarked).failure?.reason).toBe('assumes the puzzle has exactly one solution but is not marked assumesUniqueness');
+  });
+
+  test('a uniqueness step in a position of a board with two solutions is refused when counted', () => {
+    // HoDoKu's first UR type 1 case; placed digits are taken out (kept as the cells' only
+    // candidate) until the givens have two solutions: the pencil marks, and the pattern, stay.
+    const line = readFileSync(TEST_DATA + 'oracles/hodoku-reglib-1.3.txt', 'utf8').split('\n').find((l) => l.startsWith(':0600-1:'))!;
+    const marks = parseReglibLine(line, 0).marks;
+    const step = findInstances(marks, 'unique-rectangle-1')[0]!;
+    expect(checkStepIn(marks, step)).toBeNull();
+    const grid = marks.grid.slice();
+    const candidates = marks.candidates.slice();
+    for (let c = 0; c < 81 && solve({ size: 9, regions: marks.regions, givens: grid }, { limit: 2 }).count < 2; c++) {
+      if (!grid[c]) continue;
+      candidates[c] = 1 << (grid[c]! - 1);
+      grid[c] = 0;
+    }
+    const twoSolutions = { ...marks, grid, candidates };
+    expect(checkStepIn(twoSolutions, step)).toBe('assumes the puzzle has exactly one solution, but it has more than one');
+    expect(checkStepIn(twoSolutions, step, { solutions: 1 })).toBeNull();
+  });
+
+  test('a wrong elimination, a rectangle over three regions and a broken ALS are refused', () => {
+    const forged = copy(withUr.result.steps);
+    const ur = forged[urAt]!;
+    const [r, c] = ur.cells.find(([r0, c0]) => !ur.eliminations.some(([er, ec]) => er === r0 && ec === c0))!;
+    ur.eliminations.push([r, c, ur.digits[0]!]);
+    expect(checkProof(withUr.board, forged).failure).toMatchObject({ step: urAt + 1, technique: 'unique-rectangle-1' });
+
+    // 6×6, r1c2 and r1c4 in blocks A and B, r2c2 in C: three regions, no deadly pattern.
+    const regions = Uint8Array.from(['AAABBB', 'ACCBBB', 'AACCCC', 'DDDEEE', 'DDDEEE', 'FFFFFF'].join(''), (ch) => ch.charCodeAt(0) - 65);
+    const candidates = new Uint16Array(36).fill(0b111111);
+    for (const cell of [1, 3, 7]) candidates[cell] = 0b11;
+    const marks = { size: 6, regions, grid: new Uint8Array(36), candidates };
+    const three: ProofStep = {
+      technique: 'unique-rectangle-1', tier: 5, cells: [[0, 1], [0, 3], [1, 1], [1, 3]], digits: [1, 2],
+      eliminations: [[1, 3, 1], [1, 3, 2]], placements: [], text: { en: '', de: '' }, assumesUniqueness: true,
+    };
+    expect(checkStepIn(marks, three, { solutions: 1 })).toBe('the rectangle spans 3 regions; a deadly pattern needs exactly two');
+    expect(findInstances(marks, 'unique-rectangle-1').filter((s) => s.cells.some(([sr, sc]) => sr === 1 && sc === 1))).toEqual([]);
+
+    const withAls = tier5.find(({ result }) => result.steps.some((s) => s.technique === 'als-xz'))!;
+    const at = withAls.result.steps.findIndex((s) => s.technique === 'als-xz');
+    const broken = copy(withAls.result.steps);
+    broken[at]!.als![0]!.pop();
+    expect(checkProof(withAls.board, broken).failure).toMatchObject({ step: at + 1, technique: 'als-xz' });
+  });
+});

@@ -36,6 +36,15 @@ export const REGLIB_CODES: Readonly<Record<string, string>> = {
   '0800': 'xy-wing',
   '0801': 'xyz-wing',
   '0803': 'w-wing',
+  // tier 5: uniqueness and ALS (t5a)
+  '0600': 'unique-rectangle-1',
+  '0601': 'unique-rectangle-2',
+  '0602': 'unique-rectangle-3',
+  '0603': 'unique-rectangle-4',
+  '0610': 'bug-plus-one',
+  '0901': 'als-xz',
+  '0902': 'als-xy-wing',
+  '0903': 'als-chain',
 };
 
 export interface ReglibCase {
@@ -123,6 +132,15 @@ export const EXEMPLAR_TOKENS: Readonly<Record<string, string>> = {
   xy: 'xy-wing',
   xyz: 'xyz-wing',
   w: 'w-wing',
+  // tier 5: uniqueness and ALS (t5a)
+  u1: 'unique-rectangle-1',
+  u2: 'unique-rectangle-2',
+  u3: 'unique-rectangle-3',
+  u4: 'unique-rectangle-4',
+  bug1: 'bug-plus-one',
+  axz: 'als-xz',
+  axy: 'als-xy-wing',
+  ach: 'als-chain',
 };
 
 export interface Exemplar {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.ts';
 import { validator } from '../../../src/core/schema.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
-import { gradeOf, prove, type ProveResult } from '../../../src/sudoku/logic/index.ts';
+import { gradeOf, prove, type ProveOptions, type ProveResult } from '../../../src/sudoku/logic/index.ts';
 import { ProofStep } from '../../../src/sudoku/logic/step-schema.ts';
 import { regularBlockShape, regularRegions } from '../../../src/sudoku/regions.ts';
 import { solve } from '../../../src/sudoku/solver.ts';
@@ -19,9 +19,9 @@ import { irregularSolution, minimalPuzzle, randomPuzzle, randomSolution, unsound
 const validStep = validator<ProofStep>(ProofStep);
 
 /** Prove in both modes and check everything that must hold against the solution. */
-function checkBoard(board: Board, solution: Grid): ProveResult {
-  const full = prove(board);
-  const fast = prove(board, { collectSteps: false });
+function checkBoard(board: Board, solution: Grid, options: ProveOptions = {}): ProveResult {
+  const full = prove(board, options);
+  const fast = prove(board, { ...options, collectSteps: false });
   expect(unsoundStep(full.steps, solution, board.size)).toBeNull();
   for (let i = 0; i < solution.length; i++) if (full.grid[i]) expect(full.grid[i]).toBe(solution[i]);
   expect(full.contradiction).toBe(false);
@@ -51,6 +51,38 @@ describe('prover soundness on the classic sets', () => {
 });
 
 const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+
+// tier 5 (t5a): uniqueness rungs only on unique boards, as judgeBoard allows them.
+describe('tier 5 soundness with the uniqueness rungs on unique boards', () => {
+  const TIER5 = /^(unique-rectangle-\d|bug-plus-one|als-xz|als-xy-wing|als-chain)$/;
+  const UNIQUENESS = /^(unique-rectangle-\d|bug-plus-one)$/;
+  const sample = [
+    ...dataLines('classic/top1465.txt').filter((_, i) => i % 4 === 1),
+    ...dataLines('classic/forum-hardest-1106.txt').filter((_, i) => i % 10 === 0),
+  ];
+  it(`is sound on ${sample.length} classic puzzles and uses every tier-5 technique`, () => {
+    const used = new Set<string>();
+    for (const line of sample) {
+      const board = parseLine(line);
+      const solution = solve(board, { limit: 1 }).solution!;
+      const result = checkBoard(board, solution, { uniqueness: true });
+      for (const step of result.steps) {
+        if (TIER5.test(step.technique)) used.add(step.technique);
+        expect(step.assumesUniqueness === true, step.technique).toBe(UNIQUENESS.test(step.technique));
+        if (UNIQUENESS.test(step.technique)) expect(step.text.en).toContain('assumes the puzzle has exactly one solution');
+      }
+    }
+    // BUG+1 is rare on these boards: the reglib cases and the random boards below cover it.
+    for (const id of ['unique-rectangle-1', 'unique-rectangle-2', 'unique-rectangle-4', 'als-xz', 'als-xy-wing', 'als-chain']) expect(used).toContain(id);
+  });
+
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.boolean()], { numRuns: 250 })('minimal regular and irregular boards', (size, seed, irregular) => {
+    const rng = new Rng('prover-tier5', seed);
+    const regular = !irregular && regularBlockShape(size) !== null;
+    const { regions, solution } = regular ? { regions: regularRegions(size), solution: randomSolution(size, regularRegions(size), rng)! } : irregularSolution(size, rng);
+    checkBoard(minimalPuzzle(size, regions, solution, rng), solution, { uniqueness: true });
+  });
+});
 
 describe('prover soundness on random boards', () => {
   test.prop([fc.constantFrom(4, 6, 8, 9), seeds], { numRuns: 250 })('minimal regular boards', (size, seed) => {

@@ -1,0 +1,33 @@
+/** Tier 5 (t5a) through the commands: `grade` and `verify` with and without `--no-uniqueness`. */
+import { describe, expect, test } from 'vitest';
+import { runCli } from '../../helpers/cli.ts';
+import { dataLines } from '../../helpers/data.ts';
+
+// top1465 line 207: the ladder finishes it only with a unique rectangle (type 3).
+const NEEDS_UR = dataLines('classic/top1465.txt')[206]!;
+
+describe('the uniqueness techniques on the command line', () => {
+  test('grade uses them on a unique board; --no-uniqueness leaves it beyond the ladder', () => {
+    const r = runCli(['grade'], { input: NEEDS_UR + '\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<stdin>:1 {2}extreme \(level 5\), score \d+: .*unique-rectangle-3 ×1/);
+    const off = runCli(['grade', '--no-uniqueness', '--json'], { input: NEEDS_UR + '\n' });
+    expect(off.code).toBe(1);
+    expect(JSON.parse(off.stdout)).toMatchObject({ verdict: 'beyond-ladder', tier: 5 });
+  });
+
+  test('grade --proof marks the step and says it assumes one solution', () => {
+    const r = runCli(['grade', '--proof', '--json'], { input: NEEDS_UR + '\n' });
+    const steps = JSON.parse(r.stdout).steps as Array<{ technique: string; assumesUniqueness?: boolean; text: { en: string } }>;
+    const ur = steps.find((s) => s.technique === 'unique-rectangle-3')!;
+    expect(ur.assumesUniqueness).toBe(true);
+    expect(ur.text.en).toContain('(this assumes the puzzle has exactly one solution)');
+  });
+
+  test('verify checks the line the same way', () => {
+    expect(runCli(['verify'], { input: NEEDS_UR + '\n' }).code).toBe(0);
+    const off = runCli(['verify', '--no-uniqueness'], { input: NEEDS_UR + '\n' });
+    expect(off.code).toBe(1);
+    expect(off.stdout).toContain('beyond the ladder');
+  });
+});
