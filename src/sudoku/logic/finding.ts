@@ -30,6 +30,9 @@ export class Finding {
   /** Technique-specific small numbers for the text (e.g. which kind of pattern); not cleared: a
    * technique sets every entry its `describe` reads. */
   readonly note: Int32Array;
+  /** Step fields a technique adds beyond the common ones (grouped chains, forcing-chain branches);
+   * set only when steps are built, so fast mode allocates nothing. */
+  extra: Partial<ProofStep> | null = null;
   /** Marks to keep premise cells unique. */
   private readonly cellMark: Uint8Array;
 
@@ -47,6 +50,7 @@ export class Finding {
     for (let i = 0; i < this.cellCount; i++) this.cellMark[this.cells[i]!] = 0;
     this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = 0;
     this.digits = 0;
+    this.extra = null;
   }
 
   /** Add a premise cell (duplicates are ignored). */
@@ -91,6 +95,7 @@ export class Finding {
     };
     // The chain's nodes, so a checker can follow it without reading the sentence.
     if (this.chainCount > 0) step.chain = Array.from(this.chain.subarray(0, this.chainCount), ref);
+    if (this.extra) Object.assign(step, this.extra);
     return step;
   }
 }

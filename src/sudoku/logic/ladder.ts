@@ -3,6 +3,8 @@
  * after any progress the prover restarts at the bottom rung (Tatham's solver shape).
  */
 import { aic, xChain, xyChain } from './techniques/chains.ts';
+import { cellForcingChain, contradictionChain, houseForcingChain } from './techniques/forcing.ts';
+import { groupedAic, groupedNiceLoop, niceLoop } from './techniques/grouped-chains.ts';
 import { simpleColorsTechnique } from './techniques/coloring.ts';
 import { emptyRectangleTechnique } from './techniques/empty-rectangle.ts';
 import { jellyfish, swordfish, xWing } from './techniques/fish.ts';
@@ -15,7 +17,7 @@ import { hiddenPair, hiddenQuad, hiddenTriple, nakedPair, nakedQuad, nakedTriple
 import type { Technique } from './technique.ts';
 
 /** Names of the tiers, used as the grade name. */
-export const TIER_NAMES: Readonly<Record<number, string>> = { 1: 'easy', 2: 'medium', 3: 'hard', 4: 'fiendish' };
+export const TIER_NAMES: Readonly<Record<number, string>> = { 1: 'easy', 2: 'medium', 3: 'hard', 4: 'fiendish', 5: 'extreme' };
 
 /** Every technique of the ladder, in ladder order. */
 export const LADDER: readonly Technique[] = [
@@ -47,6 +49,13 @@ export const LADDER: readonly Technique[] = [
   xChain,
   xyChain,
   aic,
+  // tier 5: grouped chains and forcing chains (t5b)
+  niceLoop,
+  groupedNiceLoop,
+  groupedAic,
+  contradictionChain,
+  cellForcingChain,
+  houseForcingChain,
 ].sort((a, b) => a.tier - b.tier || a.cost - b.cost);
 
 export const TIERS: ReadonlyArray<{ tier: number; name: string; techniques: string[] }> = Object.entries(TIER_NAMES).map(([tier, name]) => ({
