@@ -690,8 +690,8 @@ const MAX_BRANCH_DEPTH = 20;
  * the position and the facts before it (a true fact makes its peers' digit and its cell's other
  * digits false; a cell with one digit left or a digit with one place left in a house is true),
  * at most MAX_BRANCH_DEPTH levels deep. The branches must cover every case (every candidate of a
- * cell, every place of a digit in a house) and each must reach every conclusion; a contradiction
- * chain's one branch must reach a contradiction, and its conclusion is that the assumption is false.
+ * cell, every place of a digit in a house) and each must reach every conclusion; each branch of
+ * a contradiction chain must reach a contradiction, and its conclusion is that its assumption is false.
  */
 function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell' | 'house'): string | null {
   const branches = claim.branches;
@@ -699,9 +699,9 @@ function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell'
   const premises = branches.map((b) => b.assume);
   for (const [c, d] of premises) if (!s.has(c, d)) return `assumes ${d} in ${s.name(c)}, which is no candidate there`;
   if (shape === 'contradiction') {
-    if (branches.length !== 1) return 'a contradiction chain has one branch';
-    const [c, d] = premises[0]!;
-    if (claim.places.length !== 0 || claim.elims.length !== 1 || claim.elims[0]![0] !== c || claim.elims[0]![1] !== d) return 'a contradiction chain removes exactly its assumption';
+    const assumed = premises.map(([c, d]) => c * 16 + d);
+    const removed = claim.elims.map(([c, d]) => c * 16 + d);
+    if (claim.places.length !== 0 || !sameSet(assumed, removed) || new Set(assumed).size !== assumed.length) return 'a contradiction chain removes exactly its assumptions';
   } else if (shape === 'cell') {
     const cell = premises[0]![0];
     if (premises.some(([c]) => c !== cell) || !sameSet(premises.map(([, d]) => d), digitsOf(s.cand[cell]!)) || premises.length < 2) {

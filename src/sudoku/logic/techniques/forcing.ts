@@ -14,7 +14,8 @@
  *
  *   forcing-chain-contradiction  the assumption leads to a contradiction (a candidate both true
  *                                and false, a cell or a house-digit left without a place): the
- *                                candidate is false
+ *                                candidate is false (every such candidate of the position in one
+ *                                step, one branch each)
  *   cell-forcing-chain           every candidate of one cell leads to the same fact: it holds
  *   house-forcing-chain          every place of a digit in one house leads to the same fact
  *
@@ -228,16 +229,18 @@ function implications(s: LogicState): Engine {
 function contradictions(s: LogicState, t: Technique): boolean {
   const e = implications(s);
   const n = s.n;
-  let best = -1;
+  // Every candidate whose assumption breaks the position goes in one step (one branch each): the
+  // ladder would otherwise rerun every cheaper rung between them for nothing.
+  const found: number[] = [];
   for (let cell = 0; cell < s.cellCount; cell++) {
     for (let m = s.cand[cell]!; m !== 0; m &= m - 1) {
       const node = cell * n + lowestBit(m);
       if (!e.contra[node]) continue;
       if (s.mode === 'all') commitForcing(s, t, [node], [node], [], 'contradiction', -1);
-      else if (best < 0 || e.contraDepth[node]! < e.contraDepth[best]!) best = node;
+      else found.push(node);
     }
   }
-  return best >= 0 && commitForcing(s, t, [best], [best], [], 'contradiction', -1);
+  return found.length > 0 && commitForcing(s, t, found, found, [], 'contradiction', -1);
 }
 
 /** AND of the branches' facts into e.and / e.andFalse; false when a branch contradicts. */
@@ -360,7 +363,8 @@ function branchFacts(s: LogicState, e: Engine, premise: number, targets: readonl
 }
 
 type Shape = 'contradiction' | 'cell' | 'house';
-const shapes = new WeakMap<LogicState, { shape: Shape; anchor: number; empty: { cell: number; house: number; digit: number } | null }>();
+type Empty = { cell: number; house: number; digit: number } | null;
+const shapes = new WeakMap<LogicState, { shape: Shape; anchor: number; empty: Empty[] }>();
 
 function commitForcing(s: LogicState, t: Technique, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): boolean {
   const n = s.n;
@@ -382,10 +386,10 @@ function commitForcing(s: LogicState, t: Technique, premises: readonly number[],
       return [(cell / n) | 0, cell % n, (node % n) + 1];
     };
     const targets = shape === 'contradiction' ? null : [...elims, ...places];
-    let empty: { cell: number; house: number; digit: number } | null = null;
+    const empty: Empty[] = [];
     const branches: NonNullable<ProofStep['branches']> = premises.map((premise) => {
       const facts = branchFacts(s, e, premise, targets);
-      if (shape === 'contradiction' && e.conflictNode < 0) empty = { cell: e.emptyCell, house: e.emptyHouse, digit: e.emptyDigit };
+      empty.push(e.conflictNode < 0 ? { cell: e.emptyCell, house: e.emptyHouse, digit: e.emptyDigit } : null);
       return { assume: ref(premise), implies: facts.map(([node, value]) => [...ref(node), value === TRUE ? 1 : 0] as [number, number, number, number]) };
     });
     f.extra = { branches };
@@ -418,13 +422,17 @@ function describeForcing(s: LogicState, t: Technique): Text {
   return both((lang) => {
     let lead: string;
     if (info.shape === 'contradiction') {
-      const empty = info.empty;
-      const why = !empty
-        ? lang === 'en' ? 'a candidate would be both true and false' : 'ein Kandidat wäre zugleich wahr und falsch'
-        : empty.cell >= 0
-          ? lang === 'en' ? `${cellName(s.n, empty.cell)} would have no digit left` : `in ${cellName(s.n, empty.cell)} bliebe keine Ziffer`
-          : lang === 'en' ? `${empty.digit} would have no place left in ${houseName(g, empty.house, lang)}` : `die ${empty.digit} hätte in ${houseName(g, empty.house, lang)} keinen Platz mehr`;
-      lead = lang === 'en' ? `${chains}: the assumption leads to a contradiction (${why})` : `${chains}: Die Annahme führt zu einem Widerspruch (${why})`;
+      const why = (empty: Empty) =>
+        !empty
+          ? lang === 'en' ? 'a candidate would be both true and false' : 'ein Kandidat wäre zugleich wahr und falsch'
+          : empty.cell >= 0
+            ? lang === 'en' ? `${cellName(s.n, empty.cell)} would have no digit left` : `in ${cellName(s.n, empty.cell)} bliebe keine Ziffer`
+            : lang === 'en' ? `${empty.digit} would have no place left in ${houseName(g, empty.house, lang)}` : `die ${empty.digit} hätte in ${houseName(g, empty.house, lang)} keinen Platz mehr`;
+      const each = branches.map((b, i) => `${branchText(b)} (${why(info.empty[i]!)})`).join('; ');
+      lead =
+        lang === 'en'
+          ? `${each}: ${branches.length === 1 ? 'the assumption leads' : 'each assumption leads'} to a contradiction`
+          : `${each}: ${branches.length === 1 ? 'Die Annahme führt' : 'Jede Annahme führt'} zu einem Widerspruch`;
     } else if (info.shape === 'cell') {
       const cell = cellName(s.n, info.anchor);
       lead = lang === 'en' ? `every candidate of ${cell} leads to the same result: ${chains}` : `Jeder Kandidat von ${cell} führt zum selben Ergebnis: ${chains}`;
