@@ -688,7 +688,8 @@ const MAX_BRANCH_DEPTH = 20;
 /**
  * Forcing chains: each branch assumes a candidate and lists facts, each of which must follow from
  * the position and the facts before it (a true fact makes its peers' digit and its cell's other
- * digits false; a cell with one digit left or a digit with one place left in a house is true),
+ * digits false; a cell with one digit left or a digit with one place left in a house is true; a
+ * digit whose places left in a house all lie in another house is false in the rest of that one),
  * at most MAX_BRANCH_DEPTH levels deep. The branches must cover every case (every candidate of a
  * cell, every place of a digit in a house) and each must reach every conclusion; each branch of
  * a contradiction chain must reach a contradiction, and its conclusion is that its assumption is false.
@@ -743,6 +744,15 @@ function replayBranch(s: Position, assume: [number, number], implies: ReadonlyAr
       for (const [k, x] of value) {
         const [tc, td] = [k >> 4, k & 15];
         if (x === 1 && ((tc === c && td !== d) || (td === d && s.sees(tc, c)))) level = Math.min(level, depth.get(k)! + 1);
+      }
+      // Locked candidates: in a house without c, the digit's places not yet ruled out all share a house with c.
+      const own = s.housesOf(c);
+      for (let h = 0; h < s.g.houseCount; h++) {
+        if (own.includes(h)) continue;
+        const places = s.places(h, d);
+        const left = places.filter((x) => falseAt(x, d) < 0);
+        if (left.length === 0 || !own.some((H) => left.every((x) => s.housesOf(x).includes(H)))) continue;
+        level = Math.min(level, Math.max(0, ...places.filter((x) => falseAt(x, d) >= 0).map((x) => falseAt(x, d))) + 1);
       }
     } else {
       const others = digitsOf(s.cand[c]! & ~bit(d)).map((e) => falseAt(c, e));

@@ -6,7 +6,9 @@
  *                      that sees it (weak links);
  *   a false candidate  leaves its cell with one digit (naked single) or the digit with one place
  *                      in a house (hidden single): that one is true (strong links are the
- *                      two-option case of these).
+ *                      two-option case of these); or leaves the digit's places in a house
+ *                      inside one other house (locked candidates): the digit is false in the
+ *                      rest of that house.
  *
  * Each branch follows these implications for at most MAX_DEPTH levels (a fact's level is one more
  * than the fact that triggered it; the assumption is level 0), so a branch is a bounded chain, not
@@ -41,6 +43,8 @@ const PREMISE = -1;
 const NAKED = -2;
 /** hidden single in house h: −3 − h */
 const HIDDEN = -3;
+/** false by locked candidates in house h: −1000 − h */
+const LOCKED = -1000;
 
 interface Engine {
   nodes: number;
@@ -169,30 +173,60 @@ function propagate(s: LogicState, e: Engine, premise: number): void {
       continue;
     }
     // A false candidate: is its cell or one of its houses down to one option?
+    // A derived fact is one level deeper than the deepest fact it rests on (facts set but not yet
+    // followed may be one level deeper than this one).
     let left = -1;
     let options = 0;
+    let deepest = depth;
     for (let m = cand[cell]!; m !== 0; m &= m - 1) {
       const other = cell * n + lowestBit(m);
       if (known(e, other) !== FALSE) {
         options++;
         left = other;
-      }
+      } else if (e.depth[other]! > deepest) deepest = e.depth[other]!;
     }
     if (options === 0) return void emptied(e, cell, -1, 0, depth);
-    if (options === 1 && known(e, left) !== TRUE && !setFact(e, left, TRUE, NAKED, depth + 1)) return;
+    if (options === 1 && deepest < MAX_DEPTH && known(e, left) !== TRUE && !setFact(e, left, TRUE, NAKED, deepest + 1)) return;
     for (let k = 0; k < 3; k++) {
       const h = g.cellHouses[cell * 3 + k]!;
       let places = 0;
       let place = -1;
+      let sameRow = -2;
+      let sameCol = -2;
+      let sameRegion = -2;
+      let deepestHere = depth;
       for (let m = s.positions[h * n + dPos]!; m !== 0; m &= m - 1) {
-        const other = g.houseCells[h * n + lowestBit(m)]! * n + dPos;
-        if (known(e, other) !== FALSE) {
+        const c = g.houseCells[h * n + lowestBit(m)]!;
+        const other = c * n + dPos;
+        if (known(e, other) === FALSE) {
+          if (e.depth[other]! > deepestHere) deepestHere = e.depth[other]!;
+        } else {
           places++;
           place = other;
+          const r = g.cellHouses[c * 3]!;
+          const col = g.cellHouses[c * 3 + 1]!;
+          const reg = g.cellHouses[c * 3 + 2]!;
+          sameRow = sameRow === -2 || sameRow === r ? r : -1;
+          sameCol = sameCol === -2 || sameCol === col ? col : -1;
+          sameRegion = sameRegion === -2 || sameRegion === reg ? reg : -1;
         }
       }
       if (places === 0) return void emptied(e, -1, h, dPos + 1, depth);
-      if (places === 1 && known(e, place) !== TRUE && !setFact(e, place, TRUE, HIDDEN - h, depth + 1)) return;
+      if (deepestHere >= MAX_DEPTH) continue;
+      if (places === 1 && known(e, place) !== TRUE && !setFact(e, place, TRUE, HIDDEN - h, deepestHere + 1)) return;
+      if (places >= 2) {
+        // Locked candidates inside the branch: the digit's last places in h lie in one other house.
+        for (let j = 0; j < 3; j++) {
+          const other = j === 0 ? sameRow : j === 1 ? sameCol : sameRegion;
+          if (other < 0 || other === h) continue;
+          for (let m = s.positions[other * n + dPos]!; m !== 0; m &= m - 1) {
+            const c = g.houseCells[other * n + lowestBit(m)]!;
+            if (g.cellHouses[c * 3]! === h || g.cellHouses[c * 3 + 1]! === h || g.cellHouses[c * 3 + 2]! === h) continue;
+            const x = c * n + dPos;
+            if (known(e, x) !== FALSE && !setFact(e, x, FALSE, LOCKED - h, deepestHere + 1)) return;
+          }
+        }
+      }
     }
   }
 }
@@ -326,10 +360,20 @@ function branchFacts(s: LogicState, e: Engine, premise: number, targets: readonl
   };
   /** The facts a derivation with this reason rests on. */
   const because = (node: number, value: number, reason: number) => {
-    if (value === FALSE) return want(reason);
-    if (reason === PREMISE) return;
     const cell = (node / n) | 0;
     const dPos = node % n;
+    if (value === FALSE && reason <= LOCKED) {
+      // The digit's places in house h that were ruled out before this fact.
+      const h = LOCKED - reason;
+      const before = e.stamp[node] === e.generation && e.value[node] === value ? e.order[node]! : e.tail;
+      for (let m = s.positions[h * n + dPos]!; m !== 0; m &= m - 1) {
+        const x = g.houseCells[h * n + lowestBit(m)]! * n + dPos;
+        if (known(e, x) === FALSE && e.order[x]! < before) want(x);
+      }
+      return;
+    }
+    if (value === FALSE) return want(reason);
+    if (reason === PREMISE) return;
     if (reason === NAKED) {
       for (let m = s.cand[cell]! & ~(1 << dPos); m !== 0; m &= m - 1) want(cell * n + lowestBit(m));
       return;
