@@ -28,17 +28,19 @@
 import { POPCOUNT_1024, lowestBit } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import type { ProofStep, Text } from '../step-schema.ts';
-
-type CandidateRef = [number, number, number];
 import { defineTechnique, type Technique } from '../technique.ts';
 import { both, cellName, houseName, removalClause, type Lang } from '../texts.ts';
+
+/** [row, column, digit], as in ProofStep. */
+type CandidateRef = [number, number, number];
 
 /** Longest implication path of a branch, in levels. */
 export const MAX_DEPTH = 20;
 
 const TRUE = 1;
 const FALSE = 2;
-/** reason codes of a true fact (a false fact's reason is the true node that excludes it) */
+/** Reason codes: a true fact is the premise, a naked single or a hidden single; a false fact is
+ * excluded by a true node (its index, ≥ 0) or by locked candidates. */
 const PREMISE = -1;
 const NAKED = -2;
 /** hidden single in house h: −3 − h */

@@ -30,11 +30,12 @@ import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { Geometry } from '../../geometry.ts';
 import { candidateCode } from '../finding.ts';
 import type { LogicState } from '../state.ts';
-
-type CandidateRef = [number, number, number];
 import { defineTechnique, type Technique } from '../technique.ts';
 import { both, cellName, removalClause } from '../texts.ts';
 import { MAX_LINKS } from './chains.ts';
+
+/** [row, column, digit], as in ProofStep. */
+type CandidateRef = [number, number, number];
 
 type LoopKind = 'nice-loop' | 'grouped-nice-loop' | 'grouped-aic';
 
