@@ -44,6 +44,10 @@ interface Claim {
   chain: Array<[cell: number, digit: number]> | null;
   /** Almost locked sets (cell lists), for ALS techniques. */
   sets: number[][] | null;
+  /** Grouped chains and nice loops: each node a list of (cell, digit) of one digit. */
+  groups: Array<Array<[cell: number, digit: number]>> | null;
+  /** Forcing chains: per branch the assumed candidate and the facts (cell, digit, 1 true / 0 false). */
+  branches: Array<{ assume: [cell: number, digit: number]; implies: Array<[cell: number, digit: number, value: number]> }> | null;
 }
 
 /** Returns null when the claim follows from the pattern, else the reason it does not. */
@@ -88,6 +92,13 @@ export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: 
   'als-xz': { tier: 5, check: alsXz },
   'als-xy-wing': { tier: 5, check: alsXyWing },
   'als-chain': { tier: 5, check: alsChain },
+  // tier 5: grouped chains and forcing chains (t5b)
+  'nice-loop': { tier: 5, check: (s, c) => groupedChain(s, c, 'nice-loop') },
+  'grouped-nice-loop': { tier: 5, check: (s, c) => groupedChain(s, c, 'grouped-nice-loop') },
+  'grouped-aic': { tier: 5, check: (s, c) => groupedChain(s, c, 'grouped-aic') },
+  'forcing-chain-contradiction': { tier: 5, check: (s, c) => forcingChain(s, c, 'contradiction') },
+  'cell-forcing-chain': { tier: 5, check: (s, c) => forcingChain(s, c, 'cell') },
+  'house-forcing-chain': { tier: 5, check: (s, c) => forcingChain(s, c, 'house') },
 };
 
 export interface CheckOptions {
@@ -285,6 +296,31 @@ class Position {
       if (typeof nodes === 'string') return nodes;
       chainNodes = nodes;
     }
+    let groups: Claim['groups'] = null;
+    if (step.groupedChain) {
+      groups = [];
+      for (const node of step.groupedChain) {
+        const members = collect(node, 'chains');
+        if (typeof members === 'string') return members;
+        groups.push(members);
+      }
+    }
+    let branches: Claim['branches'] = null;
+    if (step.branches) {
+      branches = [];
+      for (const b of step.branches) {
+        const assume = candidate(b.assume, 'assumes');
+        if (typeof assume === 'string') return assume;
+        const implies: Array<[number, number, number]> = [];
+        for (const ref of b.implies) {
+          const x = candidate(ref, 'implies');
+          if (typeof x === 'string') return x;
+          if (ref[3] !== 0 && ref[3] !== 1) return 'a branch fact is neither true (1) nor false (0)';
+          implies.push([x[0], x[1], ref[3]]);
+        }
+        branches.push({ assume, implies });
+      }
+    }
     if (step.digits.some((d) => d < 1 || d > n)) return `names a digit outside 1..${n}`;
     let sets: number[][] | null = null;
     if (step.als) {
@@ -298,7 +334,7 @@ class Position {
         sets.push(set);
       }
     }
-    return { cells, digits: step.digits.slice(), elims, places, chain: chainNodes, sets };
+    return { cells, digits: step.digits.slice(), elims, places, chain: chainNodes, sets, groups, branches };
   }
 }
 
@@ -799,4 +835,196 @@ function alsChain(s: Position, claim: Claim): string | null {
     [...lastAfter].some(([x1, ends]) => x1 !== z && [...ends].some((e) => e !== z)) &&
     seesAll(s, x, [...holding(s, first, z), ...holding(s, last, z)]);
   return eachElim(s, claim, ok, 'not a digit of both end sets outside the end links, seen in all its places');
+}
+
+// ——— tier 5: grouped chains and forcing chains (t5b) ———
+
+type GroupNode = Array<[cell: number, digit: number]>;
+
+function nodeName(s: Position, node: GroupNode): string {
+  return node.map(([c, d]) => `(${d})${s.name(c)}`).join('+');
+}
+
+/** (c, d) cannot be true together with the node (one of whose cells holds the node's digit). */
+function weakToNode(s: Position, c: number, d: number, node: GroupNode): boolean {
+  const e = node[0]![1];
+  if (d === e) return node.every(([x]) => x !== c && s.sees(x, c));
+  return node.length === 1 && node[0]![0] === c;
+}
+
+/**
+ * Grouped chains and nice loops: nodes are candidates or groups (one digit's candidates inside a
+ * line and a region). Strong link: a house whose places of the digit are exactly the two nodes'
+ * cells, or a bivalue cell; weak link: one cell's two digits, or one digit in two disjoint nodes
+ * whose cells all see each other. Conclusions: candidates weakly linked to both ends; a chain
+ * from a candidate back to itself places it; a loop whose last node links weakly to its first
+ * removes whatever is weakly linked to both ends of any of its weak links.
+ */
+function groupedChain(s: Position, claim: Claim, kind: 'nice-loop' | 'grouped-nice-loop' | 'grouped-aic'): string | null {
+  const nodes = claim.groups;
+  if (!nodes) return 'does not name its grouped chain';
+  if (nodes.length < 2 || nodes.length % 2 !== 0) return 'a chain needs an even number of nodes (it starts and ends with a strong link)';
+  for (const node of nodes) {
+    const d = node[0]![1];
+    if (node.some(([, e]) => e !== d)) return `chain node ${nodeName(s, node)} mixes digits`;
+    if (new Set(node.map(([c]) => c)).size !== node.length) return `chain node ${nodeName(s, node)} names a cell twice`;
+    for (const [c, e] of node) if (!s.has(c, e)) return `chain node (${e})${s.name(c)} is no candidate`;
+    if (node.length > 1) {
+      const common = s.commonHouses(node.map(([c]) => c));
+      if (!(common.some((h) => s.g.houseKind(h) === 'region') && common.some((h) => s.g.houseKind(h) !== 'region'))) {
+        return `group ${nodeName(s, node)} is not inside one line and one block`;
+      }
+    }
+  }
+  const hasGroup = nodes.some((node) => node.length > 1);
+  if (kind === 'nice-loop' && hasGroup) return 'a nice loop without groups names a group';
+  if (kind !== 'nice-loop' && !hasGroup) return 'a grouped chain needs a group node';
+  const cellsOf = (node: GroupNode) => node.map(([c]) => c);
+  const strong = (u: GroupNode, v: GroupNode): boolean => {
+    if (u.length === 1 && v.length === 1 && u[0]![0] === v[0]![0]) {
+      const [c, d1] = u[0]!;
+      const d2 = v[0]![1];
+      return d1 !== d2 && s.cand[c] === (bit(d1) | bit(d2));
+    }
+    const d = u[0]![1];
+    if (v[0]![1] !== d) return false;
+    const both = [...cellsOf(u), ...cellsOf(v)];
+    if (new Set(both).size !== both.length) return false;
+    return s.commonHouses(both).some((h) => sameSet(s.places(h, d), both));
+  };
+  const weak = (u: GroupNode, v: GroupNode): boolean => {
+    if (u.length === 1 && v.length === 1 && u[0]![0] === v[0]![0]) return u[0]![1] !== v[0]![1];
+    return u[0]![1] === v[0]![1] && u.every(([c]) => weakToNode(s, c, u[0]![1], v));
+  };
+  for (let i = 1; i < nodes.length; i++) {
+    const [u, v] = [nodes[i - 1]!, nodes[i]!];
+    const at = `${nodeName(s, u)}${i % 2 ? '=' : '-'}${nodeName(s, v)}`;
+    if (i % 2 === 1 ? !strong(u, v) : !weak(u, v)) return `${at} is no ${i % 2 === 1 ? 'strong' : 'weak'} link`;
+  }
+  const first = nodes[0]!;
+  const last = nodes[nodes.length - 1]!;
+  const key = (node: GroupNode) => node.map(([c, d]) => c * 16 + d).sort((a, b) => a - b).join(',');
+  const closesOnStart = key(first) === key(last);
+  const inner = closesOnStart ? nodes.slice(1) : nodes;
+  if (new Set(inner.map(key)).size !== inner.length) return 'a chain node repeats';
+  if (claim.places.length > 0) {
+    if (kind === 'grouped-aic') return 'an AIC places no digit';
+    if (!closesOnStart || first.length !== 1 || claim.elims.length > 0 || claim.places.length !== 1) return 'only a chain from a candidate back to itself places it';
+    const [c, d] = first[0]!;
+    return claim.places[0]![0] === c && claim.places[0]![1] === d ? null : 'the placement is not the chain\'s start';
+  }
+  if (closesOnStart) return 'a chain back to its start places it, it removes nothing';
+  const weakLinks: Array<[GroupNode, GroupNode]> = [[first, last]];
+  if (kind !== 'grouped-aic' && weak(last, first)) {
+    for (let i = 2; i < nodes.length; i += 2) weakLinks.push([nodes[i - 1]!, nodes[i]!]);
+  }
+  return eachElim(
+    s,
+    claim,
+    (c, d) => weakLinks.some(([u, v]) => weakToNode(s, c, d, u) && weakToNode(s, c, d, v)),
+    'not weakly linked to both ends of the chain or of a weak link of the loop',
+  );
+}
+
+/** Longest implication path of a forcing-chain branch (techniques/forcing.ts). */
+const MAX_BRANCH_DEPTH = 20;
+
+/**
+ * Forcing chains: each branch assumes a candidate and lists facts, each of which must follow from
+ * the position and the facts before it (a true fact makes its peers' digit and its cell's other
+ * digits false; a cell with one digit left or a digit with one place left in a house is true; a
+ * digit whose places left in a house all lie in another house is false in the rest of that one),
+ * at most MAX_BRANCH_DEPTH levels deep. The branches must cover every case (every candidate of a
+ * cell, every place of a digit in a house) and each must reach every conclusion; each branch of
+ * a contradiction chain must reach a contradiction, and its conclusion is that its assumption is false.
+ */
+function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell' | 'house'): string | null {
+  const branches = claim.branches;
+  if (!branches || branches.length === 0) return 'does not name its branches';
+  const premises = branches.map((b) => b.assume);
+  for (const [c, d] of premises) if (!s.has(c, d)) return `assumes ${d} in ${s.name(c)}, which is no candidate there`;
+  if (shape === 'contradiction') {
+    const assumed = premises.map(([c, d]) => c * 16 + d);
+    const removed = claim.elims.map(([c, d]) => c * 16 + d);
+    if (claim.places.length !== 0 || !sameSet(assumed, removed) || new Set(assumed).size !== assumed.length) return 'a contradiction chain removes exactly its assumptions';
+  } else if (shape === 'cell') {
+    const cell = premises[0]![0];
+    if (premises.some(([c]) => c !== cell) || !sameSet(premises.map(([, d]) => d), digitsOf(s.cand[cell]!)) || premises.length < 2) {
+      return 'the branches are not every candidate of one cell';
+    }
+  } else {
+    const d = premises[0]![1];
+    const cells = premises.map(([c]) => c);
+    if (premises.some(([, e]) => e !== d) || premises.length < 2 || !s.commonHouses(cells).some((h) => sameSet(s.places(h, d), cells))) {
+      return 'the branches are not every place of one digit in a house';
+    }
+  }
+  for (let b = 0; b < branches.length; b++) {
+    const branch = branches[b]!;
+    const replay = replayBranch(s, branch.assume, branch.implies);
+    if (typeof replay === 'string') return `branch ${b + 1}: ${replay}`;
+    if (shape === 'contradiction') {
+      if (!replay.contradiction) return 'the branch reaches no contradiction';
+      continue;
+    }
+    for (const [c, d] of claim.elims) if (replay.value.get(c * 16 + d) !== 0) return `branch ${b + 1} does not show ${d} leaving ${s.name(c)}`;
+    for (const [c, d] of claim.places) if (replay.value.get(c * 16 + d) !== 1) return `branch ${b + 1} does not show ${d} in ${s.name(c)}`;
+  }
+  return null;
+}
+
+/** Replay one branch: the facts it reaches (key cell·16 + digit → 1/0) and whether they contradict. */
+function replayBranch(s: Position, assume: [number, number], implies: ReadonlyArray<[number, number, number]>): { value: Map<number, number>; contradiction: boolean } | string {
+  const value = new Map<number, number>([[assume[0] * 16 + assume[1], 1]]);
+  const depth = new Map<number, number>([[assume[0] * 16 + assume[1], 0]]);
+  let contradiction = false;
+  const falseAt = (c: number, d: number) => (value.get(c * 16 + d) === 0 ? depth.get(c * 16 + d)! : -1);
+  for (const [c, d, v] of implies) {
+    const at = `${s.name(c)}${v ? '=' : '≠'}${d}`;
+    if (!s.has(c, d)) return `${at}: ${d} is no candidate of ${s.name(c)}`;
+    let level = Infinity;
+    if (v === 0) {
+      // The shallowest true fact excluding it: the same cell's other digit, or the digit in a peer.
+      for (const [k, x] of value) {
+        const [tc, td] = [k >> 4, k & 15];
+        if (x === 1 && ((tc === c && td !== d) || (td === d && s.sees(tc, c)))) level = Math.min(level, depth.get(k)! + 1);
+      }
+      // Locked candidates: in a house without c, the digit's places not yet ruled out all share a house with c.
+      const own = s.housesOf(c);
+      for (let h = 0; h < s.g.houseCount; h++) {
+        if (own.includes(h)) continue;
+        const places = s.places(h, d);
+        const left = places.filter((x) => falseAt(x, d) < 0);
+        if (left.length === 0 || !own.some((H) => left.every((x) => s.housesOf(x).includes(H)))) continue;
+        level = Math.min(level, Math.max(0, ...places.filter((x) => falseAt(x, d) >= 0).map((x) => falseAt(x, d))) + 1);
+      }
+    } else {
+      const others = digitsOf(s.cand[c]! & ~bit(d)).map((e) => falseAt(c, e));
+      if (others.every((x) => x >= 0)) level = Math.max(0, ...others) + 1;
+      for (const h of s.housesOf(c)) {
+        const rest = s.places(h, d).filter((x) => x !== c).map((x) => falseAt(x, d));
+        if (rest.every((x) => x >= 0)) level = Math.min(level, Math.max(0, ...rest) + 1);
+      }
+    }
+    if (level === Infinity) return `${at} does not follow from the assumption and the facts before it`;
+    if (level > MAX_BRANCH_DEPTH) return `${at} lies ${level} implications deep, more than ${MAX_BRANCH_DEPTH}`;
+    const k = c * 16 + d;
+    if (value.has(k) && value.get(k) !== v) contradiction = true;
+    else if (!value.has(k)) {
+      value.set(k, v);
+      depth.set(k, level);
+    }
+  }
+  if (!contradiction) {
+    for (let c = 0; c < s.cand.length && !contradiction; c++) {
+      if (s.grid[c] === 0 && s.cand[c] !== 0 && digitsOf(s.cand[c]!).every((d) => value.get(c * 16 + d) === 0)) contradiction = true;
+    }
+    for (let h = 0; h < s.g.houseCount && !contradiction; h++) {
+      for (let d = 1; d <= s.n && !contradiction; d++) {
+        const places = s.places(h, d);
+        if (places.length > 0 && places.every((c) => value.get(c * 16 + d) === 0)) contradiction = true;
+      }
+    }
+  }
+  return { value, contradiction };
 }

@@ -34,6 +34,9 @@ export class Finding {
   /** Technique-specific small numbers for the text (e.g. which kind of pattern); not cleared: a
    * technique sets every entry its `describe` reads. */
   readonly note: Int32Array;
+  /** Step fields a technique adds beyond the common ones (grouped chains, forcing-chain branches);
+   * set only when steps are built, so fast mode allocates nothing. */
+  extra: Partial<ProofStep> | null = null;
   /** Marks to keep premise cells unique. */
   private readonly cellMark: Uint8Array;
 
@@ -53,6 +56,7 @@ export class Finding {
     for (let i = 0; i < this.cellCount; i++) this.cellMark[this.cells[i]!] = 0;
     this.elimCount = this.placeCount = this.cellCount = this.houseCount = this.chainCount = this.setCount = 0;
     this.digits = 0;
+    this.extra = null;
   }
 
   /** Add a premise cell (duplicates are ignored). */
@@ -114,6 +118,7 @@ export class Finding {
       }
     }
     if (assumesUniqueness) step.assumesUniqueness = true;
+    if (this.extra) Object.assign(step, this.extra);
     return step;
   }
 }

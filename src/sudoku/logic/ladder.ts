@@ -3,6 +3,8 @@
  * after any progress the prover restarts at the bottom rung (Tatham's solver shape).
  */
 import { aic, xChain, xyChain } from './techniques/chains.ts';
+import { cellForcingChain, contradictionChain, houseForcingChain } from './techniques/forcing.ts';
+import { groupedAic, groupedNiceLoop, niceLoop } from './techniques/grouped-chains.ts';
 import { simpleColorsTechnique } from './techniques/coloring.ts';
 import { emptyRectangleTechnique } from './techniques/empty-rectangle.ts';
 import { jellyfish, swordfish, xWing } from './techniques/fish.ts';
@@ -58,6 +60,13 @@ export const LADDER: readonly Technique[] = [
   alsXzTechnique,
   alsXyWingTechnique,
   alsChainTechnique,
+  // tier 5: grouped chains and forcing chains (t5b)
+  niceLoop,
+  groupedNiceLoop,
+  groupedAic,
+  contradictionChain,
+  cellForcingChain,
+  houseForcingChain,
 ].sort((a, b) => a.tier - b.tier || a.cost - b.cost);
 
 export const TIERS: ReadonlyArray<{ tier: number; name: string; techniques: string[] }> = Object.entries(TIER_NAMES).map(([tier, name]) => ({

@@ -230,6 +230,12 @@ export class LogicState {
     else if ((rest & (rest - 1)) === 0) this.nakedQueue[this.nakedTail++] = c;
   }
 
+  /** Grows with every change of the candidates (never repeats): a cache key for searches that
+   * reuse work between rungs on the same position (forcing chains). */
+  get candidateVersion(): number {
+    return this.version;
+  }
+
   /** True when every cell is placed. */
   get solved(): boolean {
     return this.open === 0;

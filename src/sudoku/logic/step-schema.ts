@@ -13,6 +13,12 @@ export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column
 /** [row, column, digit]: a candidate. */
 export const CandidateRef = Tuple<[number, number, number]>([Index(), Index(), Type.Integer({ minimum: 1, maximum: 9 })], '[row, column, digit]');
 
+/** [row, column, digit, 1 = true / 0 = false]: a fact a forcing-chain branch derives. */
+export const ImpliedRef = Tuple<[number, number, number, number]>(
+  [Index(), Index(), Type.Integer({ minimum: 1, maximum: 9 }), Type.Integer({ minimum: 0, maximum: 1 })],
+  '[row, column, digit, 1 = the digit is there / 0 = it is not]',
+);
+
 export const Text = Type.Object({ de: Type.String(), en: Type.String() }, { additionalProperties: false });
 
 /** One application of a solving technique. */
@@ -33,6 +39,24 @@ export const ProofStep = Type.Object(
     ),
     assumesUniqueness: Type.Optional(
       Type.Literal(true, { description: 'the step is sound only because the puzzle has exactly one solution (unique rectangles, BUG+1)' }),
+    ),
+    groupedChain: Type.Optional(
+      Type.Array(Type.Array(CandidateRef, { minItems: 1 }), {
+        description:
+          'grouped chains and nice loops (tier 5): the nodes in order, each a list of candidates of one digit (one candidate, or a group: the digit\'s places in a line-region intersection); links alternate strong, weak, strong …, starting and ending strong; a continuous loop links its last node weakly back to its first, a discontinuous loop placing a digit starts and ends with that candidate',
+      }),
+    ),
+    branches: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            assume: CandidateRef,
+            implies: Type.Array(ImpliedRef, { description: 'what follows, in order: each fact from the position and the facts before it' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'forcing chains (tier 5): one branch per assumption (every candidate of a cell, every place of a digit in a house, or the one assumption that leads to a contradiction)' },
+      ),
     ),
   },
   { additionalProperties: false },
