@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkStepIn } from '../../../src/sudoku/logic/check-proof.ts';
-import { findInstances, prove, type PencilMarks, type ProofStep } from '../../../src/sudoku/logic/index.ts';
+import { findInstances, LADDER, prove, type PencilMarks, type ProofStep } from '../../../src/sudoku/logic/index.ts';
 import { judgeBoard } from '../../../src/sudoku/logic/verdict.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
 
@@ -116,7 +116,9 @@ describe('almost locked sets on irregular layouts', () => {
 });
 
 describe('the uniqueness gate', () => {
-  // top1465 line 207 (0-based 206): the ladder finishes it only with a unique rectangle (type 3).
+  // top1465 line 207 (0-based 206): up to the ALS rungs the ladder finishes it only with a unique
+  // rectangle (type 3); the forcing chains further up finish it without one.
+  const BELOW_CHAINS = { techniques: LADDER.filter((t) => t.tier < 5 || /unique|bug|als/.test(t.id)).map((t) => t.id) };
   const line = '53..2.9...24.3..5...9..........1.827...7.........981.............64....91.2.5.43.';
   const board = parseLine(line);
 
@@ -124,10 +126,13 @@ describe('the uniqueness gate', () => {
     const uses = (steps: ProofStep[]) => steps.some((s) => s.assumesUniqueness);
     expect(uses(prove(board).steps)).toBe(false);
     expect(Object.keys(prove(board, { collectSteps: false }).techniqueCounts).some((id) => /unique-rectangle|bug/.test(id))).toBe(false);
-    expect(prove(board).solved).toBe(false);
-    const allowed = prove(board, { uniqueness: true });
+    expect(prove(board, BELOW_CHAINS).solved).toBe(false);
+    const allowed = prove(board, { ...BELOW_CHAINS, uniqueness: true });
     expect(allowed.solved).toBe(true);
     expect(allowed.steps.filter((s) => s.assumesUniqueness).map((s) => s.technique)).toContain('unique-rectangle-3');
+    // the whole ladder finishes it either way; the rectangle (cost 100) comes before the chains
+    expect(prove(board).solved).toBe(true);
+    expect(prove(board, { uniqueness: true }).steps.some((s) => s.technique === 'unique-rectangle-3')).toBe(true);
   });
 
   it('judgeBoard allows them after its count, unless told not to', () => {
@@ -135,7 +140,7 @@ describe('the uniqueness gate', () => {
     expect(judged).toMatchObject({ verdict: 'guess-free', solutions: 1, grade: { level: 5, name: 'extreme' } });
     expect(judged.proof.steps.some((s) => s.assumesUniqueness)).toBe(true);
     const excluded = judgeBoard(board, { steps: true, uniqueness: false });
-    expect(excluded.verdict).toBe('beyond-ladder');
+    expect(excluded).toMatchObject({ verdict: 'guess-free', grade: { level: 5 } });
     expect(excluded.proof.steps.some((s) => s.assumesUniqueness)).toBe(false);
     // Without its first given the board has two solutions: the count comes first, so no uniqueness rung runs.
     const two = judgeBoard(parseLine('.' + line.slice(1)), { steps: true });
