@@ -171,6 +171,15 @@ export class Fast9Solver {
     s[base + U + b]! &= keep;
   }
 
+  /** Place a naked single: its bit is in no other digit's word, so only the peers are cleared. */
+  private placeSingle(dw: number, b: number, bit: number, cell: number): void {
+    const s = this.s;
+    s[dw] = s[dw]! & ~PEERS[cell * 3]!;
+    s[dw + 1] = s[dw + 1]! & ~PEERS[cell * 3 + 1]!;
+    s[dw + 2] = s[dw + 2]! & ~PEERS[cell * 3 + 2]!;
+    s[dw + b]! |= bit;
+  }
+
   /** True when the search must stop. */
   private search(depth: number): boolean {
     if (++this.nodes > this.maxNodes) return true;
@@ -266,7 +275,6 @@ export class Fast9Solver {
       let changed = false;
       // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
       for (let b = 0; b < 3; b++) {
-        let again = false;
         const u = s[base + U + b]!;
         if (u === 0) continue;
         let ones = 0, twos = 0;
@@ -276,18 +284,27 @@ export class Fast9Solver {
           ones |= x;
         }
         if (ones !== u) return false;
-        let singles = ones & ~twos;
-        while (singles !== 0) {
-          const bit = singles & -singles;
-          singles ^= bit;
-          let d = 0;
-          while (d < 9 && (s[base + d * 3 + b]! & bit) === 0) d++;
-          if (d === 9) return false;
-          this.place(base, d, b, bit, b * 27 + (31 - Math.clz32(bit)));
-          changed = true;
-          again = true;
+        const singles = ones & ~twos;
+        if (singles === 0) continue;
+        // A naked single's bit is in its own digit's word only: take the singles digit by digit
+        // and clear just the peers. If an earlier placement here emptied one (two singles of a
+        // digit in one house), its cell is left open with no digit: the next pass returns false.
+        let placed = 0;
+        for (let d = 0; d < 9; d++) {
+          const dw = base + d * 3;
+          let mine = s[dw + b]! & singles;
+          while (mine !== 0) {
+            const bit = mine & -mine;
+            mine ^= bit;
+            if ((s[dw + b]! & bit) === 0) continue;
+            this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
+            placed |= bit;
+          }
         }
-        if (again) b--; // a placement can make new singles in the same band
+        if (placed !== singles) return false;
+        s[base + U + b]! &= ~placed;
+        changed = true;
+        b--; // a placement can make new singles in the same band
       }
       // Per digit: hidden singles in rows, boxes and columns; band and stack patterns.
       for (let d = 0; d < 9; d++) {
