@@ -61,7 +61,37 @@ const COUNT_RESTART_NODES = 20_000;
 /** Nodes the per-digit search gets before the generic runs take over (layouts fast9 does not take). */
 const BITBOARD_TRY_NODES = 2_000;
 
-/** A reusable solver for one layout: all scratch memory is allocated once, here. */
+/** The search's scratch memory for one board size. */
+interface Scratch {
+  stack: Uint16Array;
+  queue: Uint8Array;
+  options: Uint8Array;
+  solutionMasks: Uint16Array;
+}
+
+/**
+ * Scratch memory is per board size, shared by every layout's solver: a call never runs inside
+ * another (nothing here calls back out), so one buffer serves all layouts of a size, and a solver
+ * costs only its layout tables (an irregular file has a new layout on almost every line).
+ */
+const scratchBySize = new Map<number, Scratch>();
+function scratchFor(n: number): Scratch {
+  let scratch = scratchBySize.get(n);
+  if (!scratch) {
+    const cells = n * n;
+    scratch = {
+      stack: new Uint16Array((cells + 1) * cells),
+      // Every cell enters the queue at most once per node (when it becomes placed).
+      queue: new Uint8Array(cells),
+      options: new Uint8Array((cells + 1) * n),
+      solutionMasks: new Uint16Array(cells),
+    };
+    scratchBySize.set(n, scratch);
+  }
+  return scratch;
+}
+
+/** A reusable solver for one layout; its scratch memory is its size's (`scratchFor`). */
 export class ExactCoverSolver {
   readonly geometry: Geometry;
   private readonly n: number;
@@ -88,11 +118,11 @@ export class ExactCoverSolver {
     this.n = geometry.size;
     this.cells = geometry.cellCount;
     this.full = (1 << this.n) - 1;
-    this.stack = new Uint16Array((this.cells + 1) * this.cells);
-    // Every cell enters the queue at most once per node (when it becomes placed).
-    this.queue = new Uint8Array(this.cells);
-    this.options = new Uint8Array((this.cells + 1) * this.n);
-    this.solutionMasks = new Uint16Array(this.cells);
+    const scratch = scratchFor(this.n);
+    this.stack = scratch.stack;
+    this.queue = scratch.queue;
+    this.options = scratch.options;
+    this.solutionMasks = scratch.solutionMasks;
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
     this.bitboard = this.fast9 ? null : new BitboardSolver(geometry);
   }
@@ -390,13 +420,13 @@ function shuffle(a: Uint8Array, start: number, count: number, rng: Rng): void {
   }
 }
 
-const solvers = new Map<Geometry, ExactCoverSolver>();
+/** Solvers live as long as their geometry (geometry.ts bounds its cache); a solver is small. */
+const solvers = new WeakMap<Geometry, ExactCoverSolver>();
 
 /** The shared solver for a layout. */
 export function solverFor(geometry: Geometry): ExactCoverSolver {
   let s = solvers.get(geometry);
   if (!s) {
-    if (solvers.size > 256) solvers.clear();
     s = new ExactCoverSolver(geometry);
     solvers.set(geometry, s);
   }
