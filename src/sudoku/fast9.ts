@@ -212,10 +212,11 @@ export class Fast9Solver {
         scanned++;
         const peers = (b * 27 + (31 - Math.clz32(bit))) * 3;
         let gain = 0;
-        for (let d = 0; d < 9; d++) {
+        for (let d = 0, found = 0; found < 2; d++) {
           const dw = base + d * 3;
           if (s[dw + b]! & bit) {
             gain += popcount(PEERS[peers]! & s[dw]!) + popcount(PEERS[peers + 1]! & s[dw + 1]!) + popcount(PEERS[peers + 2]! & s[dw + 2]!);
+            found++;
           }
         }
         if (gain > bestGain) {

@@ -457,7 +457,7 @@ function solverForBoard(board: Board): ExactCoverSolver {
   }
   lastSolver = solverFor(geometryFor(board.size, regions));
   lastSize = board.size;
-  lastRegions = Uint8Array.from(regions);
+  lastRegions = regions.slice();
   return lastSolver;
 }
 
