@@ -330,19 +330,33 @@ export class ExactCoverSolver {
     const hc = this.geometry.houseCells;
     let best = -1;
     let bestCount = than;
-    for (let h = 0; h < 3 * n; h++) {
-      for (let d = 0; d < n; d++) {
-        const bit = 1 << d;
-        let places = 0;
-        let solved = false;
-        for (let i = 0; i < n; i++) {
-          const m = s[base + hc[h * n + i]!]!;
-          if (m & bit) {
-            if (m === bit) { solved = true; break; }
-            places++;
-          }
+    for (let h = 0, off = 0; h < 3 * n; h++, off += n) {
+      // Per digit of the house, in one pass over its cells: the open cells that can take it,
+      // counted in bit-sliced binary (b0 + 2·b1 + 4·b2 + 8·b3 per digit bit), and the digits
+      // already placed there (those constraints are covered: not branched on).
+      let placed = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+      for (let i = 0; i < n; i++) {
+        const m = s[base + hc[off + i]!]!;
+        if ((m & (m - 1)) === 0) {
+          placed |= m;
+          continue;
         }
-        if (!solved && places < bestCount) {
+        const c0 = b0 & m;
+        b0 ^= m;
+        const c1 = b1 & c0;
+        b1 ^= c0;
+        const c2 = b2 & c1;
+        b2 ^= c1;
+        b3 |= c2;
+      }
+      // digits in increasing order, a strictly smaller count wins: the same choice as counting
+      // house by house, digit by digit
+      let open = this.full & ~placed;
+      while (open !== 0) {
+        const bit = open & -open;
+        open ^= bit;
+        const places = (b0 & bit ? 1 : 0) + (b1 & bit ? 2 : 0) + (b2 & bit ? 4 : 0) + (b3 & bit ? 8 : 0);
+        if (places < bestCount) {
           bestCount = places;
           best = h;
           this.branchDigit = bit;
