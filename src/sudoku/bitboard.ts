@@ -17,9 +17,12 @@
  *
  * Rules before every branch, until nothing changes (the forced options of the exact cover):
  *   naked single   an open cell with one digit left: once/twice counters over the N digit words
- *   hidden single  a house with one place for d: the digit's words AND the house's three masks
+ *   hidden single  a house with one place for d: rows are N-bit fields of a word (shift and
+ *                  mask), columns come from once/twice counters over the N row fields, regions
+ *                  from the digit's words AND the region's three masks
  * A house with no place for a digit, or an open cell with no digit, is a contradiction. Only
- * digits whose words changed since their rules last ran are looked at again.
+ * digits whose words changed since their rules last ran are looked at again, and of those only
+ * the houses holding a changed cell (bit h of cellHouseMask[cell] for each of its three houses).
  * Branching: the first open cell with two candidates, else the open cell with the fewest. A node
  * is what it is in the generic search: the root and every branch taken.
  */

@@ -29,7 +29,8 @@
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one whose digits have
- * the most candidates among its peers; if no cell has two, on the open cell with the fewest.
+ * the most candidates among its peers, a peer that would be left a naked single counting four
+ * times; if no cell has two, on the open cell with the fewest.
  */
 import { popcount } from '../core/bits.ts';
 import type { Grid } from './types.ts';
