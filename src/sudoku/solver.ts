@@ -400,13 +400,16 @@ export class ExactCoverSolver {
       for (let h = 0, off = 0; h < houses; h++, off += n) {
         let once = 0;
         let twice = 0;
+        let placed = 0;
         for (let i = 0; i < n; i++) {
           const m = s[base + hc[off + i]!]!;
           twice |= once & m;
           once |= m;
+          if ((m & (m - 1)) === 0) placed |= m;
         }
         if (once !== full) return false;
-        const hidden = once & ~twice;
+        // a digit placed in the house is in no other cell of it: only the others can be hidden
+        const hidden = once & ~twice & ~placed;
         if (hidden === 0) continue;
         for (let i = 0; i < n; i++) {
           const c = hc[off + i]!;
