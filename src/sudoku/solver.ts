@@ -101,6 +101,9 @@ export class ExactCoverSolver {
   private readonly queue: Uint8Array;
   private readonly options: Uint8Array;
   private readonly solutionMasks: Uint16Array;
+  /** cell → bit h for each of its three houses; all 3N houses */
+  private readonly cellHouseMask: Int32Array;
+  private readonly allHouses: number;
   // per-call state
   private limit = 1;
   private count = 0;
@@ -123,6 +126,11 @@ export class ExactCoverSolver {
     this.queue = scratch.queue;
     this.options = scratch.options;
     this.solutionMasks = scratch.solutionMasks;
+    this.cellHouseMask = new Int32Array(this.cells);
+    for (let c = 0; c < this.cells; c++) {
+      for (let k = 0; k < 3; k++) this.cellHouseMask[c]! |= 1 << geometry.cellHouses[c * 3 + k]!;
+    }
+    this.allHouses = 2 ** (3 * this.n) - 1;
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
     this.bitboard = this.fast9 ? null : new BitboardSolver(geometry);
   }
@@ -376,28 +384,40 @@ export class ExactCoverSolver {
     const peers = this.geometry.peers;
     const peerStart = this.geometry.peerStart;
     const hc = this.geometry.houseCells;
+    const houseMask = this.cellHouseMask;
     const n = this.n;
-    const houses = 3 * n;
     const full = this.full;
     let qHead = 0;
     let qTail = this.qTail;
+    // Houses holding a cell whose mask changed since they were last scanned (bit h, 3N ≤ 27): a
+    // node starts from its parent's fixpoint, so only those can hold a new hidden single. Singles
+    // reach one fixpoint whatever their order, so scanning fewer houses changes no result.
+    let dirty = base === 0 ? this.allHouses : 0;
+    for (let k = 0; k < qTail; k++) dirty |= houseMask[q[k]!]!;
     for (;;) {
       while (qHead < qTail) {
         const c = q[qHead++]!;
         const bit = s[base + c]!;
         for (let k = peerStart[c]!, end = peerStart[c + 1]!; k < end; k++) {
-          const p = base + peers[k]!;
+          const cell = peers[k]!;
+          const p = base + cell;
           let m = s[p]!;
           if (m & bit) {
             m ^= bit;
             if (m === 0) return false;
             s[p] = m;
-            if ((m & (m - 1)) === 0) q[qTail++] = peers[k]!;
+            dirty |= houseMask[cell]!;
+            if ((m & (m - 1)) === 0) q[qTail++] = cell;
           }
         }
       }
-      let found = false;
-      for (let h = 0, off = 0; h < houses; h++, off += n) {
+      if (dirty === 0) return true;
+      let todo = dirty;
+      dirty = 0;
+      while (todo !== 0) {
+        const h = 31 - Math.clz32(todo & -todo);
+        todo &= todo - 1;
+        const off = h * n;
         let once = 0;
         let twice = 0;
         let placed = 0;
@@ -420,10 +440,9 @@ export class ExactCoverSolver {
           if (x & (x - 1)) return false; // two digits need this one cell
           s[base + c] = x;
           q[qTail++] = c;
-          found = true;
+          dirty |= houseMask[c]!;
         }
       }
-      if (!found) return true;
     }
   }
 }
