@@ -17,9 +17,12 @@
  *
  * Rules before every branch, until nothing changes (the forced options of the exact cover):
  *   naked single   an open cell with one digit left: once/twice counters over the N digit words
- *   hidden single  a house with one place for d: the digit's words AND the house's three masks
+ *   hidden single  a house with one place for d: rows are N-bit fields of a word (shift and
+ *                  mask), columns come from once/twice counters over the N row fields, regions
+ *                  from the digit's words AND the region's three masks
  * A house with no place for a digit, or an open cell with no digit, is a contradiction. Only
- * digits whose words changed since their rules last ran are looked at again.
+ * digits whose words changed since their rules last ran are looked at again, and of those only
+ * the houses holding a changed cell (bit h of cellHouseMask[cell] for each of its three houses).
  * Branching: the first open cell with two candidates, else the open cell with the fewest. A node
  * is what it is in the generic search: the root and every branch taken.
  */
@@ -36,7 +39,11 @@ export interface BitboardResult {
   complete: boolean;
 }
 
-/** The per-digit solver of one layout; one instance holds all scratch memory. */
+const SHARED_STATE = new Int32Array(STRIDE * 82);
+const SHARED_SOLUTION = new Int32Array(STRIDE);
+const SHARED_SEEN = new Int32Array(27);
+
+/** The per-digit solver of one layout: its layout tables (the scratch memory is shared). */
 export class BitboardSolver {
   private readonly n: number;
   private readonly cells: number;
@@ -48,9 +55,17 @@ export class BitboardSolver {
   private readonly cellAt: Int16Array;
   private readonly peers: Int32Array;
   private readonly houses: Int32Array;
-  private readonly s = new Int32Array(STRIDE * 82);
-  private readonly solutionState = new Int32Array(STRIDE);
-  private readonly seen = new Int32Array(27);
+  /** row → its word, and the shift of its N bits there */
+  private readonly rowWord: Uint8Array;
+  private readonly rowShift: Uint8Array;
+  /** cell → bit h set for each of its three houses (3N ≤ 27 houses: one word) */
+  private readonly cellHouseMask: Int32Array;
+  /** The state at depth 0 before any given: every digit possible in every cell. */
+  private readonly start = new Int32Array(STRIDE);
+  // Scratch shared by every layout (a call never runs inside another): see solver.ts's scratchFor.
+  private readonly s = SHARED_STATE;
+  private readonly solutionState = SHARED_SOLUTION;
+  private readonly seen = SHARED_SEEN;
   private limit = 1;
   private count = 0;
   private nodes = 0;
@@ -73,12 +88,28 @@ export class BitboardSolver {
       this.cellBit[cell] = 1 << index;
       this.cellAt[w * 32 + index] = cell;
     }
+    for (let cell = 0; cell < this.cells; cell++) {
+      const w = this.cellWord[cell]!;
+      const bit = this.cellBit[cell]!;
+      for (let d = 0; d < n; d++) this.start[d * 3 + w]! |= bit;
+      this.start[OPEN + w]! |= bit;
+    }
     this.peers = new Int32Array(this.cells * 3);
     for (let cell = 0; cell < this.cells; cell++) {
       for (let k = geometry.peerStart[cell]!; k < geometry.peerStart[cell + 1]!; k++) {
         const p = geometry.peers[k]!;
         this.peers[cell * 3 + this.cellWord[p]!]! |= this.cellBit[p]!;
       }
+    }
+    this.rowWord = new Uint8Array(n);
+    this.rowShift = new Uint8Array(n);
+    for (let r = 0; r < n; r++) {
+      this.rowWord[r] = Math.floor(r / rowsPerWord);
+      this.rowShift[r] = (r % rowsPerWord) * n;
+    }
+    this.cellHouseMask = new Int32Array(this.cells);
+    for (let cell = 0; cell < this.cells; cell++) {
+      for (let k = 0; k < 3; k++) this.cellHouseMask[cell]! |= 1 << geometry.cellHouses[cell * 3 + k]!;
     }
     this.houses = new Int32Array(3 * n * 3);
     for (let h = 0; h < 3 * n; h++) {
@@ -96,13 +127,7 @@ export class BitboardSolver {
     this.nodes = 0;
     const s = this.s;
     const n = this.n;
-    s.fill(0, 0, STRIDE);
-    for (let cell = 0; cell < this.cells; cell++) {
-      const w = this.cellWord[cell]!;
-      const bit = this.cellBit[cell]!;
-      for (let d = 0; d < n; d++) s[d * 3 + w]! |= bit;
-      s[OPEN + w]! |= bit;
-    }
+    s.set(this.start);
     let ok = true;
     for (let cell = 0; cell < this.cells && ok; cell++) {
       const d = givens[cell]!;
@@ -212,7 +237,15 @@ export class BitboardSolver {
     const n = this.n;
     const seen = this.seen;
     const houses = this.houses;
-    const houseCount = 3 * n;
+    const allHouses = 2 ** (3 * n) - 1;
+    const full = (1 << n) - 1;
+    const rowHouses = full;
+    const columnHouses = full << n;
+    const regionHouses = allHouses & ~(rowHouses | columnHouses);
+    const rowWord = this.rowWord;
+    const rowShift = this.rowShift;
+    const cellAt = this.cellAt;
+    const cellHouseMask = this.cellHouseMask;
     // A child starts from its parent's fixpoint plus one placement: only digits whose words
     // differ from the parent's need their houses looked at again.
     if (base === 0) seen.fill(-1);
@@ -229,16 +262,28 @@ export class BitboardSolver {
           ones |= x;
         }
         if (ones !== u) return false;
-        let singles = ones & ~twos;
+        const singles = ones & ~twos;
         if (singles === 0) continue;
-        while (singles !== 0) {
-          const bit = singles & -singles;
-          singles ^= bit;
-          let d = 0;
-          while (d < n && (s[base + d * 3 + w]! & bit) === 0) d++;
-          if (d === n) return false; // emptied by an earlier placement of this batch
-          this.place(base, d, this.cellAt[w * 32 + (31 - Math.clz32(bit))]!);
+        // As in fast9: a naked single's bit is in its own digit's word only, so placing it
+        // clears just the peers; one emptied by an earlier placement here is a contradiction.
+        let placed = 0;
+        for (let d = 0; d < n; d++) {
+          const dw = base + d * 3;
+          let mine = s[dw + w]! & singles;
+          while (mine !== 0) {
+            const bit = mine & -mine;
+            mine ^= bit;
+            if ((s[dw + w]! & bit) === 0) continue;
+            const p = cellAt[w * 32 + (31 - Math.clz32(bit))]! * 3;
+            s[dw] = s[dw]! & ~this.peers[p]!;
+            s[dw + 1] = s[dw + 1]! & ~this.peers[p + 1]!;
+            s[dw + 2] = s[dw + 2]! & ~this.peers[p + 2]!;
+            s[dw + w]! |= bit;
+            placed |= bit;
+          }
         }
+        if (placed !== singles) return false;
+        s[base + OPEN + w]! &= ~placed;
         changed = true;
         w--; // placements can make new singles in the same word
       }
@@ -246,17 +291,69 @@ export class BitboardSolver {
         const dw = base + d * 3;
         const sw = d * 3;
         if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
+        // Only houses holding a cell whose bit changed can have lost their last place or come
+        // down to one: a placement elsewhere changes a digit's words in one cell, its own
+        // digit's in about twenty; the first look (seen = −1) takes every house.
+        let todo = 0;
+        if (seen[sw] === -1) todo = allHouses;
+        else {
+          for (let w = 0; w < 3; w++) {
+            let m = s[dw + w]! ^ seen[sw + w]!;
+            while (m !== 0) {
+              const index = 31 - Math.clz32(m & -m);
+              m &= m - 1;
+              todo |= cellHouseMask[cellAt[w * 32 + index]!]!;
+            }
+          }
+        }
         seen[sw] = s[dw]!;
         seen[sw + 1] = s[dw + 1]!;
         seen[sw + 2] = s[dw + 2]!;
-        for (let h = 0; h < houseCount; h++) {
+        // Rows and columns from the rows' N-bit fields; regions through their masks.
+        let rows = todo & rowHouses;
+        while (rows !== 0) {
+          const r = 31 - Math.clz32(rows & -rows);
+          rows &= rows - 1;
+          const x = (s[dw + rowWord[r]!]! >>> rowShift[r]!) & full;
+          if (x === 0) return false;
+          if ((x & (x - 1)) !== 0 || ((s[base + OPEN + rowWord[r]!]! >>> rowShift[r]!) & x) === 0) continue;
+          this.place(base, d, r * n + 31 - Math.clz32(x));
+          changed = true;
+        }
+        if ((todo & columnHouses) !== 0) {
+          let ones = 0, twos = 0, placed = 0;
+          for (let r = 0; r < n; r++) {
+            const w = rowWord[r]!;
+            const x = (s[dw + w]! >>> rowShift[r]!) & full;
+            twos |= ones & x;
+            ones |= x;
+            placed |= x & ~(s[base + OPEN + w]! >>> rowShift[r]!);
+          }
+          if (ones !== full) return false;
+          let lone = ones & ~twos & ~placed; // columns where d has one place, still open
+          while (lone !== 0) {
+            const bit = lone & -lone;
+            lone ^= bit;
+            let r = 0;
+            while (r < n && ((s[dw + rowWord[r]!]! >>> rowShift[r]!) & bit) === 0) r++;
+            // gone meanwhile (an earlier placement here): the column changed, the next pass sees it
+            if (r === n || ((s[base + OPEN + rowWord[r]!]! >>> rowShift[r]!) & bit) === 0) continue;
+            this.place(base, d, r * n + 31 - Math.clz32(bit));
+            changed = true;
+          }
+        }
+        todo &= regionHouses;
+        while (todo !== 0) {
+          const h = 31 - Math.clz32(todo & -todo);
+          todo &= todo - 1;
           const x0 = s[dw]! & houses[h * 3]!;
           const x1 = s[dw + 1]! & houses[h * 3 + 1]!;
           const x2 = s[dw + 2]! & houses[h * 3 + 2]!;
           const any = x0 | x1 | x2;
           if (any === 0) return false;
-          // one place: exactly one word non-zero, with one bit
-          if ((x0 !== 0 ? 1 : 0) + (x1 !== 0 ? 1 : 0) + (x2 !== 0 ? 1 : 0) !== 1 || (any & (any - 1)) !== 0) continue;
+          if ((any & (any - 1)) !== 0) continue; // places at two bit positions or more
+          // one place: exactly one word non-zero (each is 0 or `any`: they sum to `any`)
+          if (x0 + x1 + x2 !== any) continue;
           const w = x0 !== 0 ? 0 : x1 !== 0 ? 1 : 2;
           if ((s[base + OPEN + w]! & any) === 0) continue; // already placed
           this.place(base, d, this.cellAt[w * 32 + (31 - Math.clz32(any))]!);

@@ -151,6 +151,21 @@ function digitsOf(field: Field, size: number, empty: boolean): Grid {
  * so a board has one form however its source labelled it.
  */
 function blockMap(field: Field, size: number): Regions {
+  // An irregular file repeats its layouts, or has one per line; checking a map (hex connectivity
+  // of every block) costs ~30 µs, a look-up well under one. Each board gets its own copy.
+  const key = size + ':' + field.text;
+  const known = checkedMaps.get(key);
+  if (known) return known.slice();
+  const regions = checkBlockMap(field, size);
+  if (checkedMaps.size >= 4096) checkedMaps.clear(); // bounded, like geometry.ts's cache
+  checkedMaps.set(key, regions);
+  return regions.slice();
+}
+
+/** Block-map texts already checked, by `size:text`, and their block numbers. */
+const checkedMaps = new Map<string, Regions>();
+
+function checkBlockMap(field: Field, size: number): Regions {
   const chars = [...field.text];
   const inRange = (base: number) => chars.every((ch) => ch.charCodeAt(0) >= base && ch.charCodeAt(0) < base + size);
   const base = [65, 97, 49, 48].find(inRange);

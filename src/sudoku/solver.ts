@@ -61,7 +61,37 @@ const COUNT_RESTART_NODES = 20_000;
 /** Nodes the per-digit search gets before the generic runs take over (layouts fast9 does not take). */
 const BITBOARD_TRY_NODES = 2_000;
 
-/** A reusable solver for one layout: all scratch memory is allocated once, here. */
+/** The search's scratch memory for one board size. */
+interface Scratch {
+  stack: Uint16Array;
+  queue: Uint8Array;
+  options: Uint8Array;
+  solutionMasks: Uint16Array;
+}
+
+/**
+ * Scratch memory is per board size, shared by every layout's solver: a call never runs inside
+ * another (nothing here calls back out), so one buffer serves all layouts of a size, and a solver
+ * costs only its layout tables (an irregular file has a new layout on almost every line).
+ */
+const scratchBySize = new Map<number, Scratch>();
+function scratchFor(n: number): Scratch {
+  let scratch = scratchBySize.get(n);
+  if (!scratch) {
+    const cells = n * n;
+    scratch = {
+      stack: new Uint16Array((cells + 1) * cells),
+      // Every cell enters the queue at most once per node (when it becomes placed).
+      queue: new Uint8Array(cells),
+      options: new Uint8Array((cells + 1) * n),
+      solutionMasks: new Uint16Array(cells),
+    };
+    scratchBySize.set(n, scratch);
+  }
+  return scratch;
+}
+
+/** A reusable solver for one layout; its scratch memory is its size's (`scratchFor`). */
 export class ExactCoverSolver {
   readonly geometry: Geometry;
   private readonly n: number;
@@ -71,6 +101,9 @@ export class ExactCoverSolver {
   private readonly queue: Uint8Array;
   private readonly options: Uint8Array;
   private readonly solutionMasks: Uint16Array;
+  /** cell → bit h for each of its three houses; all 3N houses */
+  private readonly cellHouseMask: Int32Array;
+  private readonly allHouses: number;
   // per-call state
   private limit = 1;
   private count = 0;
@@ -88,11 +121,16 @@ export class ExactCoverSolver {
     this.n = geometry.size;
     this.cells = geometry.cellCount;
     this.full = (1 << this.n) - 1;
-    this.stack = new Uint16Array((this.cells + 1) * this.cells);
-    // Every cell enters the queue at most once per node (when it becomes placed).
-    this.queue = new Uint8Array(this.cells);
-    this.options = new Uint8Array((this.cells + 1) * this.n);
-    this.solutionMasks = new Uint16Array(this.cells);
+    const scratch = scratchFor(this.n);
+    this.stack = scratch.stack;
+    this.queue = scratch.queue;
+    this.options = scratch.options;
+    this.solutionMasks = scratch.solutionMasks;
+    this.cellHouseMask = new Int32Array(this.cells);
+    for (let c = 0; c < this.cells; c++) {
+      for (let k = 0; k < 3; k++) this.cellHouseMask[c]! |= 1 << geometry.cellHouses[c * 3 + k]!;
+    }
+    this.allHouses = 2 ** (3 * this.n) - 1;
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
     this.bitboard = this.fast9 ? null : new BitboardSolver(geometry);
   }
@@ -300,19 +338,33 @@ export class ExactCoverSolver {
     const hc = this.geometry.houseCells;
     let best = -1;
     let bestCount = than;
-    for (let h = 0; h < 3 * n; h++) {
-      for (let d = 0; d < n; d++) {
-        const bit = 1 << d;
-        let places = 0;
-        let solved = false;
-        for (let i = 0; i < n; i++) {
-          const m = s[base + hc[h * n + i]!]!;
-          if (m & bit) {
-            if (m === bit) { solved = true; break; }
-            places++;
-          }
+    for (let h = 0, off = 0; h < 3 * n; h++, off += n) {
+      // Per digit of the house, in one pass over its cells: the open cells that can take it,
+      // counted in bit-sliced binary (b0 + 2·b1 + 4·b2 + 8·b3 per digit bit), and the digits
+      // already placed there (those constraints are covered: not branched on).
+      let placed = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+      for (let i = 0; i < n; i++) {
+        const m = s[base + hc[off + i]!]!;
+        if ((m & (m - 1)) === 0) {
+          placed |= m;
+          continue;
         }
-        if (!solved && places < bestCount) {
+        const c0 = b0 & m;
+        b0 ^= m;
+        const c1 = b1 & c0;
+        b1 ^= c0;
+        const c2 = b2 & c1;
+        b2 ^= c1;
+        b3 |= c2;
+      }
+      // digits in increasing order, a strictly smaller count wins: the same choice as counting
+      // house by house, digit by digit
+      let open = this.full & ~placed;
+      while (open !== 0) {
+        const bit = open & -open;
+        open ^= bit;
+        const places = (b0 & bit ? 1 : 0) + (b1 & bit ? 2 : 0) + (b2 & bit ? 4 : 0) + (b3 & bit ? 8 : 0);
+        if (places < bestCount) {
           bestCount = places;
           best = h;
           this.branchDigit = bit;
@@ -332,37 +384,52 @@ export class ExactCoverSolver {
     const peers = this.geometry.peers;
     const peerStart = this.geometry.peerStart;
     const hc = this.geometry.houseCells;
+    const houseMask = this.cellHouseMask;
     const n = this.n;
-    const houses = 3 * n;
     const full = this.full;
     let qHead = 0;
     let qTail = this.qTail;
+    // Houses holding a cell whose mask changed since they were last scanned (bit h, 3N ≤ 27): a
+    // node starts from its parent's fixpoint, so only those can hold a new hidden single. Singles
+    // reach one fixpoint whatever their order, so scanning fewer houses changes no result.
+    let dirty = base === 0 ? this.allHouses : 0;
+    for (let k = 0; k < qTail; k++) dirty |= houseMask[q[k]!]!;
     for (;;) {
       while (qHead < qTail) {
         const c = q[qHead++]!;
         const bit = s[base + c]!;
         for (let k = peerStart[c]!, end = peerStart[c + 1]!; k < end; k++) {
-          const p = base + peers[k]!;
+          const cell = peers[k]!;
+          const p = base + cell;
           let m = s[p]!;
           if (m & bit) {
             m ^= bit;
             if (m === 0) return false;
             s[p] = m;
-            if ((m & (m - 1)) === 0) q[qTail++] = peers[k]!;
+            dirty |= houseMask[cell]!;
+            if ((m & (m - 1)) === 0) q[qTail++] = cell;
           }
         }
       }
-      let found = false;
-      for (let h = 0, off = 0; h < houses; h++, off += n) {
+      if (dirty === 0) return true;
+      let todo = dirty;
+      dirty = 0;
+      while (todo !== 0) {
+        const h = 31 - Math.clz32(todo & -todo);
+        todo &= todo - 1;
+        const off = h * n;
         let once = 0;
         let twice = 0;
+        let placed = 0;
         for (let i = 0; i < n; i++) {
           const m = s[base + hc[off + i]!]!;
           twice |= once & m;
           once |= m;
+          if ((m & (m - 1)) === 0) placed |= m;
         }
         if (once !== full) return false;
-        const hidden = once & ~twice;
+        // a digit placed in the house is in no other cell of it: only the others can be hidden
+        const hidden = once & ~twice & ~placed;
         if (hidden === 0) continue;
         for (let i = 0; i < n; i++) {
           const c = hc[off + i]!;
@@ -373,10 +440,9 @@ export class ExactCoverSolver {
           if (x & (x - 1)) return false; // two digits need this one cell
           s[base + c] = x;
           q[qTail++] = c;
-          found = true;
+          dirty |= houseMask[c]!;
         }
       }
-      if (!found) return true;
     }
   }
 }
@@ -390,13 +456,13 @@ function shuffle(a: Uint8Array, start: number, count: number, rng: Rng): void {
   }
 }
 
-const solvers = new Map<Geometry, ExactCoverSolver>();
+/** Solvers live as long as their geometry (geometry.ts bounds its cache); a solver is small. */
+const solvers = new WeakMap<Geometry, ExactCoverSolver>();
 
 /** The shared solver for a layout. */
 export function solverFor(geometry: Geometry): ExactCoverSolver {
   let s = solvers.get(geometry);
   if (!s) {
-    if (solvers.size > 256) solvers.clear();
     s = new ExactCoverSolver(geometry);
     solvers.set(geometry, s);
   }
@@ -427,7 +493,7 @@ function solverForBoard(board: Board): ExactCoverSolver {
   }
   lastSolver = solverFor(geometryFor(board.size, regions));
   lastSize = board.size;
-  lastRegions = Uint8Array.from(regions);
+  lastRegions = regions.slice();
   return lastSolver;
 }
 
