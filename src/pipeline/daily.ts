@@ -50,9 +50,10 @@ export interface DailySlot {
  * The club's daily set. Murder cases for every size, robust to the known misreadings, one level
  * up every two sizes (small boards cannot carry hard deductions); Numbridge boards at the
  * standard givens — 30 on 9×9 (37 % of the cells) and 14 on Blitz 6×6 (39 %). The 9×9 boards
- * follow the week, as daily puzzle columns do: easy on Monday and Tuesday, medium on Wednesday
- * and Thursday, hard on Friday and Saturday, fiendish on Sunday (at 30 givens every grade is
- * reached for every seed tried; random boards would be 86 % easy). Blitz boards, a fast game,
+ * follow the week, as daily puzzle columns do, over the whole ladder (weekdayGrade): easy on
+ * Monday, medium Tuesday and Wednesday, hard Thursday and Friday, fiendish on Saturday and
+ * extreme (tier 5) on Sunday. At 30 givens every grade is reached for every seed tried (random
+ * boards would be 86 % easy; an extreme board costs about 0.15 s to find). Blitz boards, a fast game,
  * take whatever guess-free grade comes (the file states it).
  */
 export function dailyPlan(date: string): DailySlot[] {
@@ -71,10 +72,14 @@ export function dailyPlan(date: string): DailySlot[] {
   ];
 }
 
-/** The 9×9 grade of a date's set: 1 on Monday and Tuesday, 2 Wednesday–Thursday, 3 Friday–Saturday, 4 Sunday. */
+/**
+ * The 9×9 grade of a date's set, the week's curve: 1 on Monday, 2 Tuesday–Wednesday, 3
+ * Thursday–Friday, 4 Saturday, 5 (extreme) on Sunday — the hardest slot of the week uses the top
+ * of the ladder, the weekend the two hardest grades.
+ */
 export function weekdayGrade(date: string): number {
   const weekday = new Date(date + 'T00:00:00Z').getUTCDay(); // 0 = Sunday
-  return [4, 1, 1, 2, 2, 3, 3][weekday]!;
+  return [5, 1, 2, 2, 3, 3, 4][weekday]!;
 }
 
 /** Number of puzzles in every day's set. */

@@ -58,6 +58,7 @@ const GRADE_NAMES_DE: Readonly<Record<string, string>> = {
   moderate: 'mittel',
   hard: 'schwer',
   fiendish: 'teuflisch',
+  extreme: 'extrem',
 };
 
 /** "hotel" → "Hotel": headings start with a capital in both languages. */

@@ -43,7 +43,7 @@ export const ListQuery = Type.Object(
   {
     kind: Type.Optional(Type.String({ maxLength: 64, description: 'numbridge, murder, …' })),
     size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9 })),
-    grade: Type.Optional(Type.String({ maxLength: 16, description: 'a level 1..4 or its name (easy, medium, hard, fiendish)' })),
+    grade: Type.Optional(Type.String({ maxLength: 16, description: 'a level 1..5 or its name (easy, medium, hard, fiendish, extreme)' })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: '1-based page number' })),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: 'the `next` of the page before (faster than page= for deep pages)' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),

@@ -174,7 +174,7 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/** `grade=` as a level: 1..4, or a Numbridge grade name or Murder level name. */
+/** `grade=` as a level (1..5 for Numbridge), or a Numbridge grade name or Murder level name. */
 function gradeOf(text: string): number {
   if (/^[1-9]$/.test(text)) return Number(text);
   const tier = TIERS.find((t) => t.name === text)?.tier ?? LEVEL_NAMES.indexOf(text as (typeof LEVEL_NAMES)[number]);

@@ -20,9 +20,9 @@ function files(dir: string): Record<string, string> {
 }
 
 describe('the daily set', () => {
-  test('the 9×9 boards follow the week: easy Monday, fiendish Sunday', () => {
+  test('the 9×9 boards follow the week over the whole ladder: easy Monday … extreme Sunday', () => {
     const week = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']; // Monday … Sunday
-    expect(week.map(weekdayGrade)).toEqual([1, 1, 2, 2, 3, 3, 4]);
+    expect(week.map(weekdayGrade)).toEqual([1, 2, 2, 3, 3, 4, 5]);
     for (const date of week) {
       const plan = dailyPlan(date);
       expect(plan).toHaveLength(DAILY_SIZE);
@@ -50,9 +50,23 @@ describe('the daily set', () => {
     }
     const summaries = Object.fromEntries(a.index.puzzles.map((p) => [p.slot, p.summary]));
     expect(summaries['murder-9']).toMatch(/^9×9 hard, \d+ clues, robust$/);
-    expect(weekdayGrade(DATE)).toBe(2); // 2026-01-01 is a Thursday
-    expect(summaries['numbridge-9-regular']).toMatch(/^9×9 regular, 30 givens, grade 2/);
-    expect(summaries['numbridge-9-irregular']).toMatch(/^9×9 irregular, 30 givens, grade 2/);
+    expect(weekdayGrade(DATE)).toBe(3); // 2026-01-01 is a Thursday
+    expect(summaries['numbridge-9-regular']).toMatch(/^9×9 regular, 30 givens, grade 3/);
+    expect(summaries['numbridge-9-irregular']).toMatch(/^9×9 irregular, 30 givens, grade 3/);
     expect(summaries['numbridge-6-regular']).toMatch(/^6×6 regular, 14 givens, grade \d/);
+  });
+
+  test('Sunday: the 9×9 boards are extreme (tier 5), and each verifies with its proof replayed', async () => {
+    const sunday = '2026-01-04';
+    const made = await makeDaily({ date: sunday, root: join(tmp, 'sunday'), key: KEY, workers: 1 });
+    const nine = made.index.puzzles.filter((p) => p.slot.startsWith('numbridge-9-'));
+    expect(nine).toHaveLength(2);
+    for (const p of nine) {
+      const full = JSON.parse(readFileSync(join(tmp, 'sunday/secret', sunday, p.file), 'utf8'));
+      expect(full.public.grade).toMatchObject({ level: 5, name: 'extreme' });
+      expect(full.public.grade.score).toBeGreaterThanOrEqual(4000);
+      expect(full.secret.proof.steps.some((s: { tier: number }) => s.tier === 5)).toBe(true);
+      expect(verifyInput({ where: { source: p.file }, value: full }).status, p.slot).toBe('ok');
+    }
   });
 });

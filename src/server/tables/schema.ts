@@ -38,7 +38,7 @@ export const CreateTableBody = Type.Object(
           size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9, description: 'N×N [default: 9; Blitz: 6, the only size it allows]' })),
           blocks: Type.Optional(literals(BLOCK_KINDS)),
           givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]' })),
-          grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..4 or its name (easy … fiendish)' })),
+          grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..5 or its name (easy … extreme)' })),
           symmetry: Type.Optional(literals(SYMMETRIES)),
         },
         { additionalProperties: false },
