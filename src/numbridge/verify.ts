@@ -29,7 +29,7 @@ import { InputError } from '../core/errors.ts';
 import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
-import { checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
+import { CHECKED_TECHNIQUES, checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
 import { digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, type ProofStep } from '../sudoku/logic/index.ts';
 import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
@@ -88,10 +88,16 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
     const named = (key: string) => inStrings.some((q) => q === `/public/${key}` || q.startsWith(`/public/${key}/`) || q.startsWith(`/public/${key} `));
     problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
-  if (unique) problems.push(...(judged.grade ? gradeProblems(file.public.grade, board, uniqueness) : [judged.reason!]));
+  if (unique && judged.grade) {
+    let graded = gradeProblems(file.public.grade, board, uniqueness);
+    // Only secret.request records --no-uniqueness: a player form (or another tool's file) does
+    // not say which ladder graded it, so its grade holds when it is the grade under either.
+    if (graded.length > 0 && uniqueness && file.secret?.request === undefined && gradeProblems(file.public.grade, board, false).length === 0) graded = [];
+    problems.push(...graded);
+  } else if (unique) problems.push(judged.reason!);
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
-  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level, budget.conceal === true));
+  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level, budget.conceal === true, uniqueness));
   return { ok: problems.length === 0, problems };
 }
 
@@ -161,6 +167,9 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   return problems;
 }
 
+/** The highest level a grade without `scale` can have: such files were written before tier 5. */
+const LEGACY_TOP_LEVEL = 4;
+
 /**
  * A claimed grade against the prover: guess-free at the claimed level and not below, with the
  * claimed name and score (a deal's board is held to its grade by this too: games/numbridge/files.ts).
@@ -188,7 +197,10 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   // label-free (gradeBoard) carry it, and it is a true work of that path.
   const same = (x: number) => Math.abs(x - claimed.score) <= 1e-9;
   if (claimed.scale === SCORE_SCALE) return same(real.score) ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
-  if (!same(atLevel.work) && !same(prove(board, { maxTier: claimed.level, collectSteps: false }).work)) {
+  // files without a scale were written before tier 5 existed
+  if (claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale ${SCORE_SCALE}: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
+  const ownPath = prove(board, { maxTier: claimed.level, collectSteps: false, uniqueness });
+  if (!same(atLevel.work) && !(ownPath.solved && same(ownPath.work))) {
     return [`grade score is ${atLevel.work}, the file says ${claimed.score} (a grade without scale scores the sum of step costs)`];
   }
   return [];
@@ -199,8 +211,11 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
  * named pattern must yield its placements and eliminations in the position it is applied to; the
  * end must be the solution, and its highest tier the grade.
  */
-function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number, conceal: boolean): string[] {
+function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number, conceal: boolean, uniqueness: boolean): string[] {
   const n = board.size;
+  // graded without the rungs that assume one solution (--no-uniqueness): its proof may not use them
+  const assuming = uniqueness ? -1 : steps.findIndex((step) => step.assumesUniqueness === true || CHECKED_TECHNIQUES[step.technique]?.assumesUniqueness === true);
+  if (assuming >= 0) return [`proof step ${assuming + 1} (${steps[assuming]!.technique}) assumes one solution, but the board was graded without those techniques (--no-uniqueness)`];
   const replay = checkProof(board, steps, { solutions: 1 }); // called only for a board counted unique
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);

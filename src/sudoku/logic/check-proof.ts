@@ -185,7 +185,9 @@ export function proofFailureText(f: ProofFailure): string {
 
 const bit = digitBit;
 const popcount = digitCount;
-const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
+/** The same elements, each once: a list that names one thing twice is never "every place" or "every candidate". */
+const sameSet = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && new Set(a).size === a.length && new Set(b).size === b.length && a.every((x) => b.includes(x));
 
 /** The replayed pencil marks: candidates of open cells, placed digits. */
 class Position {
@@ -708,6 +710,8 @@ function uniqueRectangle(s: Position, claim: Claim, type: 1 | 2 | 3 | 4): string
   }
   const subsetCells = claim.cells.slice(4);
   if (subsetCells.some((c) => s.grid[c] !== 0 || corners.includes(c))) return 'a subset cell is filled or a corner';
+  // a cell named twice would count twice towards the subset's size
+  if (new Set(subsetCells).size !== subsetCells.length) return 'names a subset cell twice';
   const extras = extrasOf(e1) | extrasOf(e2);
   const ok = (x: number, d: number) => {
     if (corners.includes(x)) return false;
