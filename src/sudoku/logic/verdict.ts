@@ -29,6 +29,8 @@ export interface JudgeOptions extends SearchBudget {
    * solution; default true, false excludes them (`--no-uniqueness`).
    */
   uniqueness?: boolean;
+  /** Allow the nested forcing chain rung (the last, for the hardest boards); default true. */
+  nested?: boolean;
 }
 
 export interface BoardJudgement {
@@ -54,8 +56,9 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const solution = solutions === 1 ? counted.solution : null;
   // The uniqueness rungs only after the count proved exactly one solution: their steps assume it.
   const uniqueness = solutions === 1 && options.uniqueness !== false;
-  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness });
-  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness }) : grading;
+  const nested = options.nested !== false;
+  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested });
+  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested }) : grading;
   const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof };
   if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
   if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };

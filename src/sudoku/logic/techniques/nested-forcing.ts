@@ -42,7 +42,7 @@ import {
 } from './forcing.ts';
 
 /** Inner assumptions tried per stall of an enclosing branch before it gives up. */
-export const MAX_INNER_TRIES = 256;
+export const MAX_INNER_TRIES = 96;
 
 type ImpliedRef = [number, number, number, number];
 type InnerBranch = { assume: [number, number, number]; implies: ImpliedRef[] };
@@ -51,7 +51,7 @@ interface Nested {
   outer: Engine;
   inner: Engine;
   version: number;
-  /** Candidates of the position in the order inner assumptions are tried. */
+  /** Candidates of the position, fewest-candidate cells first: the order premises and inner assumptions are tried in. */
   order: Int32Array;
   orderLength: number;
   /** Premises already followed at this version (1: done, its facts in outer.trueBits/falseBits). */
@@ -100,6 +100,7 @@ function refresh(s: LogicState, x: Nested): void {
     }
   }
   x.orderLength = k;
+
 }
 
 /** Does assuming `node` inside the enclosing branch (its facts so far) lead to a contradiction? */
@@ -284,6 +285,7 @@ export const nestedForcingChain: Technique = defineTechnique({
   id: 'nested-forcing-chain',
   tier: 5,
   cost: 700,
+  onRequest: true,
   name: { en: 'Nested forcing chain', de: 'Verschachtelte Forcing-Kette' },
   find: (s) => find(s, nestedForcingChain),
   describe: (s) => describeForcing(s, nestedForcingChain),
