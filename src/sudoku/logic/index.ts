@@ -32,8 +32,8 @@ export interface ProveOptions {
   uniqueness?: boolean;
   /**
    * Also the last rung, nested forcing chains (tier 5, techniques/nested-forcing.ts); default
-   * false: it only matters on boards every other rung leaves, where it can take seconds, so
-   * `judgeBoard` (grade, verify, import) asks for it and generators, bots and hints do not.
+   * false: it only matters on boards every other rung leaves, where it can take seconds, so only
+   * callers that want those boards finished ask (`judgeBoard(board, { nested: true })`, the bench).
    */
   nested?: boolean;
 }

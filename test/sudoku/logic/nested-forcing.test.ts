@@ -89,16 +89,16 @@ describe('nested forcing chains on forum-hardest boards', () => {
     expect(refused((s) => (s.technique = 'forcing-chain-contradiction'))?.reason).toMatch(/a plain forcing chain has no inner branches/);
   });
 
-  it('two more boards: sound, accepted, and graded extreme by judgeBoard', () => {
+  it('two more boards: sound, accepted, and graded extreme by judgeBoard when asked', () => {
     for (const line of [hardest[300]!, hardest[350]!]) {
       const b = parseLine(line);
-      const judged = judgeBoard(b, { steps: true });
+      const judged = judgeBoard(b, { steps: true, nested: true });
       expect(judged.verdict).toBe('guess-free');
       expect(judged.grade).toMatchObject({ level: 5, name: 'extreme' });
       expect(judged.techniqueCounts['nested-forcing-chain']).toBeGreaterThan(0);
       expect(unsound(b, judged.proof.steps)).toEqual([]);
       expect(checkProof(b, judged.proof.steps, { solutions: 1 }).failure).toBeNull();
-      expect(judgeBoard(b, { nested: false }).verdict).toBe('beyond-ladder');
+      expect(judgeBoard(b).verdict).toBe('beyond-ladder');
     }
   });
 });
