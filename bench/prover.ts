@@ -193,8 +193,8 @@ async function nestedSection(): Promise<string> {
   const beyond = [...r.beyond.entries()].sort((a, b) => a[0] - b[0]).map(([tier, k]) => `tier ${tier}: ${k}`);
   if (r.capped) beyond.push(`time cap: ${r.capped}`);
   return [
-    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })`, as `judgeBoard` runs it for grade,',
-    `verify and import; uniqueness allowed): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
+    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })`, as `judgeBoard(board, { nested: true })`',
+    `runs it; uniqueness allowed): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
     'the same with steps, replayed by `checkProof`; ms: fast-mode wall time per board on one core (a capped board counts as the cap).',
     '',
     table(
