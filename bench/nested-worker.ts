@@ -8,14 +8,14 @@ import { parseLine } from '../src/sudoku/line-format.ts';
 import { checkProof } from '../src/sudoku/logic/check-proof.ts';
 import { prove } from '../src/sudoku/logic/index.ts';
 
-parentPort!.on('message', (line: string) => {
+parentPort!.on('message', ({ line, uniqueness }: { line: string; uniqueness: boolean }) => {
   const board = parseLine(line);
   const t0 = performance.now();
-  const r = prove(board, { collectSteps: false, uniqueness: true, nested: true });
+  const r = prove(board, { collectSteps: false, uniqueness, nested: true });
   const ms = performance.now() - t0;
   parentPort!.postMessage({ kind: 'proved', solved: r.solved, tier: r.tier, ms, nested: r.techniqueCounts['nested-forcing-chain'] ?? 0 });
   if (!r.solved) return;
-  const full = prove(board, { collectSteps: true, uniqueness: true, nested: true });
+  const full = prove(board, { collectSteps: true, uniqueness, nested: true });
   const accepted = full.solved && checkProof(board, full.steps, { solutions: 1 }).failure === null;
   parentPort!.postMessage({ kind: 'checked', accepted });
 });

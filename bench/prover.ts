@@ -142,7 +142,7 @@ interface NestedRow {
  * allowed: one board at a time in a worker, stopped at NESTED_CAP_MS. ms: wall time of the fast
  * ladder on every board it finished or gave up on (capped boards count as the cap).
  */
-async function nestedPass(lines: string[]): Promise<NestedRow> {
+async function nestedPass(lines: string[], uniqueness: boolean): Promise<NestedRow> {
   const row: NestedRow = { boards: lines.length, finished: 0, accepted: 0, withNested: 0, ms: [], beyond: new Map(), capped: 0 };
   let worker: Worker | null = null;
   const next = (w: Worker, cap: number): Promise<{ kind: string; solved?: boolean; tier?: number; ms?: number; nested?: number; accepted?: boolean } | null> =>
@@ -154,11 +154,11 @@ async function nestedPass(lines: string[]): Promise<NestedRow> {
       });
     });
   for (const [i, line] of lines.entries()) {
-    if (i % 25 === 0) process.stderr.write(`nested chains: board ${i + 1} of ${lines.length}, ${row.finished} finished\n`);
+    if (i % 25 === 0) process.stderr.write(`nested chains (uniqueness ${uniqueness}): board ${i + 1} of ${lines.length}, ${row.finished} finished\n`);
     worker ??= new Worker(new URL('./nested-worker.mjs', import.meta.url));
     const w: Worker = worker;
     const proved = next(w, NESTED_CAP_MS);
-    w.postMessage(line);
+    w.postMessage({ line, uniqueness });
     const p = await proved;
     if (!p) {
       row.capped++;
@@ -187,20 +187,31 @@ async function nestedPass(lines: string[]): Promise<NestedRow> {
 
 async function nestedSection(): Promise<string> {
   const lines = readFileSync(DATA + 'forum-hardest-1106.txt', 'utf8').split('\n').filter((l) => !isSkippableLine(l));
-  const r = await nestedPass(lines);
-  const sorted = r.ms.slice().sort((a, b) => a - b);
-  const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)]!;
-  const beyond = [...r.beyond.entries()].sort((a, b) => a[0] - b[0]).map(([tier, k]) => `tier ${tier}: ${k}`);
-  if (r.capped) beyond.push(`time cap: ${r.capped}`);
+  const rows: Array<Array<string | number>> = [];
+  for (const uniqueness of [true, false]) {
+    const r = await nestedPass(lines, uniqueness);
+    const sorted = r.ms.slice().sort((a, b) => a - b);
+    const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)]!;
+    const beyond = [...r.beyond.entries()].sort((a, b) => a[0] - b[0]).map(([tier, k]) => `tier ${tier}: ${k}`);
+    if (r.capped) beyond.push(`time cap: ${r.capped}`);
+    rows.push([
+      'forum-hardest-1106',
+      uniqueness ? 'yes' : 'no',
+      r.boards,
+      pct(r.finished / r.boards),
+      r.withNested,
+      `${r.accepted} / ${r.finished} (${pct(r.accepted / r.boards)} of the set)`,
+      median(r.ms).toFixed(0),
+      p90.toFixed(0),
+      `${r.boards - r.finished} (${beyond.join(', ') || '—'})`,
+    ]);
+  }
   return [
     'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })`, as `judgeBoard(board, { nested: true })`',
-    `runs it; uniqueness allowed): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
+    `runs it; with and without the uniqueness rungs): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
     'the same with steps, replayed by `checkProof`; ms: fast-mode wall time per board on one core (a capped board counts as the cap).',
     '',
-    table(
-      ['set', 'boards', 'finished', 'with a nested chain', 'proofs accepted', 'ms per board (median)', 'ms per board (p90)', 'beyond the ladder (tier reached)'],
-      [['forum-hardest-1106', r.boards, pct(r.finished / r.boards), r.withNested, `${r.accepted} / ${r.finished} (${pct(r.accepted / r.boards)} of the set)`, median(r.ms).toFixed(0), p90.toFixed(0), `${r.boards - r.finished} (${beyond.join(', ') || '—'})`]],
-    ),
+    table(['set', 'uniqueness', 'boards', 'finished', 'with a nested chain', 'proofs accepted', 'ms per board (median)', 'ms per board (p90)', 'beyond the ladder (tier reached)'], rows),
   ].join('\n');
 }
 
