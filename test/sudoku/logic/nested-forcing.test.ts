@@ -5,8 +5,9 @@
  * A handful of boards only (each takes 0.3–0.7 s).
  */
 import { describe, expect, it } from 'vitest';
-import { checkProof } from '../../../src/sudoku/logic/check-proof.ts';
-import { prove, type ProofStep } from '../../../src/sudoku/logic/index.ts';
+import { checkProof, checkStepIn } from '../../../src/sudoku/logic/check-proof.ts';
+import { findInstances, prove, type PencilMarks, type ProofStep } from '../../../src/sudoku/logic/index.ts';
+import { regularRegions } from '../../../src/sudoku/regions.ts';
 import { judgeBoard } from '../../../src/sudoku/logic/verdict.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
 import { solve } from '../../../src/sudoku/solver.ts';
@@ -100,5 +101,33 @@ describe('nested forcing chains on forum-hardest boards', () => {
       expect(checkProof(b, judged.proof.steps, { solutions: 1 }).failure).toBeNull();
       expect(judgeBoard(b).verdict).toBe('beyond-ladder');
     }
+  });
+});
+
+describe('the checker reads a nested step\'s shape from its branches', () => {
+  // forcing-chains.test.ts's hand-built positions: every digit everywhere but a few cells.
+  const position = (designed: Record<string, number[]>): PencilMarks => {
+    const candidates = new Uint16Array(81).fill(511);
+    for (const [name, ds] of Object.entries(designed)) {
+      const [r, c] = /^r(\d)c(\d)$/.exec(name)!.slice(1).map(Number) as [number, number];
+      candidates[(r - 1) * 9 + c - 1] = ds.reduce((m, d) => m | (1 << (d - 1)), 0);
+    }
+    return { size: 9, regions: regularRegions(9), grid: new Uint8Array(81), candidates };
+  };
+  const renamed = (step: ProofStep): ProofStep => ({ ...copy(step), technique: 'nested-forcing-chain' });
+
+  it('cell and house shapes (branches without inner ones are plain branches) and their coverage', () => {
+    const cellPm = position({ r1c1: [1, 2], r1c5: [1, 3], r5c1: [2, 3] });
+    const cell = renamed(findInstances(cellPm, 'cell-forcing-chain')[0]!);
+    expect(checkStepIn(cellPm, cell)).toBeNull();
+    // One branch left reads as a contradiction chain, whose conclusion this is not.
+    cell.branches!.pop();
+    expect(checkStepIn(cellPm, cell)).toMatch(/a contradiction chain removes exactly its assumptions/);
+    const housePm = position({ r5c1: [2, 4], r5c9: [2, 4], r5c5: [2, 8] });
+    const house = renamed(findInstances(housePm, 'house-forcing-chain')[0]!);
+    expect(checkStepIn(housePm, house)).toBeNull();
+    expect(house.branches!.length).toBeGreaterThan(2);
+    house.branches!.pop();
+    expect(checkStepIn(housePm, house)).toMatch(/not every place of one digit in a house/);
   });
 });
