@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Rng } from '../src/core/rng.ts';
 import { isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
 import { checkProof } from '../src/sudoku/logic/check-proof.ts';
@@ -122,7 +123,102 @@ function rungByRung(boards: Board[]): Array<Array<string | number>> {
   return rows;
 }
 
-function tier5Section(): string {
+/** Per board: the fast-mode ladder must finish within this (else "time cap"); its proof check within CHECK_CAP_MS. */
+const NESTED_CAP_MS = 10_000;
+const CHECK_CAP_MS = 60_000;
+
+interface NestedRow {
+  boards: number;
+  finished: number;
+  accepted: number;
+  withNested: number;
+  ms: number[];
+  beyond: Map<number, number>;
+  capped: number;
+}
+
+/**
+ * forum-hardest with the last rung, nested forcing chains (asked for as judgeBoard does), uniqueness
+ * allowed: one board at a time in a worker, stopped at NESTED_CAP_MS. ms: wall time of the fast
+ * ladder on every board it finished or gave up on (capped boards count as the cap).
+ */
+async function nestedPass(lines: string[], uniqueness: boolean): Promise<NestedRow> {
+  const row: NestedRow = { boards: lines.length, finished: 0, accepted: 0, withNested: 0, ms: [], beyond: new Map(), capped: 0 };
+  let worker: Worker | null = null;
+  const next = (w: Worker, cap: number): Promise<{ kind: string; solved?: boolean; tier?: number; ms?: number; nested?: number; accepted?: boolean } | null> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), cap);
+      w.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+    });
+  for (const [i, line] of lines.entries()) {
+    if (i % 25 === 0) process.stderr.write(`nested chains (uniqueness ${uniqueness}): board ${i + 1} of ${lines.length}, ${row.finished} finished\n`);
+    worker ??= new Worker(new URL('./nested-worker.mjs', import.meta.url));
+    const w: Worker = worker;
+    const proved = next(w, NESTED_CAP_MS);
+    w.postMessage({ line, uniqueness });
+    const p = await proved;
+    if (!p) {
+      row.capped++;
+      row.ms.push(NESTED_CAP_MS);
+      await w.terminate();
+      worker = null;
+      continue;
+    }
+    row.ms.push(p.ms!);
+    if (!p.solved) {
+      row.beyond.set(p.tier!, (row.beyond.get(p.tier!) ?? 0) + 1);
+      continue;
+    }
+    row.finished++;
+    if (p.nested! > 0) row.withNested++;
+    const checked = await next(w, CHECK_CAP_MS);
+    if (checked?.accepted) row.accepted++;
+    if (!checked) {
+      await w.terminate();
+      worker = null;
+    }
+  }
+  await worker?.terminate();
+  return row;
+}
+
+async function nestedSection(): Promise<string> {
+  const lines = readFileSync(DATA + 'forum-hardest-1106.txt', 'utf8').split('\n').filter((l) => !isSkippableLine(l));
+  const rows: Array<Array<string | number>> = [];
+  for (const uniqueness of [true, false]) {
+    const r = await nestedPass(lines, uniqueness);
+    const sorted = r.ms.slice().sort((a, b) => a - b);
+    const p90 = sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)]!;
+    const beyond = [...r.beyond.entries()].sort((a, b) => a[0] - b[0]).map(([tier, k]) => `tier ${tier}: ${k}`);
+    if (r.capped) beyond.push(`time cap: ${r.capped}`);
+    rows.push([
+      'forum-hardest-1106',
+      uniqueness ? 'yes' : 'no',
+      r.boards,
+      pct(r.finished / r.boards),
+      r.withNested,
+      `${r.accepted} / ${r.finished} (${pct(r.accepted / r.boards)} of the set)`,
+      median(r.ms).toFixed(0),
+      p90.toFixed(0),
+      `${r.boards - r.finished} (${beyond.join(', ') || '—'})`,
+    ]);
+  }
+  return [
+    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })`, as `judgeBoard(board, { nested: true })`',
+    `runs it; with and without the uniqueness rungs): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
+    'the same with steps, replayed by `checkProof`; ms: fast-mode wall time per board on one core (a capped board counts as the cap).',
+    '',
+    table(['set', 'uniqueness', 'boards', 'finished', 'with a nested chain', 'proofs accepted', 'ms per board (median)', 'ms per board (p90)', 'beyond the ladder (tier reached)'], rows),
+  ].join('\n');
+}
+
+/** Only the nested-chain table (`npx tsx bench/prover.ts nested`): the whole prover bench takes far longer. */
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'nested') console.log(await nestedSection());
+
+async function tier5Section(): Promise<string> {
   const sets: Array<[string, Board[]]> = [
     ['top1465', classic('top1465.txt', Infinity)],
     ['forum-hardest-1106', classic('forum-hardest-1106.txt', Infinity)],
@@ -155,14 +251,18 @@ function tier5Section(): string {
     '',
     table(['set', 'uniqueness', 'boards', 'finished', 'with tier 5', 'proofs accepted', 'ms per tier-5 board (median)', 'beyond the ladder (tier reached)'], rows),
     '',
-    'What stays beyond: forcing chains here assume one candidate and follow singles, weak links and locked candidates (≤ 20 levels); they',
-    'never assume a second thing inside a branch. forum-hardest boards are the ones solvers attack with exactly that (nested chains):',
-    'on most of them no contradiction, cell or house forcing chain exists at all once tiers 1–4 stall (tier reached 0–2 above), and',
-    'assuming candidates false as well adds nothing (measured on every 5th: 1 of 75 finished either way).',
+    'What stays beyond in this table: its forcing chains assume one candidate and follow singles, weak links and locked candidates',
+    '(≤ 20 levels); they never assume a second thing inside a branch. forum-hardest boards are the ones solvers attack with exactly',
+    'that (nested chains): on most of them no contradiction, cell or house forcing chain exists at all once tiers 1–4 stall (tier',
+    'reached 0–2 above), and assuming candidates false as well adds nothing (measured on every 5th: 1 of 75 finished either way).',
+    'The last rung, nested forcing chains, runs only on request (`nested: true`; not in this table, where no board of top1465 or',
+    '17-clue would reach it anyway): forum-hardest with it is the last table of this section.',
     '',
     'top1465 as the tier-5 rungs are added in ladder order (share finished, mean ms per board):',
     '',
     table(['ladder', 'top1465 finished', 'ms/board'], rungByRung(sets[0]![1])),
+    '',
+    await nestedSection(),
   ].join('\n');
 }
 const per = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -212,6 +312,6 @@ export async function run(): Promise<string> {
     `Generated boards: givens removed in random order while the board stays unique, down to the floor (${gen}).`,
     `A new irregular 9×9 layout costs the prover ${setup.toFixed(0)} µs once (median; its tables and state), on top of the layout's Geometry.`,
     '',
-    tier5Section(),
+    await tier5Section(),
   ].join('\n');
 }

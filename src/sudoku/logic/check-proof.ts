@@ -47,8 +47,13 @@ interface Claim {
   /** Grouped chains and nice loops: each node a list of (cell, digit) of one digit. */
   groups: Array<Array<[cell: number, digit: number]>> | null;
   /** Forcing chains: per branch the assumed candidate and the facts (cell, digit, 1 true / 0 false). */
-  branches: Array<{ assume: [cell: number, digit: number]; implies: Array<[cell: number, digit: number, value: number]> }> | null;
+  branches: Array<{ assume: [cell: number, digit: number]; implies: Fact[]; nested: InnerBranch[] }> | null;
 }
+
+/** A forcing-chain fact: (cell, digit, 1 true / 0 false). */
+type Fact = [cell: number, digit: number, value: number];
+/** A nested forcing chain's inner branch: it assumes a candidate inside its branch and contradicts. */
+type InnerBranch = { assume: [cell: number, digit: number]; implies: Fact[] };
 
 /** Returns null when the claim follows from the pattern, else the reason it does not. */
 type StepCheck = (s: Position, claim: Claim) => string | null;
@@ -99,6 +104,7 @@ export const CHECKED_TECHNIQUES: Readonly<Record<string, { tier: number; check: 
   'forcing-chain-contradiction': { tier: 5, check: (s, c) => forcingChain(s, c, 'contradiction') },
   'cell-forcing-chain': { tier: 5, check: (s, c) => forcingChain(s, c, 'cell') },
   'house-forcing-chain': { tier: 5, check: (s, c) => forcingChain(s, c, 'house') },
+  'nested-forcing-chain': { tier: 5, check: (s, c) => forcingChain(s, c, nestedShape(s, c), true) },
 };
 
 export interface CheckOptions {
@@ -310,17 +316,30 @@ class Position {
     let branches: Claim['branches'] = null;
     if (step.branches) {
       branches = [];
+      const facts = (refs: ReadonlyArray<readonly [number, number, number, number]>): Fact[] | string => {
+        const out: Fact[] = [];
+        for (const ref of refs) {
+          const x = candidate([ref[0], ref[1], ref[2]], 'implies');
+          if (typeof x === 'string') return x;
+          if (ref[3] !== 0 && ref[3] !== 1) return 'a branch fact is neither true (1) nor false (0)';
+          out.push([x[0], x[1], ref[3]]);
+        }
+        return out;
+      };
       for (const b of step.branches) {
         const assume = candidate(b.assume, 'assumes');
         if (typeof assume === 'string') return assume;
-        const implies: Array<[number, number, number]> = [];
-        for (const ref of b.implies) {
-          const x = candidate(ref, 'implies');
-          if (typeof x === 'string') return x;
-          if (ref[3] !== 0 && ref[3] !== 1) return 'a branch fact is neither true (1) nor false (0)';
-          implies.push([x[0], x[1], ref[3]]);
+        const implies = facts(b.implies);
+        if (typeof implies === 'string') return implies;
+        const nested: InnerBranch[] = [];
+        for (const inner of b.nested ?? []) {
+          const innerAssume = candidate(inner.assume, 'assumes');
+          if (typeof innerAssume === 'string') return innerAssume;
+          const innerImplies = facts(inner.implies);
+          if (typeof innerImplies === 'string') return innerImplies;
+          nested.push({ assume: innerAssume, implies: innerImplies });
         }
-        branches.push({ assume, implies });
+        branches.push({ assume, implies, nested });
       }
     }
     if (step.digits.some((d) => d < 1 || d > n)) return `names a digit outside 1..${n}`;
@@ -942,9 +961,10 @@ const MAX_BRANCH_DEPTH = 20;
  * cell, every place of a digit in a house) and each must reach every conclusion; each branch of
  * a contradiction chain must reach a contradiction, and its conclusion is that its assumption is false.
  */
-function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell' | 'house'): string | null {
+function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell' | 'house', nesting = false): string | null {
   const branches = claim.branches;
   if (!branches || branches.length === 0) return 'does not name its branches';
+  if (!nesting && branches.some((b) => b.nested.length > 0)) return 'a plain forcing chain has no inner branches';
   const premises = branches.map((b) => b.assume);
   for (const [c, d] of premises) if (!s.has(c, d)) return `assumes ${d} in ${s.name(c)}, which is no candidate there`;
   if (shape === 'contradiction') {
@@ -965,7 +985,7 @@ function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell'
   }
   for (let b = 0; b < branches.length; b++) {
     const branch = branches[b]!;
-    const replay = replayBranch(s, branch.assume, branch.implies);
+    const replay = replayBranch(s, branch.assume, branch.implies, branch.nested);
     if (typeof replay === 'string') return `branch ${b + 1}: ${replay}`;
     if (shape === 'contradiction') {
       if (!replay.contradiction) return 'the branch reaches no contradiction';
@@ -977,10 +997,41 @@ function forcingChain(s: Position, claim: Claim, shape: 'contradiction' | 'cell'
   return null;
 }
 
-/** Replay one branch: the facts it reaches (key cell·16 + digit → 1/0) and whether they contradict. */
-function replayBranch(s: Position, assume: [number, number], implies: ReadonlyArray<[number, number, number]>): { value: Map<number, number>; contradiction: boolean } | string {
-  const value = new Map<number, number>([[assume[0] * 16 + assume[1], 1]]);
-  const depth = new Map<number, number>([[assume[0] * 16 + assume[1], 0]]);
+/**
+ * A nested forcing chain's shape, from its branches: one branch is a contradiction, branches on
+ * one cell a cell forcing chain, otherwise the places of a digit in a house.
+ */
+function nestedShape(_s: Position, claim: Claim): 'contradiction' | 'cell' | 'house' {
+  const branches = claim.branches ?? [];
+  if (branches.length === 1) return 'contradiction';
+  return branches.every((b) => b.assume[0] === branches[0]!.assume[0]) ? 'cell' : 'house';
+}
+
+/**
+ * Replay one branch: the facts it reaches (key cell·16 + digit → 1/0) and whether they contradict.
+ * `nested`: inner branches (nested forcing chains) — a false fact may also hold because its inner
+ * branch, replayed on the position plus the facts before it (known at level 0 there), contradicts;
+ * it is then one level deeper than the deepest fact before it. `outer`: the enclosing branch's
+ * facts when this is an inner branch itself (which never nests again).
+ */
+function replayBranch(
+  s: Position,
+  assume: [number, number],
+  implies: ReadonlyArray<Fact>,
+  nested: readonly InnerBranch[] = [],
+  outer?: ReadonlyMap<number, number>,
+): { value: Map<number, number>; contradiction: boolean } | string {
+  const value = new Map<number, number>(outer ?? []);
+  const depth = new Map<number, number>([...value.keys()].map((k) => [k, 0]));
+  if (value.get(assume[0] * 16 + assume[1]) === 0) return `assumes ${assume[1]} in ${s.name(assume[0])}, which the enclosing branch has shown false`;
+  value.set(assume[0] * 16 + assume[1], 1);
+  depth.set(assume[0] * 16 + assume[1], 0);
+  const inner = new Map<number, InnerBranch>();
+  for (const b of nested) {
+    const k = b.assume[0] * 16 + b.assume[1];
+    if (inner.has(k) || !implies.some(([c, d, v]) => v === 0 && c * 16 + d === k)) return `the inner branch assuming ${b.assume[1]} in ${s.name(b.assume[0])} shows no fact of the branch`;
+    inner.set(k, b);
+  }
   let contradiction = false;
   const falseAt = (c: number, d: number) => (value.get(c * 16 + d) === 0 ? depth.get(c * 16 + d)! : -1);
   for (const [c, d, v] of implies) {
@@ -1009,6 +1060,13 @@ function replayBranch(s: Position, assume: [number, number], implies: ReadonlyAr
         const rest = s.places(h, d).filter((x) => x !== c).map((x) => falseAt(x, d));
         if (rest.every((x) => x >= 0)) level = Math.min(level, Math.max(0, ...rest) + 1);
       }
+    }
+    const innerBranch = v === 0 ? inner.get(c * 16 + d) : undefined;
+    if (innerBranch && level > MAX_BRANCH_DEPTH) {
+      const replay = replayBranch(s, innerBranch.assume, innerBranch.implies, [], value);
+      if (typeof replay === 'string') return `${at}, inner branch: ${replay}`;
+      if (!replay.contradiction) return `${at}: its inner branch reaches no contradiction`;
+      level = Math.max(...depth.values()) + 1;
     }
     if (level === Infinity) return `${at} does not follow from the assumption and the facts before it`;
     if (level > MAX_BRANCH_DEPTH) return `${at} lies ${level} implications deep, more than ${MAX_BRANCH_DEPTH}`;

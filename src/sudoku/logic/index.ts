@@ -30,6 +30,12 @@ export interface ProveOptions {
    * board unique; with true it does not, so only set it after counting.
    */
   uniqueness?: boolean;
+  /**
+   * Also the last rung, nested forcing chains (tier 5, techniques/nested-forcing.ts); default
+   * false: it only matters on boards every other rung leaves, where it can take seconds, so only
+   * callers that want those boards finished ask (`judgeBoard(board, { nested: true })`, the bench).
+   */
+  nested?: boolean;
 }
 
 export interface ProveResult {
@@ -82,12 +88,12 @@ function geometryOf(board: Board): Geometry {
 const ladders = new Map<string, Technique[]>();
 
 /** The rungs above the singles for these options (cached: no allocation per call). */
-function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean, uniqueness: boolean): Technique[] {
-  const key = `${maxTier}|${irregular}|${uniqueness}|${only ? only.join(',') : '*'}`;
+function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean, uniqueness: boolean, nested: boolean): Technique[] {
+  const key = `${maxTier}|${irregular}|${uniqueness}|${nested}|${only ? only.join(',') : '*'}`;
   let list = ladders.get(key);
   if (!list) {
     if (only) for (const id of only) if (!techniqueById(id)) throw new RangeError(`unknown technique "${id}"`);
-    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!t.assumesUniqueness || uniqueness) && (!only || only.includes(t.id)));
+    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!t.assumesUniqueness || uniqueness) && (!t.onRequest || nested || only !== undefined) && (!only || only.includes(t.id)));
     ladders.set(key, list);
   }
   return list;
@@ -99,7 +105,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
   const collect = options.collectSteps ?? true;
   s.load(board);
   s.resetRun('apply', collect);
-  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular, options.uniqueness === true);
+  const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular, options.uniqueness === true, options.nested === true);
   for (;;) {
     runSingles(s);
     if (s.contradiction || s.solved) break;

@@ -4,6 +4,7 @@
  */
 import { aic, xChain, xyChain } from './techniques/chains.ts';
 import { cellForcingChain, contradictionChain, houseForcingChain } from './techniques/forcing.ts';
+import { nestedForcingChain } from './techniques/nested-forcing.ts';
 import { groupedAic, groupedNiceLoop, niceLoop } from './techniques/grouped-chains.ts';
 import { simpleColorsTechnique } from './techniques/coloring.ts';
 import { emptyRectangleTechnique } from './techniques/empty-rectangle.ts';
@@ -67,6 +68,8 @@ export const LADDER: readonly Technique[] = [
   contradictionChain,
   cellForcingChain,
   houseForcingChain,
+  // tier 5: nested forcing chains, the last rung
+  nestedForcingChain,
 ].sort((a, b) => a.tier - b.tier || a.cost - b.cost);
 
 export const TIERS: ReadonlyArray<{ tier: number; name: string; techniques: string[] }> = Object.entries(TIER_NAMES).map(([tier, name]) => ({

@@ -52,6 +52,21 @@ export const ProofStep = Type.Object(
           {
             assume: CandidateRef,
             implies: Type.Array(ImpliedRef, { description: 'what follows, in order: each fact from the position and the facts before it' }),
+            nested: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    assume: CandidateRef,
+                    implies: Type.Array(ImpliedRef, { description: 'what follows inside the inner branch, in order, from the position, the enclosing facts before and the inner facts before; the last ones contradict' }),
+                  },
+                  { additionalProperties: false },
+                ),
+                {
+                  description:
+                    'nested forcing chains (tier 5): inner branches, each assuming a candidate inside this branch and reaching a contradiction (a candidate both true and false, a cell or a house-digit with no place) by plain forcing-chain moves; it shows the fact of `implies` that this candidate is false (0), from the facts listed before that fact',
+                },
+              ),
+            ),
           },
           { additionalProperties: false },
         ),

@@ -23,6 +23,12 @@ export interface Technique {
    */
   readonly assumesUniqueness?: boolean;
   /**
+   * Runs only when asked for (`prove(board, { nested: true })`, or named in `techniques`): the
+   * nested forcing chain, which can take seconds on a board where every other rung fails.
+   * Generators and bots never ask, so their speed and their boards stay as they were.
+   */
+  readonly onRequest?: boolean;
+  /**
    * Search the state. Each instance is written to `state.finding` and passed to `state.commit`;
    * when that returns true the search stops and returns true (progress). Returns false when no
    * instance changed anything. Sets `state.contradiction` when the state has no solution.

@@ -29,6 +29,11 @@ export interface JudgeOptions extends SearchBudget {
    * solution; default true, false excludes them (`--no-uniqueness`).
    */
   uniqueness?: boolean;
+  /**
+   * Allow the last rung, nested forcing chains (for boards every other rung leaves; seconds per
+   * board there); default false, so grade, verify and import keep their verdicts and speed.
+   */
+  nested?: boolean;
 }
 
 export interface BoardJudgement {
@@ -54,8 +59,9 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const solution = solutions === 1 ? counted.solution : null;
   // The uniqueness rungs only after the count proved exactly one solution: their steps assume it.
   const uniqueness = solutions === 1 && options.uniqueness !== false;
-  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness });
-  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness }) : grading;
+  const nested = options.nested === true;
+  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested });
+  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested }) : grading;
   const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof };
   if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
   if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };

@@ -37,18 +37,22 @@ type CandidateRef = [number, number, number];
 /** Longest implication path of a branch, in levels. */
 export const MAX_DEPTH = 20;
 
-const TRUE = 1;
-const FALSE = 2;
+export const TRUE = 1;
+export const FALSE = 2;
 /** Reason codes: a true fact is the premise, a naked single or a hidden single; a false fact is
  * excluded by a true node (its index, ≥ 0) or by locked candidates. */
-const PREMISE = -1;
+export const PREMISE = -1;
 const NAKED = -2;
 /** hidden single in house h: −3 − h */
 const HIDDEN = -3;
 /** false by locked candidates in house h: −1000 − h */
 const LOCKED = -1000;
+/** Nested chains (nested-forcing.ts): a fact of the enclosing branch, copied into an inner one. */
+export const OUTER = -500;
+/** Nested chains: false because assuming it true inside the branch leads to a contradiction. */
+export const NESTED = -501;
 
-interface Engine {
+export interface Engine {
   nodes: number;
   words: number;
   stamp: Int32Array;
@@ -84,9 +88,17 @@ const engines = new WeakMap<LogicState, Engine>();
 function engineFor(s: LogicState): Engine {
   let e = engines.get(s);
   if (!e) {
-    const nodes = s.cellCount * s.n;
-    const words = (nodes + 31) >>> 5;
-    e = {
+    e = createEngine(s);
+    engines.set(s, e);
+  }
+  return e;
+}
+
+/** Scratch for branches on this state's layout (allocated once per layout by its users). */
+export function createEngine(s: LogicState): Engine {
+  const nodes = s.cellCount * s.n;
+  const words = (nodes + 31) >>> 5;
+  return {
       nodes,
       words,
       stamp: new Int32Array(nodes),
@@ -113,15 +125,12 @@ function engineFor(s: LogicState): Engine {
       and: new Uint32Array(words),
       andFalse: new Uint32Array(words),
     };
-    engines.set(s, e);
-  }
-  return e;
 }
 
-const known = (e: Engine, node: number): number => (e.stamp[node] === e.generation ? e.value[node]! : 0);
+export const known = (e: Engine, node: number): number => (e.stamp[node] === e.generation ? e.value[node]! : 0);
 
 /** Record a fact; false when it contradicts one already derived (then the branch ends). */
-function setFact(e: Engine, node: number, value: number, reason: number, depth: number): boolean {
+export function setFact(e: Engine, node: number, value: number, reason: number, depth: number): boolean {
   if (e.stamp[node] === e.generation) {
     if (e.value[node] === value) return true;
     e.conflict = true;
@@ -152,14 +161,27 @@ function emptied(e: Engine, cell: number, house: number, digit: number, depth: n
 
 /** Follow the assumption "premise is true" on the current candidates. */
 function propagate(s: LogicState, e: Engine, premise: number): void {
-  const n = s.n;
-  const g = s.geometry;
-  const cand = s.cand;
+  beginBranch(e);
+  setFact(e, premise, TRUE, PREMISE, 0);
+  follow(s, e, 0);
+}
+
+/** A new branch: no facts yet. */
+export function beginBranch(e: Engine): void {
   e.generation++;
   e.tail = 0;
   e.conflict = false;
-  setFact(e, premise, TRUE, PREMISE, 0);
-  for (let head = 0; head < e.tail; head++) {
+}
+
+/**
+ * Follow the facts queued from index `from` on, until nothing new follows or a contradiction
+ * (`e.conflict`); the facts before `from` are known but not followed again.
+ */
+export function follow(s: LogicState, e: Engine, from: number): void {
+  const n = s.n;
+  const g = s.geometry;
+  const cand = s.cand;
+  for (let head = from; head < e.tail; head++) {
     const node = e.queue[head]!;
     const depth = e.depth[node]!;
     if (depth >= MAX_DEPTH) continue;
@@ -351,6 +373,21 @@ function houseForcing(s: LogicState, t: Technique): boolean {
  */
 function branchFacts(s: LogicState, e: Engine, premise: number, targets: readonly number[] | null): Array<[number, number]> {
   propagate(s, e, premise);
+  return traceBranch(s, e, premise, targets);
+}
+
+/**
+ * The facts of the branch just followed in `e` that the targets (null: its contradiction) rest
+ * on, in derivation order, the premise left out. `nestedNeeds`: what a NESTED fact rests on (the
+ * enclosing facts its inner branch used); an OUTER fact rests on nothing here.
+ */
+export function traceBranch(
+  s: LogicState,
+  e: Engine,
+  premise: number,
+  targets: readonly number[] | null,
+  nestedNeeds?: (node: number) => readonly number[],
+): Array<[number, number]> {
   const n = s.n;
   const g = s.geometry;
   const need = new Set<number>();
@@ -364,6 +401,11 @@ function branchFacts(s: LogicState, e: Engine, premise: number, targets: readonl
   const because = (node: number, value: number, reason: number) => {
     const cell = (node / n) | 0;
     const dPos = node % n;
+    if (reason === OUTER) return;
+    if (reason === NESTED) {
+      for (const x of nestedNeeds!(node)) want(x);
+      return;
+    }
     if (value === FALSE && reason <= LOCKED) {
       // The digit's places in house h that were ruled out before this fact.
       const h = LOCKED - reason;
@@ -408,9 +450,14 @@ function branchFacts(s: LogicState, e: Engine, premise: number, targets: readonl
   return facts;
 }
 
-type Shape = 'contradiction' | 'cell' | 'house';
-type Empty = { cell: number; house: number; digit: number } | null;
+export type Shape = 'contradiction' | 'cell' | 'house';
+export type Empty = { cell: number; house: number; digit: number } | null;
 const shapes = new WeakMap<LogicState, { shape: Shape; anchor: number; empty: Empty[] }>();
+
+/** What the sentence of the finding about to be committed needs besides its branches. */
+export function rememberShape(s: LogicState, shape: Shape, anchor: number, empty: Empty[]): void {
+  shapes.set(s, { shape, anchor, empty });
+}
 
 function commitForcing(s: LogicState, t: Technique, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): boolean {
   const n = s.n;
@@ -447,10 +494,18 @@ function commitForcing(s: LogicState, t: Technique, premises: readonly number[],
 
 // ——— sentences ———
 
-/** "r1c1=3 ⇒ r1c5≠3 ⇒ r2c5=7" — one branch, the notation players write. */
-function branchText(branch: NonNullable<ProofStep['branches']>[number]): string {
+/**
+ * "r1c1=3 ⇒ r1c5≠3 ⇒ r2c5=7" — one branch, the notation players write; a fact a nested branch
+ * shows is followed by that branch in brackets: "r4c4≠2 [r4c4=2 ⇒ … ⇒ r6c6=5 ⊥]".
+ */
+export function branchText(branch: NonNullable<ProofStep['branches']>[number]): string {
   const fact = ([r, c, d]: readonly number[], on: boolean) => `r${r! + 1}c${c! + 1}${on ? '=' : '≠'}${d}`;
-  return [fact(branch.assume, true), ...branch.implies.map((x) => fact(x, x[3] === 1))].join(' ⇒ ');
+  const inner = new Map((branch.nested ?? []).map((b) => [b.assume.join(','), b]));
+  const factText = (x: readonly number[]) => {
+    const b = x[3] === 0 ? inner.get(x.slice(0, 3).join(',')) : undefined;
+    return fact(x, x[3] === 1) + (b ? ` [${branchText(b)} ⊥]` : '');
+  };
+  return [fact(branch.assume, true), ...branch.implies.map(factText)].join(' ⇒ ');
 }
 
 function placementClause(s: LogicState, lang: Lang): string {
@@ -459,7 +514,7 @@ function placementClause(s: LogicState, lang: Lang): string {
   return (lang === 'en' ? 'so ' : 'also ') + items.join(', ');
 }
 
-function describeForcing(s: LogicState, t: Technique): Text {
+export function describeForcing(s: LogicState, t: Technique): Text {
   const f = s.finding;
   const branches = f.extra!.branches!;
   const info = shapes.get(s)!;
