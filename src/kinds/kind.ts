@@ -68,6 +68,8 @@ export interface GradeOptions extends SearchBudget {
   proof?: boolean;
   /** Sudoku boards: false excludes the uniqueness techniques (unique rectangles, BUG+1); default allowed once counted unique. */
   uniqueness?: boolean;
+  /** Sudoku boards: also the last rung, nested forcing chains (seconds on the hardest boards; `--nested`). */
+  nested?: boolean;
 }
 
 /** What `grade` found for one file: the grade, the techniques, the steps, or why there is none. */

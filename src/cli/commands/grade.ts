@@ -29,6 +29,7 @@ interface GradeArgs {
   maxTier?: number;
   maxNodes: number;
   uniqueness: boolean;
+  nested: boolean;
 }
 
 export const gradeCommand: CommandModule<object, GradeArgs> = {
@@ -46,18 +47,24 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         default: true,
         describe: 'allow the techniques that assume one solution (unique rectangles, BUG+1) once the count has shown it; --no-uniqueness excludes them',
       })
+      .option('nested', {
+        type: 'boolean',
+        default: false,
+        describe: 'also the last rung, nested forcing chains: finishes the hardest known puzzles (forum-hardest: all 375), at up to seconds a board',
+      })
       .check((a) => {
         const t = a['max-tier'] as number | undefined;
         if (t !== undefined && !(Number.isInteger(t) && t >= 1)) return '--max-tier must be a whole number ≥ 1';
         return true;
       })
       .example('$0 grade test/data/classic/top1465.txt', 'grade a list of puzzles')
-      .example('$0 grade --proof --lang de board.json', 'the solution path in German') as unknown as Argv<GradeArgs>,
+      .example('$0 grade --proof --lang de board.json', 'the solution path in German')
+      .example('$0 grade --nested test/data/classic/forum-hardest-1106.txt', 'the hardest puzzles, with nested forcing chains') as unknown as Argv<GradeArgs>,
   handler: async (args) => {
     for await (const item of readItems(args.files)) {
       const parsed = await puzzleOfItem(item, 'grade');
       if (!parsed) continue;
-      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes, uniqueness: args.uniqueness };
+      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes, uniqueness: args.uniqueness, nested: args.nested };
       const report = parsed.kind === 'line' ? gradeSudokuBoard(parsed.board, options) : withinItem(parsed.where, () => parsed.format.grade!(parsed.file, options));
       if (!report) continue;
       if (!report.guessFree) raiseExitCode(EXIT_FAILED);

@@ -31,4 +31,15 @@ describe('the uniqueness techniques on the command line', () => {
     expect(runCli(['verify'], { input: NEEDS_UR + '\n' }).code).toBe(0);
     expect(runCli(['verify', '--no-uniqueness'], { input: NEEDS_UR + '\n' }).code).toBe(0);
   });
+
+  test('grade --nested finishes a forum-hardest board the ladder leaves without the nested rung', () => {
+    const hardest = dataLines('classic/forum-hardest-1106.txt').find((l) => runCli(['grade', '--json'], { input: l + '\n' }).code === 1)!;
+    const off = JSON.parse(runCli(['grade', '--json'], { input: hardest + '\n' }).stdout);
+    expect(off).toMatchObject({ guessFree: false, verdict: 'beyond-ladder' });
+    const on = runCli(['grade', '--nested', '--json'], { input: hardest + '\n' });
+    expect(on.code).toBe(0);
+    const graded = JSON.parse(on.stdout) as { grade: { level: number }; techniques: Record<string, number> };
+    expect(graded.grade.level).toBe(5);
+    expect(graded.techniques['nested-forcing-chain']).toBeGreaterThan(0);
+  });
 });
