@@ -272,9 +272,8 @@ export class AutoExecutor implements Executor {
 
 /**
  * One worker runs in this thread; with more, this thread starts and is joined by a pool of the
- * others when the run is long. Never more threads than cores (the library's `workers` too; the
- * CLI caps with a warning first): each holds its own copy of the code and tables, so -j 64 took
- * over 3.5 GB and ran no faster.
+ * others when the run is long. Never more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
+ * holds its own copy of the code and tables, so -j 64 took over 3.5 GB and ran no faster.
  */
 export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
