@@ -34,7 +34,7 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
   return y
     .option('count', { alias: 'n', type: 'number', default: 1, describe: 'puzzles in the run (all shards together)' })
     .option('seed', { type: 'string', describe: 'run seed: the same seed writes the same bytes (default: a random one, printed)' })
-    .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'threads making puzzles (1 = this thread only; N = this thread + N − 1 workers)' })
+    .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads (1 = in this thread)' })
     .option('shard', { type: 'string', describe: 'make only slice i of n (0-based, contiguous): i/n, e.g. $JOB_COMPLETION_INDEX/8' })
     .option('out', { alias: 'o', type: 'string', describe: 'write one file per puzzle and a manifest into DIR (resumes) instead of NDJSON on stdout' })
     .option('player', { type: 'boolean', default: false, describe: 'also write player forms (no secret); on stdout: player forms instead' })

@@ -65,19 +65,15 @@ export class PoolExecutor implements Executor {
   /** Errors the pool raised outside any task (kept for the report; tasks carry their own). */
   readonly poolErrors: Error[] = [];
 
-  /**
-   * `queued`: tasks handed to a worker at once. 1 suits a pool on its own; when this thread also
-   * makes batches (AutoExecutor) it answers a finished worker only between its own batches, so
-   * each worker holds a second task to start on at once instead of waiting for that answer.
-   */
-  constructor(threads: number, queued = 1) {
+  constructor(threads: number) {
     this.parallelism = threads;
     this.pool = new Piscina({
       filename: WORKER_URL,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 30_000,
-      concurrentTasksPerWorker: queued,
+      // One task per worker at a time: batches are already sized to keep a worker busy.
+      concurrentTasksPerWorker: 1,
       // The parent's flags (a test runner's, say) are not for the workers.
       execArgv: [],
     });
@@ -117,23 +113,18 @@ export const POOL_PAYS_MS = 3000;
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
 export const SHORT_BATCH_MS = 250;
 
-/** Tasks a worker holds at once when this thread makes batches too (PoolExecutor's `queued`). */
-const QUEUED_PER_WORKER = 2;
-
 /**
- * Starts in this thread and adds a pool of `parallelism − 1` workers once the work left is worth
- * it: small runs never pay the pool's start-up, large ones start it early. This thread stays one
- * of the `parallelism` makers for the whole run, so on 2 cores `-j 2` is this thread and one
- * worker — not two workers beside an idle thread: one JIT warm-up fewer, half the results cross
- * threads, and no third thread competes for the two cores (bench/RESULTS.md, "Pool scaling").
- * Batches here stay short once the pool runs (a long one, a single hard puzzle, goes to a
- * worker), so the signal handlers stay in place and a signal waits at most one short batch.
- * Which executor runs a batch never changes its bytes.
+ * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
+ * runs never pay the pool's start-up, large ones start it early. While the workers start, this
+ * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
+ * back); once all are ready this thread only schedules (the workers write --out files), so `workers` threads run on
+ * `workers` cores. Which executor runs a batch never changes its bytes.
  *
  *   batches   [1][1][4][16] … (this thread: estimate the work left)
- *   pool      start ── warm-up w0 ─┐
- *   here      [b][b][b][b][b][b][b][b][b][b][b][b]…   (between batches: dispatch, reorder, output)
- *   w0                              [b][b][b][b][b]…   (holds its next batch while this thread works)
+ *   pool      start ── warm-up w0 ─┐ warm-up w1 ──┐
+ *   here      [b][b][b][b][b]      │              │  (idle: scheduling only)
+ *   w0                              [b][b][b][b][b]…
+ *   w1                                             [b][b][b]…
  */
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
@@ -166,22 +157,16 @@ export class AutoExecutor implements Executor {
     const units = taskUnits(task);
     for (;;) {
       if (!this.pool && this.worthAPool()) this.startPool(task);
-      if (!this.pool) {
-        if (!this.here) return this.inThisThread(task, units);
-      } else {
-        // workers first: a batch here runs to its end before the next run() is even looked at,
-        // so a free worker slot left for later would stay empty for that long
-        const long = !this.shortHere(units);
-        if (long || this.poolBusy < this.readyWorkers * QUEUED_PER_WORKER) return this.onPool(task, units);
-        if (!this.here) return this.inThisThread(task, units);
-      }
+      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism || !this.shortHere(units))) return this.onPool(task, units);
+      if (!this.here) return this.inThisThread(task, units);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
 
   /**
-   * A batch this thread may take once the pool runs: one expected to be short. A long one (a
-   * single hard puzzle) goes to a worker instead: signals are handled here only between batches.
+   * A batch this thread may still take while the workers start: one expected to be short. A long
+   * one (a single hard puzzle) waits for a worker instead, since signals cannot be handled while
+   * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
    */
   private shortHere(units: number): boolean {
     return this.lastMsPerUnit === undefined || units * this.lastMsPerUnit <= SHORT_BATCH_MS;
@@ -197,13 +182,12 @@ export class AutoExecutor implements Executor {
   }
 
   private startPool(like: Task): void {
-    const workers = this.parallelism - 1;
-    const pool = new PoolExecutor(workers, QUEUED_PER_WORKER);
+    const pool = new PoolExecutor(this.parallelism);
     this.pool = pool;
     const warm: WarmTask = { type: 'warm', kindModules: like.kindModules, ...(like.type === 'generate' ? { kind: like.kind } : {}) };
-    // one warm-up per worker (piscina gives each to the least busy worker); a warm-up that fails
-    // still counts as settled: the batches sent there then fail and are retried as any failed batch is.
-    for (let i = 0; i < workers; i++) {
+    // piscina hands each of these to a different idle worker; a warm-up that fails still counts
+    // as settled: the batches sent there then fail and are retried as any failed batch is.
+    for (let i = 0; i < this.parallelism; i++) {
       pool
         .run(warm)
         .catch(() => undefined)
@@ -235,9 +219,7 @@ export class AutoExecutor implements Executor {
     const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
-      // Before the pool, a batch here may be long (-j 1's manner: signals take their default
-      // action meanwhile); once it runs, batches here are short and the handlers stay.
-      return guarded(this.pool ? undefined : this.guard, () => runTask(task));
+      return guarded(this.guard, () => runTask(task));
     } finally {
       const ms = performance.now() - t0;
       this.workedMs += ms;
@@ -271,8 +253,8 @@ export class AutoExecutor implements Executor {
 }
 
 /**
- * One worker runs in this thread; with more, this thread starts and is joined by a pool of the
- * others when the run is long. Never more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
+ * One worker runs in this thread; more start here and move to a pool when the run is long. Never
+ * more threads than cores (the library's `workers` too; the CLI caps with a warning first): each
  * holds its own copy of the code and tables, so -j 64 took over 3.5 GB and ran no faster.
  */
 export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
