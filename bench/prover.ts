@@ -217,8 +217,10 @@ async function nestedSection(): Promise<string> {
 
 /** Only the nested-chain table (`npx tsx bench/prover.ts nested`): the whole prover bench takes far longer. */
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'nested') console.log(await nestedSection());
+/** The tier-5 tables without the nested pass (`npx tsx bench/prover.ts tier5`, a few minutes). */
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'tier5') console.log(await tier5Section(false));
 
-async function tier5Section(): Promise<string> {
+async function tier5Section(withNested = true): Promise<string> {
   const sets: Array<[string, Board[]]> = [
     ['top1465', classic('top1465.txt', Infinity)],
     ['forum-hardest-1106', classic('forum-hardest-1106.txt', Infinity)],
@@ -261,8 +263,7 @@ async function tier5Section(): Promise<string> {
     'top1465 as the tier-5 rungs are added in ladder order (share finished, mean ms per board):',
     '',
     table(['ladder', 'top1465 finished', 'ms/board'], rungByRung(sets[0]![1])),
-    '',
-    await nestedSection(),
+    ...(withNested ? ['', await nestedSection()] : []),
   ].join('\n');
 }
 const per = (x: number) => Math.round(x).toLocaleString('en-US');
