@@ -92,13 +92,16 @@ function build(s: LogicState, t: AlsTable): void {
   t.built.set(cand);
   t.valid = true;
   const cells: number[][] = [];
-  const seen = new Set<string>();
+  // a set found again from another of its houses (cells of a row inside one block): keyed by its
+  // sorted cells in base 128, exact for ≤ 7 cells below 128
+  const seen = new Set<number>();
   const open: number[] = [];
   const chosen: number[] = [];
   const limit = Math.min(MAX_ALS_CELLS, n - 1);
   const record = () => {
     const key = chosen.slice().sort((a, b) => a - b);
-    const k = key.join(',');
+    let k = 0;
+    for (const c of key) k = k * 128 + c + 1;
     if (seen.has(k)) return;
     seen.add(k);
     cells.push(key);
@@ -203,6 +206,10 @@ function writeElims(s: LogicState, buf: Int32Array): number {
 function commitSets(s: LogicState, tech: Technique, t: AlsTable, sets: readonly number[], buf: Int32Array, rccs: readonly number[]): boolean {
   const f = s.finding;
   f.clear();
+  // most linked pairs remove nothing: skip the per-cell clearing below for them
+  let any = 0;
+  for (let k = 0; k < s.n * W; k++) any |= buf[k]!;
+  if (any === 0) return false;
   // HoDoKu's manner: nothing is removed from the sets' own cells (sound there too, but another
   // pattern's deduction).
   for (const i of sets) for (const c of t.cells[i]!) for (let d = 0; d < s.n; d++) buf[d * W + (c >> 5)]! &= ~(1 << (c & 31));
