@@ -459,7 +459,11 @@ export function rememberShape(s: LogicState, shape: Shape, anchor: number, empty
   shapes.set(s, { shape, anchor, empty });
 }
 
-function commitForcing(s: LogicState, t: Technique, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): boolean {
+/**
+ * The finding of a forcing step without its branches (plain and nested alike): its eliminations
+ * and placements, the premises' cells and digits, the house of a house forcing chain.
+ */
+export function writeForcingFinding(s: LogicState, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): void {
   const n = s.n;
   const f = s.finding;
   f.clear();
@@ -472,18 +476,31 @@ function commitForcing(s: LogicState, t: Technique, premises: readonly number[],
   }
   f.digits = digits;
   if (shape === 'house') f.house(anchor);
+}
+
+/** A candidate node (cell·N + d − 1) as a step's [row, column, digit]. */
+export function nodeRef(n: number, node: number): CandidateRef {
+  const cell = (node / n) | 0;
+  return [(cell / n) | 0, cell % n, (node % n) + 1];
+}
+
+/** A branch fact (node, TRUE | FALSE) as a step's [row, column, digit, 1 | 0]. */
+export function factRef(n: number, [node, value]: readonly [number, number]): [number, number, number, number] {
+  return [...nodeRef(n, node), value === TRUE ? 1 : 0];
+}
+
+function commitForcing(s: LogicState, t: Technique, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): boolean {
+  const n = s.n;
+  const f = s.finding;
+  writeForcingFinding(s, premises, elims, places, shape, anchor);
   if (s.collect || s.mode === 'all') {
     const e = engineFor(s);
-    const ref = (node: number): CandidateRef => {
-      const cell = (node / n) | 0;
-      return [(cell / n) | 0, cell % n, (node % n) + 1];
-    };
     const targets = shape === 'contradiction' ? null : [...elims, ...places];
     const empty: Empty[] = [];
     const branches: NonNullable<ProofStep['branches']> = premises.map((premise) => {
       const facts = branchFacts(s, e, premise, targets);
       empty.push(e.conflictNode < 0 ? { cell: e.emptyCell, house: e.emptyHouse, digit: e.emptyDigit } : null);
-      return { assume: ref(premise), implies: facts.map(([node, value]) => [...ref(node), value === TRUE ? 1 : 0] as [number, number, number, number]) };
+      return { assume: nodeRef(n, premise), implies: facts.map((fact) => factRef(n, fact)) };
     });
     f.extra = { branches };
     shapes.set(s, { shape, anchor, empty });

@@ -31,11 +31,14 @@ import {
   beginBranch,
   createEngine,
   describeForcing,
+  factRef,
   follow,
   known,
+  nodeRef,
   rememberShape,
   setFact,
   traceBranch,
+  writeForcingFinding,
   type Empty,
   type Engine,
   type Shape,
@@ -242,22 +245,10 @@ function find(s: LogicState, t: Technique): boolean {
 function commitNested(s: LogicState, t: Technique, x: Nested, premises: readonly number[], elims: readonly number[], places: readonly number[], shape: Shape, anchor: number): boolean {
   const n = s.n;
   const f = s.finding;
-  f.clear();
-  for (const node of elims) f.elim((node / n) | 0, (node % n) + 1);
-  for (const node of places) f.place((node / n) | 0, (node % n) + 1);
-  let digits = 0;
-  for (const node of premises) {
-    f.cell((node / n) | 0);
-    digits |= 1 << node % n;
-  }
-  f.digits = digits;
-  if (shape === 'house') f.house(anchor);
+  writeForcingFinding(s, premises, elims, places, shape, anchor);
   if (s.collect || s.mode === 'all') {
-    const ref = (node: number): [number, number, number] => {
-      const cell = (node / n) | 0;
-      return [(cell / n) | 0, cell % n, (node % n) + 1];
-    };
-    const implied = ([node, value]: [number, number]): ImpliedRef => [...ref(node), value === TRUE ? 1 : 0];
+    const ref = (node: number) => nodeRef(n, node);
+    const implied = (fact: [number, number]): ImpliedRef => factRef(n, fact);
     const targets = shape === 'contradiction' ? null : [...elims, ...places];
     const empty: Empty[] = [];
     x.tracing = true;
