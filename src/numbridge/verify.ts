@@ -30,7 +30,7 @@ import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { CHECKED_TECHNIQUES, checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
-import { digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, type ProofStep } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, type ProofStep, type ProveResult } from '../sudoku/logic/index.ts';
 import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
@@ -89,7 +89,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
     problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
   if (unique && judged.grade) {
-    let graded = gradeProblems(file.public.grade, board, uniqueness);
+    let graded = gradeProblems(file.public.grade, board, uniqueness, judged.proof);
     // Only secret.request records --no-uniqueness: a player form (or another tool's file) does
     // not say which ladder graded it, so its grade holds when it is the grade under either.
     if (graded.length > 0 && uniqueness && file.secret?.request === undefined && gradeProblems(file.public.grade, board, false).length === 0) graded = [];
@@ -174,23 +174,23 @@ const LEGACY_TOP_LEVEL = 4;
  * A claimed grade against the prover: guess-free at the claimed level and not below, with the
  * claimed name and score (a deal's board is held to its grade by this too: games/numbridge/files.ts).
  * Only for a board counted unique: `uniqueness` then allows the rungs that assume it, as judgeBoard does.
+ *
+ * One uncapped run answers every question: the ladder tries its rungs by tier (ladder.ts) and
+ * restarts at the bottom after each step, so a run capped at any tier ≥ the highest one the
+ * uncapped run used takes exactly its path, and a run capped below that tier follows it to its
+ * first step of that tier and stalls there (nothing lower applied, or that step would not have
+ * been taken). So "solved at the claimed level and not below" is "the uncapped run's level is the
+ * claimed one" (test/sudoku/logic/capped-runs.test.ts holds the prover to this on every level).
+ * `run` is that run when the caller has it: judgeBoard's grading run (digits in first order, no
+ * budget, no steps) with the same `uniqueness`.
  */
-export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false): string[] {
+export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
-  const named = digitsInFirstOrder(board);
-  const atLevel = prove(named, { maxTier: claimed.level, collectSteps: false, uniqueness });
-  if (!atLevel.solved) {
-    const uncapped = prove(named, { collectSteps: false, uniqueness });
-    if (uncapped.solved) return [differs(gradeOf(uncapped))];
-    return [beyondLadderReason(uncapped)];
-  }
-  const real = gradeOf(atLevel);
+  const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness });
+  if (!graded.solved) return [beyondLadderReason(graded)];
+  const real = gradeOf(graded);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
-  if (claimed.level > 1) {
-    const below = prove(named, { maxTier: claimed.level - 1, collectSteps: false, uniqueness });
-    if (below.solved) return [differs(gradeOf(below))];
-  }
   // A score is checked under the meaning its file declares (grade.scale): banded (scale 2) is
   // the label-free run's only; without a scale it is the plain work of the path (files written
   // before scale 2), where the board's own path is accepted too: files made before scores were
@@ -200,8 +200,8 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   // files without a scale were written before tier 5 existed
   if (claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale ${SCORE_SCALE}: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
   const ownPath = prove(board, { maxTier: claimed.level, collectSteps: false, uniqueness });
-  if (!same(atLevel.work) && !(ownPath.solved && same(ownPath.work))) {
-    return [`grade score is ${atLevel.work}, the file says ${claimed.score} (a grade without scale scores the sum of step costs)`];
+  if (!same(graded.work) && !(ownPath.solved && same(ownPath.work))) {
+    return [`grade score is ${graded.work}, the file says ${claimed.score} (a grade without scale scores the sum of step costs)`];
   }
   return [];
 }
