@@ -8,13 +8,17 @@
  *   1. immediate   the removed cell is a naked or hidden single of the remaining givens. Then the
  *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no
  *                  call at all. (Most removals on the way from N² down to ~40 % are of this kind.)
+ *      refuted     a second solution seen when this orbit's removal was refused before still fits
+ *                  every given left: two solutions, refused without a count.
  *   2. singles     naked and hidden singles alone solve the board (`propagateSingles`, exactly
  *                  the prover's tier 1 — not the search's root propagation, which on 9×9 also
- *                  applies locked candidates): unique, grade 1.
+ *                  applies locked candidates): unique, grade 1. Only while the board is at tier 1.
  *   3. unique      only when G ≥ 2: the exact-cover count (limit 2) must be 1 — a cheap veto
  *                  before the prover, which would work through every tier to fail a board that has
  *                  two solutions.
- *   4. prover      prove(board, { maxTier: G }) solves it: the grade is its tier.
+ *   4. prover      prove(board, { maxTier: G }) solves it: the grade is its tier. Not asked for a
+ *                  removal from a board already at G when G is the ladder's top tier: it could
+ *                  only say "still G" or "beyond the ladder", and the final re-check judges that.
  *
  * The grade of the current board is known after every kept removal (1. keeps it, 2. makes it 1,
  * 4. reports it). Reaching K givens at grade G ends the carve. Reaching K below G, the carve goes
@@ -54,11 +58,15 @@ export interface CarveStats {
   singles: number;
   unique: number;
   prover: number;
+  /** Removals kept by the count alone on a board already at the ladder's top tier. */
+  topTier: number;
+  /** Removals refused without a count: a second solution seen before still fits (Carver.other). */
+  refuted: number;
   rejected: number;
 }
 
 export function emptyCarveStats(): CarveStats {
-  return { immediate: 0, singles: 0, unique: 0, prover: 0, rejected: 0 };
+  return { immediate: 0, singles: 0, unique: 0, prover: 0, topTier: 0, refuted: 0, rejected: 0 };
 }
 
 export type CarveFailure = 'minimal' | 'grade';
@@ -75,8 +83,20 @@ export class Carver {
   private readonly singlesGrid: Grid;
   private count = 0;
   private tier = 1;
+  /** The target is the ladder's top tier (grade G = maxTier): see passesGate. */
+  private atTopTierOnly = false;
   /** Orbit lists for descend(). */
   private readonly scratch: Uint16Array;
+  /**
+   * A second solution seen when an orbit's removal was refused: other[o·cells …] when seen[o].
+   * While it agrees with every given left outside the orbit, removing the orbit again leaves two
+   * solutions (ours and it), so the count is not asked again: the passes of `descend` and the
+   * later orders of a grid retry the same removals many times.
+   */
+  private readonly other: Uint8Array;
+  private readonly seen: Uint8Array;
+  /** The count's solution when the last gate refused a board as not unique (else null). */
+  private secondSolution: Grid | null = null;
 
   constructor(
     private readonly geometry: Geometry,
@@ -93,6 +113,8 @@ export class Carver {
     this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
     this.singlesGrid = new Uint8Array(geometry.cellCount);
     this.scratch = new Uint16Array(orbits.count);
+    this.other = new Uint8Array(orbits.count * geometry.cellCount);
+    this.seen = new Uint8Array(orbits.count);
   }
 
   /**
@@ -105,6 +127,7 @@ export class Carver {
     this.used.fill(this.full);
     this.count = givens.length;
     this.tier = 1;
+    this.atTopTierOnly = target.grade === target.maxTier;
     return this.pass(order, order.length, target, rng);
   }
 
@@ -163,7 +186,7 @@ export class Carver {
       for (let i = empty; into < 0; i++) if (this.sizeOf(scratch[i]!) === size && pick-- === 0) into = scratch[i]!;
       this.setOrbit(out, false);
       this.setOrbit(into, true);
-      if (!this.passesGate(cap)) {
+      if (!this.passesGate(cap, false)) {
         this.setOrbit(into, false);
         this.setOrbit(out, true);
         continue;
@@ -221,10 +244,32 @@ export class Carver {
       stats.immediate++;
       return true;
     }
-    if (this.passesGate(cap)) return true;
+    if (!(this.seen[orbit] && this.refutes(orbit))) {
+      if (this.passesGate(cap, true)) return true;
+      this.remember(orbit);
+    } else stats.refuted++;
     stats.rejected++;
     this.setOrbit(orbit, true);
     return false;
+  }
+
+  /** The second solution seen for this orbit agrees with every given (the orbit's cells are empty now). */
+  private refutes(orbit: number): boolean {
+    const { givens, other } = this;
+    const base = orbit * givens.length;
+    for (let c = 0; c < givens.length; c++) if (givens[c] !== 0 && other[base + c] !== givens[c]) return false;
+    return true;
+  }
+
+  /** Keep the second solution the last gate saw, if it saw one other than ours. */
+  private remember(orbit: number): void {
+    const second = this.secondSolution;
+    if (!second) return;
+    let differs = false;
+    for (let c = 0; c < second.length && !differs; c++) differs = second[c] !== this.solution[c];
+    if (!differs) return;
+    this.other.set(second, orbit * second.length);
+    this.seen[orbit] = 1;
   }
 
   /**
@@ -252,18 +297,36 @@ export class Carver {
     return false;
   }
 
-  /** Tests 2–4 of the module comment; sets the tier when the board passes. */
-  private passesGate(cap: number): boolean {
+  /**
+   * Tests 2–4 of the module comment; sets the tier when the board passes. The singles test is only
+   * a shortcut (on a board singles solve, the count and the prover would say unique, tier 1), and
+   * it pays only while the board is easy: after a removal from a board singles could not solve it
+   * cannot succeed (singles are monotone in the givens), and after a trade on such a board it
+   * rarely does. So it runs while the current board is at tier 1.
+   */
+  private passesGate(cap: number, removal: boolean): boolean {
     const { stats } = this;
-    stats.singles++;
+    this.secondSolution = null;
     // The givens are always part of our solution, so singles never meet a contradiction here.
-    if (this.solver.propagateSingles(this.givens, this.singlesGrid).solved) {
-      this.tier = 1;
-      return true;
+    if (this.tier === 1) {
+      stats.singles++;
+      if (this.solver.propagateSingles(this.givens, this.singlesGrid).solved) return true;
     }
     if (cap === 1) return false;
     stats.unique++;
-    if (this.solver.solve(this.givens, { limit: 2 }).count !== 1) return false;
+    const counted = this.solver.solve(this.givens, { limit: 2 });
+    if (counted.count !== 1) {
+      if (counted.count === 2) this.secondSolution = counted.solution;
+      return false;
+    }
+    // A removal from a board already at the top tier (G is the ladder's last): the prover could
+    // only say "still the top tier" or "beyond the ladder", so the count alone keeps the removal
+    // and the final re-check (generate.ts) judges the board. Not after a trade, which may make
+    // the board easier.
+    if (removal && this.atTopTierOnly && this.tier === cap) {
+      stats.topTier++;
+      return true;
+    }
     stats.prover++;
     const proof = this.judge.prove(this.board, cap);
     if (!proof.solved) return false;

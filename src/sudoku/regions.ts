@@ -16,19 +16,26 @@ export function regularBlockShape(size: number): { rows: number; cols: number } 
   }
 }
 
-/** The regular region map: blocks numbered left to right, top to bottom. */
+/** The regular region map: blocks numbered left to right, top to bottom (a fresh copy each call). */
 export function regularRegions(size: number): Regions {
-  const shape = regularBlockShape(size);
-  if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
-  const regions = new Uint8Array(size * size);
-  const perRow = size / shape.cols;
-  for (let r = 0; r < size; r++) {
-    for (let c = 0; c < size; c++) {
-      regions[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
+  let template = regularTemplates.get(size);
+  if (!template) {
+    const shape = regularBlockShape(size);
+    if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
+    template = new Uint8Array(size * size);
+    const perRow = size / shape.cols;
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
+      }
     }
+    regularTemplates.set(size, template);
   }
-  return regions;
+  // every board owns its map (callers may change theirs): copying is what a line's read costs
+  return template.slice();
 }
+
+const regularTemplates = new Map<number, Regions>();
 
 /**
  * The same blocks numbered by first appearance (row-major): block 0 holds cell 0, block 1 the

@@ -14,6 +14,7 @@ import { orbitsOf } from '../../src/numbridge/symmetry.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { prove } from '../../src/sudoku/logic/index.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
+import { solve } from '../../src/sudoku/solver.ts';
 
 const judge = { prove: (board: Parameters<typeof prove>[0], maxTier: number) => prove(board, { maxTier, collectSteps: false }) };
 
@@ -52,4 +53,52 @@ describe('the carver grades as the prover does', () => {
     }
     expect(checked).toBe(40);
   });
+
+  // The carver skips work three ways (an immediate single, a second solution seen before that
+  // still fits, singles only while the board is at tier 1): each must decide a removal exactly as
+  // the plain gate does — count to 2, then the prover. A reference carve with only the plain gate,
+  // over the same orders on the same grid (the carver keeps what it saw across orders), must keep
+  // the same givens.
+  test.each([
+    [9, 'regular', 22],
+    [9, 'irregular', 22],
+    [6, 'regular', 10],
+  ] as const)('its shortcuts decide as the plain gate does (size %i, %s, down to %i givens)', (size, blocks, givens) => {
+    const orbits = orbitsOf(size, 'none');
+    const target = { givens, grade: undefined, maxTier: MAX_GRADE };
+    let refuted = 0;
+    for (let g = 0, grids = 0; grids < 4; g++) {
+      const rng = new Rng('carve-shortcuts', size, blocks, g);
+      const regions = blocks === 'regular' ? regularRegions(size) : randomLayout(size, rng);
+      const geometry = geometryFor(size, regions);
+      const solution = randomSolution(geometry, rng, blocks === 'regular' ? REGULAR_FILL : IRREGULAR_FILL);
+      if (!solution) continue; // a layout that cannot be filled
+      grids++;
+      const carver = new Carver(geometry, solution, orbits, judge);
+      for (let o = 0; o < 4; o++) {
+        const order = rng.shuffle(Array.from({ length: orbits.count }, (_, i) => i));
+        carver.carve(order, target, rng);
+        expect(Array.from(carver.givens), `grid ${g}, order ${o}`).toEqual(Array.from(plainCarve(size, regions, solution, order, givens)));
+      }
+      refuted += carver.stats.refuted;
+    }
+    expect(refuted).toBeGreaterThan(0); // the second-solution shortcut was taken
+  });
 });
+
+/** The carve with the plain gate only (no symmetry: every orbit one cell). */
+function plainCarve(size: number, regions: Uint8Array, solution: Uint8Array, order: number[], target: number): Uint8Array {
+  const givens = Uint8Array.from(solution);
+  const board = { size, regions, givens };
+  let count = givens.length;
+  for (let i = 0; i < order.length && count > target; i++) {
+    const untried = order.length - i - 1;
+    // the carver's own skip: a count of givens the untried cells cannot make up
+    if (count - 1 - target > untried) continue;
+    const cell = order[i]!;
+    givens[cell] = 0;
+    if (solve(board, { limit: 2 }).count === 1 && prove(board, { maxTier: MAX_GRADE, collectSteps: false }).solved) count--;
+    else givens[cell] = solution[cell]!;
+  }
+  return givens;
+}
