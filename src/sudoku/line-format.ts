@@ -70,6 +70,33 @@ function fieldsOf(line: string): Field[] {
 
 /** Read one line; throws a LineError (a one-line reason and its column) when it is no puzzle. */
 export function readLine(line: string): LinePuzzle {
+  return plainLine(line) ?? readFields(line);
+}
+
+/**
+ * The common line, read without splitting it into fields: N² characters of givens and nothing
+ * else, on a size with regular blocks, no clash. Anything else (a character out of range, a
+ * clash, a field, spaces) is null, and `readFields` reads it or says why not. A line costs about
+ * as much to read as a 17-clue puzzle costs to solve, so this is most of `solveMany(lines)`'s
+ * overhead.
+ */
+function plainLine(line: string): LinePuzzle | null {
+  const size = SIZE_BY_CELLS[line.length];
+  if (size === undefined || !regularBlockShape(size)) return null;
+  const givens = new Uint8Array(line.length);
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code === 46 || code === 48) continue; // '.' or '0'
+    const d = code - 48;
+    if (!(d >= 1 && d <= size)) return null;
+    givens[i] = d;
+  }
+  const regions = regularRegions(size);
+  if (findClash(size, regions, givens)) return null;
+  return { board: { size, regions, givens }, count: null, solution: null };
+}
+
+function readFields(line: string): LinePuzzle {
   const fields = fieldsOf(line.replace(/\r$/, ''));
   const givenField = fields[0]!;
   const size = SIZE_BY_CELLS[givenField.text.length];

@@ -204,3 +204,27 @@ describe('export --to line → the one reader: the same board, for boards the ge
     expect(checkBoard(readLine(plain).board).grade).toEqual(file.public.grade);
   });
 });
+
+describe('the plain-line fast path reads as the field reader does', () => {
+  // A leading space sends a line through the field reader (it trims fields); the plain path takes
+  // the bare line. Both must give the same board, or both refuse it (one column apart).
+  const cellText = fc.constantFrom('.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'x', ' ');
+  const sized = fc.constantFrom(16, 25, 36, 49, 64, 81).chain((cells) => fc.array(cellText, { minLength: cells, maxLength: cells }).map((a) => a.join('')));
+  const sparse = fc.constantFrom(16, 36, 64, 81).chain((cells) =>
+    fc.array(fc.oneof({ weight: 5, arbitrary: fc.constant('.') }, { weight: 1, arbitrary: cellText }), { minLength: cells, maxLength: cells }).map((a) => a.join('')),
+  );
+  test.prop([fc.oneof(sized, sparse)], { numRuns: 400 })('any line of N² characters', (line) => {
+    const read = (text: string) => {
+      try {
+        return { board: readLine(text).board };
+      } catch (e) {
+        if (!(e instanceof LineError)) throw e;
+        return { refused: e.message, column: e.column };
+      }
+    };
+    const plain = read(line);
+    const fields = read(' ' + line);
+    if ('board' in plain) expect(fields).toEqual(plain);
+    else expect(fields).toEqual({ ...plain, column: plain.column! + 1 });
+  });
+});
