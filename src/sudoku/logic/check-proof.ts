@@ -241,7 +241,10 @@ class Position {
 
   /** The open cells of house h that still hold digit d. */
   places(h: number, d: number): number[] {
-    return Array.from(this.g.cellsOf(h)).filter((c) => this.has(c, d));
+    const cells = this.g.houseCells;
+    const found: number[] = [];
+    for (let i = h * this.n, end = i + this.n; i < end; i++) if (this.has(cells[i]!, d)) found.push(cells[i]!);
+    return found;
   }
 
   /** How many open cells of house h still hold d (no allocation: singles are most steps). */
@@ -1026,6 +1029,9 @@ function replayBranch(
   if (value.get(assume[0] * 16 + assume[1]) === 0) return `assumes ${assume[1]} in ${s.name(assume[0])}, which the enclosing branch has shown false`;
   value.set(assume[0] * 16 + assume[1], 1);
   depth.set(assume[0] * 16 + assume[1], 0);
+  // The position does not change while a branch is replayed: each house-digit's places once.
+  const placesCache: number[][] = [];
+  const placesOf = (h: number, d: number): number[] => (placesCache[h * 16 + d] ??= s.places(h, d));
   const inner = new Map<number, InnerBranch>();
   for (const b of nested) {
     const k = b.assume[0] * 16 + b.assume[1];
@@ -1048,7 +1054,7 @@ function replayBranch(
       const own = s.housesOf(c);
       for (let h = 0; h < s.g.houseCount; h++) {
         if (own.includes(h)) continue;
-        const places = s.places(h, d);
+        const places = placesOf(h, d);
         const left = places.filter((x) => falseAt(x, d) < 0);
         if (left.length === 0 || !own.some((H) => left.every((x) => s.housesOf(x).includes(H)))) continue;
         level = Math.min(level, Math.max(0, ...places.filter((x) => falseAt(x, d) >= 0).map((x) => falseAt(x, d))) + 1);
@@ -1057,7 +1063,7 @@ function replayBranch(
       const others = digitsOf(s.cand[c]! & ~bit(d)).map((e) => falseAt(c, e));
       if (others.every((x) => x >= 0)) level = Math.max(0, ...others) + 1;
       for (const h of s.housesOf(c)) {
-        const rest = s.places(h, d).filter((x) => x !== c).map((x) => falseAt(x, d));
+        const rest = placesOf(h, d).filter((x) => x !== c).map((x) => falseAt(x, d));
         if (rest.every((x) => x >= 0)) level = Math.min(level, Math.max(0, ...rest) + 1);
       }
     }
@@ -1083,7 +1089,7 @@ function replayBranch(
     }
     for (let h = 0; h < s.g.houseCount && !contradiction; h++) {
       for (let d = 1; d <= s.n && !contradiction; d++) {
-        const places = s.places(h, d);
+        const places = placesOf(h, d);
         if (places.length > 0 && places.every((c) => value.get(c * 16 + d) === 0)) contradiction = true;
       }
     }
