@@ -16,12 +16,12 @@
  *   3. unique      only when G ≥ 2: the exact-cover count (limit 2) must be 1 — a cheap veto
  *                  before the prover, which would work through every tier to fail a board that has
  *                  two solutions.
- *   4. prover      prove(board, { maxTier: G }) solves it: the grade is its tier. Not asked for a
- *                  removal from a board already at G when G is the ladder's top tier: it could
- *                  only say "still G" or "beyond the ladder", and the final re-check judges that.
+ *   4. prover      prove(board, { maxTier: G }) solves it: the grade is its tier. When G is the
+ *                  ladder's top tier, only from K givens down: above K every answer but "beyond
+ *                  the ladder" (rare there) lets the carve go on (`passesGate`).
  *
  * The grade of the current board is known after every kept removal (1. keeps it, 2. makes it 1,
- * 4. reports it). Reaching K givens at grade G ends the carve. Reaching K below G, the carve goes
+ * 4. reports it; for the top grade from K givens down). Reaching K givens at grade G ends the carve. Reaching K below G, the carve goes
  * on removing (still capped at G) until the grade reaches G at some m < K givens, then ADDS BACK
  * K − m givens that the prover capped at G − 1 places anyway: they change nothing the prover
  * needs, so the grade stays G (the final check in generate.ts proves it) and the count is K.
@@ -58,18 +58,21 @@ export interface CarveStats {
   singles: number;
   unique: number;
   prover: number;
-  /** Removals kept by the count alone on a board already at the ladder's top tier. */
-  topTier: number;
+  /** Boards kept on the count alone above K (the top grade: Carver.passesGate). */
+  unproven: number;
   /** Removals refused without a count: a second solution seen before still fits (Carver.other). */
   refuted: number;
   rejected: number;
 }
 
 export function emptyCarveStats(): CarveStats {
-  return { immediate: 0, singles: 0, unique: 0, prover: 0, topTier: 0, refuted: 0, rejected: 0 };
+  return { immediate: 0, singles: 0, unique: 0, prover: 0, unproven: 0, refuted: 0, rejected: 0 };
 }
 
 export type CarveFailure = 'minimal' | 'grade';
+
+/** The tier of a board kept without a proof (above K, for the top grade). */
+const UNPROVEN = 0;
 export type CarveResult = { ok: true; tier: number } | { ok: false; reason: CarveFailure };
 
 export class Carver {
@@ -83,8 +86,11 @@ export class Carver {
   private readonly singlesGrid: Grid;
   private count = 0;
   private tier = 1;
-  /** The target is the ladder's top tier (grade G = maxTier): see passesGate. */
-  private atTopTierOnly = false;
+  /**
+   * Boards with more givens than this are kept on the count alone, their tier unproven (0): K
+   * when the grade asked for is the ladder's top tier, else none (see passesGate).
+   */
+  private proveFrom = Infinity;
   /** Orbit lists for descend(). */
   private readonly scratch: Uint16Array;
   /**
@@ -127,7 +133,7 @@ export class Carver {
     this.used.fill(this.full);
     this.count = givens.length;
     this.tier = 1;
-    this.atTopTierOnly = target.grade === target.maxTier;
+    this.proveFrom = target.grade === target.maxTier ? target.givens : Infinity;
     return this.pass(order, order.length, target, rng);
   }
 
@@ -186,7 +192,7 @@ export class Carver {
       for (let i = empty; into < 0; i++) if (this.sizeOf(scratch[i]!) === size && pick-- === 0) into = scratch[i]!;
       this.setOrbit(out, false);
       this.setOrbit(into, true);
-      if (!this.passesGate(cap, false)) {
+      if (!this.passesGate(cap, this.count)) {
         this.setOrbit(into, false);
         this.setOrbit(out, true);
         continue;
@@ -245,7 +251,7 @@ export class Carver {
       return true;
     }
     if (!(this.seen[orbit] && this.refutes(orbit))) {
-      if (this.passesGate(cap, true)) return true;
+      if (this.passesGate(cap, this.count - this.sizeOf(orbit))) return true;
       this.remember(orbit);
     } else stats.refuted++;
     stats.rejected++;
@@ -298,13 +304,19 @@ export class Carver {
   }
 
   /**
-   * Tests 2–4 of the module comment; sets the tier when the board passes. The singles test is only
-   * a shortcut (on a board singles solve, the count and the prover would say unique, tier 1), and
-   * it pays only while the board is easy: after a removal from a board singles could not solve it
-   * cannot succeed (singles are monotone in the givens), and after a trade on such a board it
-   * rarely does. So it runs while the current board is at tier 1.
+   * Tests 2–4 of the module comment for the current board, which has `givens` givens; sets the
+   * tier when the board passes. The singles test is only a shortcut (on a board singles solve, the
+   * count and the prover would say unique, tier 1), and it pays only while the board is easy:
+   * after a removal from a board singles could not solve it cannot succeed (singles are monotone
+   * in the givens), and after a trade on such a board it rarely does. So it runs while the board
+   * is at tier 1.
+   *
+   * For the ladder's top grade the prover runs only from K givens down (proveFrom). Above K it
+   * could only say "below the top", "the top" or "beyond the ladder": the first two both let the
+   * carve go on, and a board beyond the ladder (rare above K) is refused at K, where every board
+   * is proved. That is most of the proofs a grade-5 carve asked for.
    */
-  private passesGate(cap: number, removal: boolean): boolean {
+  private passesGate(cap: number, givens: number): boolean {
     const { stats } = this;
     this.secondSolution = null;
     // The givens are always part of our solution, so singles never meet a contradiction here.
@@ -319,12 +331,9 @@ export class Carver {
       if (counted.count === 2) this.secondSolution = counted.solution;
       return false;
     }
-    // A removal from a board already at the top tier (G is the ladder's last): the prover could
-    // only say "still the top tier" or "beyond the ladder", so the count alone keeps the removal
-    // and the final re-check (generate.ts) judges the board. Not after a trade, which may make
-    // the board easier.
-    if (removal && this.atTopTierOnly && this.tier === cap) {
-      stats.topTier++;
+    if (givens > this.proveFrom) {
+      stats.unproven++;
+      this.tier = UNPROVEN;
       return true;
     }
     stats.prover++;

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
 import { Carver } from '../../src/numbridge/carve.ts';
 import { randomSolution, REGULAR_FILL, IRREGULAR_FILL } from '../../src/numbridge/fill.ts';
-import { emptyGenerateStats, generateBoard, MAX_GRADE } from '../../src/numbridge/generate.ts';
+import { emptyGenerateStats, generateBoard, MAX_GRADE, verifyBoard } from '../../src/numbridge/generate.ts';
 import { randomLayout } from '../../src/numbridge/layouts.ts';
 import { orbitsOf } from '../../src/numbridge/symmetry.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
@@ -25,6 +25,16 @@ describe('the carver grades as the prover does', () => {
     expect(stats.boards).toBe(120);
     expect(stats.finalRejects).toBe(0);
     expect(stats.orders).toBe(120); // every first carve is kept
+  });
+
+  test('at the top grade boards above K are kept unproven, and what the generator returns verifies at that grade', () => {
+    const stats = emptyGenerateStats();
+    for (const [k, blocks] of (['regular', 'irregular', 'regular'] as const).entries()) {
+      const file = generateBoard({ size: 9, blocks, givens: 26, grade: MAX_GRADE }, `top/${k}`, stats);
+      expect(verifyBoard(file).problems).toEqual([]);
+      expect(file.public.grade.level).toBe(MAX_GRADE);
+    }
+    expect(stats.carve.unproven).toBeGreaterThan(0);
   });
 
   test.each([
