@@ -5,6 +5,7 @@
  * side by side (bench/numbridge-peers.ts). Every board made here is a real generateBoard call;
  * the peers' output is judged by our exact-cover counter, our prover and our canonical form.
  */
+import { fileURLToPath } from 'node:url';
 import { canonicalForm } from '../src/numbridge/canonical.ts';
 import { emptyGenerateStats, generateBoard, type BoardRequest, type GenerateStats } from '../src/numbridge/generate.ts';
 import { DEFAULT_BUDGET, ORDERS_PER_GRID } from '../src/numbridge/request.ts';
@@ -142,12 +143,84 @@ function sweepSection(blocks: 'regular' | 'irregular', givensList: number[], see
   ].join('\n');
 }
 
+/** Issue 15's target for `generate numbridge --grade 5`: boards per second on one core. */
+const EXTREME_GOAL = 20;
+const EXTREME_BOARDS = 40;
+const EXTREME_REQUESTS: Array<{ label: string; request: BoardRequest }> = [24, 30].flatMap((givens) =>
+  (['regular', 'irregular'] as const).map((blocks) => ({ label: `9×9 ${blocks}, ${givens} givens`, request: { size: 9, blocks, givens, grade: 5 } })),
+);
+
+/** CPU milliseconds (user + system) this process has used: the machine is shared. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * Grade 5 (extreme) on demand: generateBoard, then verifyBoard of every board as the pipeline
+ * does, CPU time of this thread, median of 3 runs of EXTREME_BOARDS boards (one untimed board
+ * first). Runnable alone: `npx tsx bench/numbridge.ts extreme`.
+ */
+export function extremeSection(): string {
+  const rows: Array<Array<string | number>> = [];
+  for (const { label, request } of EXTREME_REQUESTS) {
+    generateBoard(request, `extreme-warm/${label}`);
+    const rates: number[] = [];
+    const generateMs: number[] = [];
+    const verifyMs: number[] = [];
+    const stats = emptyGenerateStats();
+    for (let rep = 0; rep < 3; rep++) {
+      let generating = 0;
+      let verifying = 0;
+      for (let i = 0; i < EXTREME_BOARDS; i++) {
+        const t0 = cpuMs();
+        const file = generateBoard(request, `extreme/${label}/${rep}/${i}`, stats);
+        const t1 = cpuMs();
+        if (!verifyBoard(file).ok || file.public.grade.level !== 5) throw new Error(`bench: board ${file.id} fails verification`);
+        verifying += cpuMs() - t1;
+        generating += t1 - t0;
+      }
+      rates.push((EXTREME_BOARDS / (generating + verifying)) * 1000);
+      generateMs.push(generating / EXTREME_BOARDS);
+      verifyMs.push(verifying / EXTREME_BOARDS);
+    }
+    const rate = median(rates);
+    const b = stats.boards;
+    rows.push([
+      label,
+      EXTREME_GOAL,
+      rate.toFixed(1),
+      `${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)}`,
+      rate >= EXTREME_GOAL ? 'yes' : 'NO',
+      median(generateMs).toFixed(0),
+      median(verifyMs).toFixed(0),
+      (stats.orders / b).toFixed(1),
+      (stats.carve.prover / b).toFixed(1),
+      (stats.carve.unique / b).toFixed(0),
+      stats.finalRejects,
+    ]);
+  }
+  return [
+    '### Grade 5 (extreme) on demand, one core',
+    '',
+    `\`generateBoard({ …, grade: 5 })\` and then \`verifyBoard\` of every board (what \`generate numbridge --grade 5\` does per`,
+    `board), CPU time of one thread, median of 3 runs of ${EXTREME_BOARDS} boards. ms columns: per board made; carves = removal`,
+    "orders tried, prover calls and counts = the carve's (the final re-check adds one count and two proofs, verify one of each",
+    'and the proof replay); final rejects = carved boards the final re-check threw out.',
+    '',
+    table(['request', 'target /s', 'boards/s (median)', 'range', 'target met', 'generate ms', 'verify ms', 'carves', 'prover calls', 'counts', 'final rejects'], rows),
+  ].join('\n');
+}
+
 export async function run(): Promise<string> {
   const parts = ['## Numbridge boards: generator, layouts, npm peers', ''];
   parts.push(throughputSection(), '');
+  parts.push(extremeSection(), '');
   parts.push(sweepSection('regular', SWEEP_GIVENS, 10), '');
   parts.push(sweepSection('irregular', [20, 22, 26, 30, 34], 6), '');
   parts.push(...layoutSections(), '');
   parts.push(await peerSection());
   return parts.join('\n');
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'extreme') console.log(extremeSection());
