@@ -72,9 +72,9 @@ interface AlsTable {
   useful: Int32Array;
   /** k·W: the set's cells. */
   mask: Int32Array;
-  /** [k·N + d−1]·W: the set's cells holding d (0 for a digit it lacks). */
+  /** [k·N + d−1]·W: the set's cells holding d (only written for the set's digits). */
   dcells: Int32Array;
-  /** [k·N + d−1]·W: cells outside those that hold d and see every one of them (0 for a digit it lacks). */
+  /** [k·N + d−1]·W: cells outside those that hold d and see every one of them (only the set's digits). */
   seeAll: Int32Array;
   /**
    * The sets holding a useful d, by the lowest of their d cells, ascending: bucket (d−1)·cells + c
@@ -229,69 +229,81 @@ function build(s: LogicState, t: AlsTable): void {
     grow(0, 0);
   }
 
-  const peers = peerMaskOf(g);
+  indexSets(s, t);
+}
+
+/** Each set's cell mask, its cells and seeAll per digit, and the digit buckets. */
+function indexSets(s: LogicState, t: AlsTable): void {
+  const n = s.n;
+  const cand = s.cand;
+  const count = t.count;
+  const cells = t.cells;
+  const sizes = t.size;
+  const digits = t.digits;
+  const masks = t.mask;
+  const dcells = t.dcells;
+  const seeAll = t.seeAll;
+  const usefulOf = t.useful;
+  const peers = peerMaskOf(s.geometry);
   if (candMask.length < n * W) candMask = new Int32Array(n * W);
   candMask.fill(0);
   for (let c = 0; c < s.cellCount; c++) for (let m = cand[c]!; m !== 0; m &= m - 1) candMask[bitDigit(m & -m) * W - W + (c >> 5)]! |= 1 << (c & 31);
   const cellCount = s.cellCount;
   const bucketStart = t.bucketStart;
   bucketStart.fill(0);
-  for (let k = 0; k < t.count; k++) {
+  for (let k = 0; k < count; k++) {
     const at = k * MAX_ALS_CELLS;
-    const size = t.size[k]!;
+    const size = sizes[k]!;
     let m0 = 0;
     let m1 = 0;
     let m2 = 0;
     for (let i = 0; i < size; i++) {
-      const c = t.cells[at + i]!;
+      const c = cells[at + i]!;
       const bit = 1 << (c & 31);
       if (c < 32) m0 |= bit;
       else if (c < 64) m1 |= bit;
       else m2 |= bit;
     }
-    t.mask[k * W] = m0;
-    t.mask[k * W + 1] = m1;
-    t.mask[k * W + 2] = m2;
+    masks[k * W] = m0;
+    masks[k * W + 1] = m1;
+    masks[k * W + 2] = m2;
     let useful = 0;
-    for (let d = 1; d <= n; d++) {
-      const bit = 1 << (d - 1);
+    // only the set's own digits: no search reads the entries of a digit the set lacks
+    for (let m = digits[k]!; m !== 0; m &= m - 1) {
+      const bit = m & -m;
+      const d = bitDigit(bit);
       const to = (k * n + d - 1) * W;
       let c0 = 0;
       let c1 = 0;
       let c2 = 0;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
+      let s0 = candMask[(d - 1) * W]!;
+      let s1 = candMask[(d - 1) * W + 1]!;
+      let s2 = candMask[(d - 1) * W + 2]!;
       let low = -1;
-      if (t.digits[k]! & bit) {
-        s0 = candMask[(d - 1) * W]!;
-        s1 = candMask[(d - 1) * W + 1]!;
-        s2 = candMask[(d - 1) * W + 2]!;
-        for (let i = 0; i < size; i++) {
-          const c = t.cells[at + i]!;
-          if ((cand[c]! & bit) === 0) continue;
-          if (low < 0) low = c;
-          const b = 1 << (c & 31);
-          if (c < 32) c0 |= b;
-          else if (c < 64) c1 |= b;
-          else c2 |= b;
-          s0 &= peers[c * W]!;
-          s1 &= peers[c * W + 1]!;
-          s2 &= peers[c * W + 2]!;
-        }
-        if ((s0 | s1 | s2) !== 0) {
-          useful |= bit;
-          bucketStart[(d - 1) * cellCount + low + 1]!++;
-        }
+      for (let i = 0; i < size; i++) {
+        const c = cells[at + i]!;
+        if ((cand[c]! & bit) === 0) continue;
+        if (low < 0) low = c;
+        const b = 1 << (c & 31);
+        if (c < 32) c0 |= b;
+        else if (c < 64) c1 |= b;
+        else c2 |= b;
+        s0 &= peers[c * W]!;
+        s1 &= peers[c * W + 1]!;
+        s2 &= peers[c * W + 2]!;
       }
-      t.dcells[to] = c0;
-      t.dcells[to + 1] = c1;
-      t.dcells[to + 2] = c2;
-      t.seeAll[to] = s0;
-      t.seeAll[to + 1] = s1;
-      t.seeAll[to + 2] = s2;
+      if ((s0 | s1 | s2) !== 0) {
+        useful |= bit;
+        bucketStart[(d - 1) * cellCount + low + 1]!++;
+      }
+      dcells[to] = c0;
+      dcells[to + 1] = c1;
+      dcells[to + 2] = c2;
+      seeAll[to] = s0;
+      seeAll[to + 1] = s1;
+      seeAll[to + 2] = s2;
     }
-    t.useful[k] = useful;
+    usefulOf[k] = useful;
   }
   // buckets: counts → starts, then the sets in ascending order
   const buckets = n * cellCount;
@@ -299,10 +311,10 @@ function build(s: LogicState, t: AlsTable): void {
   if (t.bucketSets.length < bucketStart[buckets]!) t.bucketSets = new Int32Array(bucketStart[buckets]! * 2);
   const fill = scratchCursor(buckets);
   fill.set(bucketStart.subarray(0, buckets));
-  for (let k = 0; k < t.count; k++) {
-    for (let m = t.useful[k]!; m !== 0; m &= m - 1) {
+  for (let k = 0; k < count; k++) {
+    for (let m = usefulOf[k]!; m !== 0; m &= m - 1) {
       const d = bitDigit(m & -m);
-      const b = (d - 1) * cellCount + lowestCell(t.dcells, (k * n + d - 1) * W);
+      const b = (d - 1) * cellCount + lowestCell(dcells, (k * n + d - 1) * W);
       t.bucketSets[fill[b]!++] = k;
     }
   }
