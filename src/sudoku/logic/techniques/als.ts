@@ -167,69 +167,101 @@ function reserveSets(t: AlsTable, n: number, capacity: number): void {
 let candMask = new Int32Array(0);
 
 function build(s: LogicState, t: AlsTable): void {
-  const n = s.n;
-  const g = s.geometry;
-  const cand = s.cand;
-  const houses = g.cellHouses;
-  t.built.set(cand);
+  t.built.set(s.cand);
   t.valid = true;
   t.count = 0;
   t.rowsBuilt = 0;
   t.edgeCount = 0;
   t.graphBuilt = false;
-  const open = new Int32Array(n);
-  const openCount = new Int32Array(s.houseCount);
-  const chosen = new Int32Array(MAX_ALS_CELLS);
-  let chosenCount = 0;
-  let openLength = 0;
-  let house = 0;
+  enumerateSets(s, t);
+  indexSets(s, t);
+}
+
+/** Scratch of enumerateSets: a house's open cells, open cells per house, the subset being grown. */
+let openCells = new Int32Array(0);
+let openPerHouse = new Int32Array(0);
+const chosen = new Int32Array(MAX_ALS_CELLS);
+const tried = new Int32Array(MAX_ALS_CELLS + 1);
+const unions = new Int32Array(MAX_ALS_CELLS + 1);
+
+/**
+ * Every ALS of ≤ MAX_ALS_CELLS cells, house by house, each house's subsets depth first (cells in
+ * house order, a subset before its extensions; a branch is cut when its candidates exceed what the
+ * largest set may hold). A set that lies in several houses keeps its first place.
+ */
+function enumerateSets(s: LogicState, t: AlsTable): void {
+  const n = s.n;
+  const cand = s.cand;
+  const houseCells = s.geometry.houseCells;
+  const cellHouses = s.geometry.cellHouses;
+  if (openCells.length < n) openCells = new Int32Array(n);
+  if (openPerHouse.length < s.houseCount) openPerHouse = new Int32Array(s.houseCount);
+  const open = openCells;
   const limit = Math.min(MAX_ALS_CELLS, n - 1);
-  const record = (union: number) => {
-    // A set found again from another of its houses (cells of a row inside one block) keeps its
-    // first place: it was met in an earlier house holding all its cells if that house had more
-    // open cells than the set (grow enumerates exactly those sets).
-    for (let kind = 0; kind < 3; kind++) {
-      const h = houses[chosen[0]! * 3 + kind]!;
-      if (h >= house || chosenCount >= openCount[h]!) continue;
-      let all = true;
-      for (let i = 1; i < chosenCount && all; i++) all = houses[chosen[i]! * 3 + kind] === h;
-      if (all) return;
-    }
-    if (t.count === t.capacity) reserveSets(t, n, Math.max(256, t.capacity * 2));
-    const k = t.count++;
-    const at = k * MAX_ALS_CELLS;
-    // the cells ascending (insertion sort of ≤ 6), as the steps list them
-    for (let i = 0; i < chosenCount; i++) {
-      const c = chosen[i]!;
-      let p = at + i;
-      for (; p > at && t.cells[p - 1]! > c; p--) t.cells[p] = t.cells[p - 1]!;
-      t.cells[p] = c;
-    }
-    t.size[k] = chosenCount;
-    t.digits[k] = union;
-  };
-  const grow = (from: number, union: number) => {
-    if (chosenCount > 0 && POPCOUNT_1024[union] === chosenCount + 1) record(union);
-    if (chosenCount >= limit || chosenCount + 1 >= openLength) return;
-    for (let i = from; i < openLength; i++) {
-      const next = union | cand[open[i]!]!;
-      if (POPCOUNT_1024[next]! > limit + 1) continue;
-      chosen[chosenCount++] = open[i]!;
-      grow(i + 1, next);
-      chosenCount--;
-    }
-  };
-  for (house = 0; house < s.houseCount; house++) {
-    openLength = 0;
+  for (let house = 0; house < s.houseCount; house++) {
+    let openLength = 0;
     for (let i = 0; i < n; i++) {
-      const c = g.houseCells[house * n + i]!;
+      const c = houseCells[house * n + i]!;
       if (cand[c] !== 0) open[openLength++] = c;
     }
-    openCount[house] = openLength;
-    grow(0, 0);
+    openPerHouse[house] = openLength;
+    // depth first without recursion: level k holds chosen[0..k−1], their candidates unions[k], and
+    // the house index of the last cell tried at that level, tried[k]
+    let k = 0;
+    tried[0] = -1;
+    unions[0] = 0;
+    for (;;) {
+      let descended = false;
+      if (k < limit && k + 1 < openLength) {
+        for (let i = tried[k]! + 1; i < openLength; i++) {
+          const union = unions[k]! | cand[open[i]!]!;
+          if (POPCOUNT_1024[union]! > limit + 1) continue;
+          tried[k] = i;
+          chosen[k++] = open[i]!;
+          tried[k] = i;
+          unions[k] = union;
+          if (POPCOUNT_1024[union] === k + 1 && !metBefore(cellHouses, house, k)) recordSet(t, n, k, union);
+          descended = true;
+          break;
+        }
+      }
+      if (!descended) {
+        if (k === 0) break;
+        k--;
+      }
+    }
   }
+}
 
-  indexSets(s, t);
+/**
+ * Whether the set chosen[0..size−1], met in `house`, was met before: in an earlier house holding
+ * all its cells (cells of a row inside one block) that had more open cells than the set (the
+ * houses in which enumerateSets reaches a set of that size).
+ */
+function metBefore(cellHouses: Uint8Array, house: number, size: number): boolean {
+  for (let kind = 0; kind < 3; kind++) {
+    const h = cellHouses[chosen[0]! * 3 + kind]!;
+    if (h >= house || size >= openPerHouse[h]!) continue;
+    let all = true;
+    for (let i = 1; i < size && all; i++) all = cellHouses[chosen[i]! * 3 + kind] === h;
+    if (all) return true;
+  }
+  return false;
+}
+
+/** Append chosen[0..size−1] as the next set, its cells ascending (as the steps list them). */
+function recordSet(t: AlsTable, n: number, size: number, union: number): void {
+  if (t.count === t.capacity) reserveSets(t, n, Math.max(256, t.capacity * 2));
+  const k = t.count++;
+  const at = k * MAX_ALS_CELLS;
+  for (let i = 0; i < size; i++) {
+    const c = chosen[i]!;
+    let p = at + i;
+    for (; p > at && t.cells[p - 1]! > c; p--) t.cells[p] = t.cells[p - 1]!;
+    t.cells[p] = c;
+  }
+  t.size[k] = size;
+  t.digits[k] = union;
 }
 
 /** Each set's cell mask, its cells and seeAll per digit, and the digit buckets. */
@@ -344,24 +376,25 @@ function buildRow(t: AlsTable, n: number, cellCount: number): void {
   const i = t.rowsBuilt++;
   const rowRcc = t.rowRcc;
   const rowBits = t.rowBits;
+  const { seeAll, dcells, bucketStart, bucketSets } = t;
   let lo = rowBits.length;
   let hi = -1;
   for (let m = t.useful[i]!; m !== 0; m &= m - 1) {
     const bit = m & -m;
     const d = bitDigit(bit);
     const a = (i * n + d - 1) * W;
-    const s0 = t.seeAll[a]!;
-    const s1 = t.seeAll[a + 1]!;
-    const s2 = t.seeAll[a + 2]!;
+    const s0 = seeAll[a]!;
+    const s1 = seeAll[a + 1]!;
+    const s2 = seeAll[a + 2]!;
     for (let w = 0; w < W; w++) {
-      for (let cm = t.seeAll[a + w]!; cm !== 0; cm &= cm - 1) {
+      for (let cm = seeAll[a + w]!; cm !== 0; cm &= cm - 1) {
         const c = w * 32 + (31 - Math.clz32(cm & -cm));
         const b = (d - 1) * cellCount + c;
-        for (let e = t.bucketStart[b + 1]! - 1, first = t.bucketStart[b]!; e >= first; e--) {
-          const j = t.bucketSets[e]!;
+        for (let e = bucketStart[b + 1]! - 1, first = bucketStart[b]!; e >= first; e--) {
+          const j = bucketSets[e]!;
           if (j <= i) break;
           const x = (j * n + d - 1) * W;
-          if ((t.dcells[x]! & ~s0) !== 0 || (t.dcells[x + 1]! & ~s1) !== 0 || (t.dcells[x + 2]! & ~s2) !== 0) continue;
+          if ((dcells[x]! & ~s0) !== 0 || (dcells[x + 1]! & ~s1) !== 0 || (dcells[x + 2]! & ~s2) !== 0) continue;
           if (rowRcc[j] === 0) {
             rowBits[j >> 5]! |= 1 << (j & 31);
             if (j >> 5 < lo) lo = j >> 5;
@@ -517,12 +550,14 @@ function alsXz(s: LogicState): boolean {
       const k = POPCOUNT_1024[rcc]!;
       if (k > 2) continue;
       // Most linked pairs remove nothing: test that before filling the buffer.
+      // (a digit whose seeAll is empty in one of the sets adds nothing)
       const common = t.digits[i]! & t.digits[j]!;
+      const bothUseful = t.useful[i]! & t.useful[j]!;
       const own = setOwn(t, i, j, j);
       const productive =
         k === 1
-          ? eliminatesAny(t, n, common & ~rcc, i, j, own, 0)
-          : eliminatesAny(t, n, common, i, j, own, 0) || eliminatesAny(t, n, t.digits[i]! & ~rcc, i, i, own, 0) || eliminatesAny(t, n, t.digits[j]! & ~rcc, j, j, own, 0);
+          ? eliminatesAny(t, n, bothUseful & ~rcc, i, j, own, 0)
+          : eliminatesAny(t, n, bothUseful, i, j, own, 0) || eliminatesAny(t, n, t.useful[i]! & ~rcc, i, i, own, 0) || eliminatesAny(t, n, t.useful[j]! & ~rcc, j, j, own, 0);
       if (!productive) continue;
       const buf = clearElims(n);
       for (let m = common & ~rcc; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), i, j);
@@ -590,38 +625,43 @@ function alsChain(s: LogicState): boolean {
     queue = new Int32Array(stamp.length);
     generation = 0;
   }
+  const stamps = stamp;
+  const parents = parent;
+  const depths = depth;
+  const fifo = queue;
+  const { next, rcc, nextStart, digits } = t;
   const all = s.mode === 'all';
   for (let a1 = 0; a1 < t.count; a1++) {
     // The z a chain from A1 could remove: digits whose A1 cells are all seen by some candidate.
     const useful = t.useful[a1]!;
     if (useful === 0) continue;
-    for (let x1m = t.digits[a1]!; x1m !== 0; x1m &= x1m - 1) {
+    for (let x1m = digits[a1]!; x1m !== 0; x1m &= x1m - 1) {
       const x1 = bitDigit(x1m & -x1m);
       const zs = useful & ~(1 << (x1 - 1));
       if (zs === 0) continue;
-      generation++;
+      const gen = ++generation;
       let head = 0;
       let tail = 0;
-      for (let e = t.nextStart[a1]!, end = t.nextStart[a1 + 1]!; e < end; e++) {
-        if ((t.rcc[e]! & (1 << (x1 - 1))) === 0) continue;
-        const st = t.next[e]! * n + x1 - 1;
-        if (stamp[st] === generation) continue;
-        stamp[st] = generation;
-        parent[st] = -1;
-        depth[st] = 2;
-        queue[tail++] = st;
+      for (let e = nextStart[a1]!, end = nextStart[a1 + 1]!; e < end; e++) {
+        if ((rcc[e]! & (1 << (x1 - 1))) === 0) continue;
+        const st = next[e]! * n + x1 - 1;
+        if (stamps[st] === gen) continue;
+        stamps[st] = gen;
+        parents[st] = -1;
+        depths[st] = 2;
+        fifo[tail++] = st;
       }
       while (head < tail) {
-        const st = queue[head++]!;
+        const st = fifo[head++]!;
         const ak = (st / n) | 0;
         const inDigit = (st % n) + 1;
-        const sets = depth[st]!;
+        const sets = depths[st]!;
         if (sets >= 4 && ak !== a1) {
-          const z = zs & t.digits[ak]! & ~(1 << (inDigit - 1));
+          const z = zs & digits[ak]! & ~(1 << (inDigit - 1));
           if (z !== 0 && eliminatesAny(t, n, z, a1, ak, setOwn(t, a1, ak, ak), 0)) {
             const path = [ak];
             const rccs = [1 << (inDigit - 1)];
-            for (let p = parent[st]!; p !== -1; p = parent[p]!) {
+            for (let p = parents[st]!; p !== -1; p = parents[p]!) {
               path.push((p / n) | 0);
               rccs.push(1 << (p % n));
             }
@@ -634,14 +674,14 @@ function alsChain(s: LogicState): boolean {
           }
         }
         if (sets >= MAX_CHAIN_SETS) continue;
-        for (let e = t.nextStart[ak]!, end = t.nextStart[ak + 1]!; e < end; e++) {
-          for (let m = t.rcc[e]! & ~(1 << (inDigit - 1)); m !== 0; m &= m - 1) {
-            const ns = t.next[e]! * n + bitDigit(m & -m) - 1;
-            if (stamp[ns] === generation) continue;
-            stamp[ns] = generation;
-            parent[ns] = st;
-            depth[ns] = sets + 1;
-            queue[tail++] = ns;
+        for (let e = nextStart[ak]!, end = nextStart[ak + 1]!; e < end; e++) {
+          for (let m = rcc[e]! & ~(1 << (inDigit - 1)); m !== 0; m &= m - 1) {
+            const ns = next[e]! * n + bitDigit(m & -m) - 1;
+            if (stamps[ns] === gen) continue;
+            stamps[ns] = gen;
+            parents[ns] = st;
+            depths[ns] = sets + 1;
+            fifo[tail++] = ns;
           }
         }
       }
