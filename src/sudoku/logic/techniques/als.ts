@@ -305,32 +305,28 @@ function indexSets(s: LogicState, t: AlsTable): void {
       const bit = m & -m;
       const d = bitDigit(bit);
       const to = (k * n + d - 1) * W;
-      let c0 = 0;
-      let c1 = 0;
-      let c2 = 0;
+      // the set's d cells, and what sees them all: ANDed over those cells' peers
+      const c0 = m0 & candMask[(d - 1) * W]!;
+      const c1 = m1 & candMask[(d - 1) * W + 1]!;
+      const c2 = m2 & candMask[(d - 1) * W + 2]!;
       let s0 = candMask[(d - 1) * W]!;
       let s1 = candMask[(d - 1) * W + 1]!;
       let s2 = candMask[(d - 1) * W + 2]!;
-      let low = -1;
-      for (let i = 0; i < size; i++) {
-        const c = cells[at + i]!;
-        if ((cand[c]! & bit) === 0) continue;
-        if (low < 0) low = c;
-        const b = 1 << (c & 31);
-        if (c < 32) c0 |= b;
-        else if (c < 64) c1 |= b;
-        else c2 |= b;
-        s0 &= peers[c * W]!;
-        s1 &= peers[c * W + 1]!;
-        s2 &= peers[c * W + 2]!;
-      }
-      if ((s0 | s1 | s2) !== 0) {
-        useful |= bit;
-        bucketStart[(d - 1) * cellCount + low + 1]!++;
+      for (let w = 0; w < W; w++) {
+        for (let bits = w === 0 ? c0 : w === 1 ? c1 : c2; bits !== 0; bits &= bits - 1) {
+          const c = w * 32 + (31 - Math.clz32(bits & -bits));
+          s0 &= peers[c * W]!;
+          s1 &= peers[c * W + 1]!;
+          s2 &= peers[c * W + 2]!;
+        }
       }
       dcells[to] = c0;
       dcells[to + 1] = c1;
       dcells[to + 2] = c2;
+      if ((s0 | s1 | s2) !== 0) {
+        useful |= bit;
+        bucketStart[(d - 1) * cellCount + lowestCell(dcells, to) + 1]!++;
+      }
       seeAll[to] = s0;
       seeAll[to + 1] = s1;
       seeAll[to + 2] = s2;
