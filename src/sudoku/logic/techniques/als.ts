@@ -476,10 +476,13 @@ function addCommon(t: AlsTable, n: number, buf: Int32Array, d: number, i: number
 }
 
 /**
- * Whether the cells seeing all d-cells of both i and j, for the digits of `digits`, include one
- * outside the sets in `own` (k·W each): the test commitSets would make, without the buffer.
+ * Whether, for some digit d of `digits`, a cell sees all d cells of both i and j and is not in set
+ * `other`: the test commitSets would make, without the buffer. Such a cell is never in i or j
+ * (a cell of a set without d is no d candidate, one with d is among the set's d cells), so only a
+ * third set's cells need excluding; i = j: the cells seeing all d cells of one set.
  */
-function eliminatesAny(t: AlsTable, n: number, digits: number, i: number, j: number, own: Int32Array, ownAt: number): boolean {
+function eliminatesAny(t: AlsTable, n: number, digits: number, i: number, j: number, other: number): boolean {
+  const seeAll = t.seeAll;
   let w0 = 0;
   let w1 = 0;
   let w2 = 0;
@@ -487,19 +490,12 @@ function eliminatesAny(t: AlsTable, n: number, digits: number, i: number, j: num
     const d = bitDigit(m & -m);
     const a = (i * n + d - 1) * W;
     const b = (j * n + d - 1) * W;
-    w0 |= t.seeAll[a]! & t.seeAll[b]!;
-    w1 |= t.seeAll[a + 1]! & t.seeAll[b + 1]!;
-    w2 |= t.seeAll[a + 2]! & t.seeAll[b + 2]!;
+    w0 |= seeAll[a]! & seeAll[b]!;
+    w1 |= seeAll[a + 1]! & seeAll[b + 1]!;
+    w2 |= seeAll[a + 2]! & seeAll[b + 2]!;
   }
-  return ((w0 & ~own[ownAt]!) | (w1 & ~own[ownAt + 1]!) | (w2 & ~own[ownAt + 2]!)) !== 0;
-}
-
-/** Three words: the cells of up to three sets, for eliminatesAny. */
-const ownCells = new Int32Array(W);
-
-function setOwn(t: AlsTable, a: number, b: number, c: number): Int32Array {
-  for (let w = 0; w < W; w++) ownCells[w] = t.mask[a * W + w]! | t.mask[b * W + w]! | t.mask[c * W + w]!;
-  return ownCells;
+  const o = other * W;
+  return ((w0 & ~t.mask[o]!) | (w1 & ~t.mask[o + 1]!) | (w2 & ~t.mask[o + 2]!)) !== 0;
 }
 
 /** Write the buffer's eliminations to the finding; returns how many. */
@@ -549,11 +545,10 @@ function alsXz(s: LogicState): boolean {
       // (a digit whose seeAll is empty in one of the sets adds nothing)
       const common = t.digits[i]! & t.digits[j]!;
       const bothUseful = t.useful[i]! & t.useful[j]!;
-      const own = setOwn(t, i, j, j);
       const productive =
         k === 1
-          ? eliminatesAny(t, n, bothUseful & ~rcc, i, j, own, 0)
-          : eliminatesAny(t, n, bothUseful, i, j, own, 0) || eliminatesAny(t, n, t.useful[i]! & ~rcc, i, i, own, 0) || eliminatesAny(t, n, t.useful[j]! & ~rcc, j, j, own, 0);
+          ? eliminatesAny(t, n, bothUseful & ~rcc, i, j, i)
+          : eliminatesAny(t, n, bothUseful, i, j, i) || eliminatesAny(t, n, t.useful[i]! & ~rcc, i, i, j) || eliminatesAny(t, n, t.useful[j]! & ~rcc, j, j, i);
       if (!productive) continue;
       const buf = clearElims(n);
       for (let m = common & ~rcc; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), i, j);
@@ -592,7 +587,7 @@ function alsXyWing(s: LogicState): boolean {
           if (xa === 0 || yb === 0 || (xa === yb && POPCOUNT_1024[xa] === 1)) continue;
           wing |= zb;
         }
-        if (wing === 0 || !eliminatesAny(t, n, wing, a, b, setOwn(t, a, b, c), 0)) continue;
+        if (wing === 0 || !eliminatesAny(t, n, wing, a, b, c)) continue;
         const buf = clearElims(n);
         for (let m = wing; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), a, b);
         if (commitSets(s, alsXyWingTechnique, t, [a, b, c], buf, [ra, rb])) return true;
@@ -654,7 +649,7 @@ function alsChain(s: LogicState): boolean {
         const sets = depths[st]!;
         if (sets >= 4 && ak !== a1) {
           const z = zs & digits[ak]! & ~(1 << (inDigit - 1));
-          if (z !== 0 && eliminatesAny(t, n, z, a1, ak, setOwn(t, a1, ak, ak), 0)) {
+          if (z !== 0 && eliminatesAny(t, n, z, a1, ak, a1)) {
             const path = [ak];
             const rccs = [1 << (inDigit - 1)];
             for (let p = parents[st]!; p !== -1; p = parents[p]!) {
