@@ -143,7 +143,7 @@ function tableFor(s: LogicState): AlsTable {
   return t;
 }
 
-/** Room for `capacity` sets in every per-set array (their contents are rewritten by build). */
+/** Room for `capacity` sets in every per-set array (keeping what enumerateSets has written so far). */
 function reserveSets(t: AlsTable, n: number, capacity: number): void {
   const copy = <A extends Uint8Array | Int32Array>(old: A, fresh: A): A => {
     fresh.set(old);
@@ -154,7 +154,7 @@ function reserveSets(t: AlsTable, n: number, capacity: number): void {
   t.cells = copy(t.cells, new Uint8Array(capacity * MAX_ALS_CELLS));
   t.digits = copy(t.digits, new Int32Array(capacity));
   t.useful = new Int32Array(capacity);
-  t.mask = copy(t.mask, new Int32Array(capacity * W));
+  t.mask = new Int32Array(capacity * W);
   t.dcells = new Int32Array(capacity * n * W);
   t.seeAll = new Int32Array(capacity * n * W);
   t.rowEnd = new Int32Array(capacity);
@@ -163,7 +163,7 @@ function reserveSets(t: AlsTable, n: number, capacity: number): void {
   t.rowBits = new Int32Array((capacity >> 5) + 1);
 }
 
-/** Candidate cells per digit ((d−1)·W), scratch of build. */
+/** Candidate cells per digit ((d−1)·W), scratch of indexSets. */
 let candMask = new Int32Array(0);
 
 function build(s: LogicState, t: AlsTable): void {
@@ -348,6 +348,7 @@ function indexSets(s: LogicState, t: AlsTable): void {
   }
 }
 
+/** Fill positions per bucket or per set while a CSR array is written (indexSets, graphOf). */
 let cursor = new Int32Array(0);
 
 function scratchCursor(length: number): Int32Array {
@@ -541,8 +542,8 @@ function alsXz(s: LogicState): boolean {
       const rcc = t.edgeRcc[e]!;
       const k = POPCOUNT_1024[rcc]!;
       if (k > 2) continue;
-      // Most linked pairs remove nothing: test that before filling the buffer.
-      // (a digit whose seeAll is empty in one of the sets adds nothing)
+      // Most linked pairs remove nothing: test that before filling the buffer (a digit whose
+      // seeAll is empty in either set adds nothing).
       const common = t.digits[i]! & t.digits[j]!;
       const bothUseful = t.useful[i]! & t.useful[j]!;
       const productive =
