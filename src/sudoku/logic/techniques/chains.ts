@@ -21,6 +21,7 @@
 import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import { candidateCode } from '../finding.ts';
+import { LinkGraph } from './link-graph.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellName, eliminationText } from '../texts.ts';
@@ -31,23 +32,14 @@ type ChainKind = 'x' | 'xy' | 'aic';
 export const MAX_LINKS = 19;
 
 /**
- * The link graph of one position: from each state (candidate·2 + on) the states its links reach,
- * in the order the search tries them. From a false candidate its strong links: for each of its
- * houses holding the digit twice the other place, then the cell's other digit when it has two.
- * From a true candidate its weak links: the cell's other digits, then the digit in every peer.
- * Built once per position (the candidates' version) and shared by the three rungs here and the
- * nice loop (grouped-chains.ts), which run on the same position when the ones before find
- * nothing; the X- and XY-chain links are subsets of the AIC's. A true candidate's links are also
- * the candidates weakly linked to it, which is what a chain's ends need to eliminate something.
+ * The candidates' link graph of one position (link-graph.ts). From a false candidate its strong
+ * links: for each of its houses holding the digit twice the other place, then the cell's other
+ * digit when it has two. From a true candidate its weak links: the cell's other digits, then the
+ * digit in every peer. Shared by the three rungs here and the nice loop (grouped-chains.ts),
+ * which run on the same position when the ones before find nothing; the X- and XY-chain links
+ * are subsets of the AIC's. A true candidate's links are also the candidates weakly linked to
+ * it, which is what a chain's ends need to eliminate something.
  */
-export interface LinkGraph {
-  /** The candidates' version it was built for. */
-  version: number;
-  /** The links of state st: next[first[st] .. first[st+1]−1]. */
-  readonly first: Int32Array;
-  readonly next: Int32Array;
-}
-
 const cellGraphs = new WeakMap<LogicState, LinkGraph>();
 
 /** The candidates' link graph of the state's current position (see LinkGraph). */
@@ -59,7 +51,7 @@ export function cellLinks(s: LogicState): LinkGraph {
     for (let c = 0; c < s.cellCount; c++) maxPeers = Math.max(maxPeers, g.peerStart[c + 1]! - g.peerStart[c]!);
     const nodes = s.cellCount * s.n;
     // At most 3 house links + 1 cell link from a false candidate, N − 1 + the peers from a true one.
-    l = { version: -1, first: new Int32Array(nodes * 2 + 1), next: new Int32Array(nodes * (4 + s.n + maxPeers)) };
+    l = new LinkGraph(nodes * 2, nodes * (4 + s.n + maxPeers));
     cellGraphs.set(s, l);
   }
   if (l.version !== s.candidateVersion) buildCellLinks(s, l);

@@ -32,7 +32,8 @@ import { candidateCode } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { both, cellName, removalClause } from '../texts.ts';
-import { cellLinks, MAX_LINKS, type LinkGraph } from './chains.ts';
+import { cellLinks, MAX_LINKS } from './chains.ts';
+import { LinkGraph } from './link-graph.ts';
 
 /** [row, column, digit], as in ProofStep. */
 type CandidateRef = [number, number, number];
@@ -337,13 +338,9 @@ function groupLinks(s: LogicState, G: Groups): LinkGraph {
     for (let h = 0; h < 3 * n; h++) maxInter = Math.max(maxInter, G.houseStart[h + 1]! - G.houseStart[h]!);
     const cellNodes = s.cellCount * n;
     const groupNodes = G.count * n;
-    l = {
-      version: -1,
-      first: new Int32Array((cellNodes + groupNodes) * 2 + 1),
-      // A false cell: ≤ 3 house links + its cell link; a true cell: its other digits, peers and the
-      // groups of its houses; a false group: 2 house links; a true group: its line's and region's rest.
-      next: new Int32Array(cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter)),
-    };
+    // A false cell: ≤ 3 house links + its cell link; a true cell: its other digits, peers and the
+    // groups of its houses; a false group: 2 house links; a true group: its line's and region's rest.
+    l = new LinkGraph((cellNodes + groupNodes) * 2, cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter));
     groupGraphs.set(s, l);
   }
   if (l.version !== s.candidateVersion) buildGroupLinks(s, G, l);
@@ -486,7 +483,7 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
       for (let on = 0; on < (loops ? 2 : 1); on++) {
         const limit = s.mode === 'all' ? MAX_LINKS : x.bestLinks - 1;
         // Every productive chain has ≥ 3 links.
-        if (limit < 3) continue;
+        if (limit < 3 || (loops && !mayClose(s, graph, node, on))) continue;
         const found = searchFrom(s, G, x, graph, node, on, limit);
         if (found !== 0 && found < x.bestLinks) {
           x.bestLinks = found;
@@ -498,6 +495,27 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
   }
   if (s.mode === 'all' || x.bestOutcome === Outcome.None) return false;
   return commitLoop(s, G, x, t, x.best, x.bestLinks, x.bestOutcome);
+}
+
+/**
+ * Whether a loop from (start, on) can close at all: a true start must reach its false state; a
+ * false one its true state or the true state of a node weakly linked to it, other than the
+ * strong links' ends (those are reached at once, in one link, and never again).
+ */
+function mayClose(s: LogicState, graph: LinkGraph, start: number, on: number): boolean {
+  const { first, next } = graph;
+  const version = s.candidateVersion;
+  const origin = start * 2 + on;
+  if (on === 1) return graph.reaches(origin, start * 2, version);
+  if (first[origin] === first[origin + 1]) return false;
+  if (graph.reaches(origin, start * 2 + 1, version)) return true;
+  for (let i = first[start * 2 + 1]!, end = first[start * 2 + 2]!; i < end; i++) {
+    const target = next[i]! + 1;
+    let strong = false;
+    for (let k = first[origin]!, stop = first[origin + 1]!; k < stop && !strong; k++) strong = next[k] === target;
+    if (!strong && graph.reaches(origin, target, version)) return true;
+  }
+  return false;
 }
 
 /**
