@@ -509,11 +509,13 @@ function mayClose(s: LogicState, graph: LinkGraph, start: number, on: number): b
   if (on === 1) return graph.reaches(origin, start * 2, version);
   if (first[origin] === first[origin + 1]) return false;
   if (graph.reaches(origin, start * 2 + 1, version)) return true;
+  // A weakly linked node's true state links back to the false start: reaching it closes a cycle.
   for (let i = first[start * 2 + 1]!, end = first[start * 2 + 2]!; i < end; i++) {
     const target = next[i]! + 1;
+    if (!graph.mutual(origin, target, version)) continue;
     let strong = false;
     for (let k = first[origin]!, stop = first[origin + 1]!; k < stop && !strong; k++) strong = next[k] === target;
-    if (!strong && graph.reaches(origin, target, version)) return true;
+    if (!strong) return true;
   }
   return false;
 }

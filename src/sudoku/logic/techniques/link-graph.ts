@@ -5,11 +5,10 @@
  *   state         node·2 + on (on = 1: the node is true)
  *   links         next[first[st] .. first[st+1]−1]: from a false state its strong links, from a
  *                 true one its weak links, in the order the search tries them
- *   reachability  per strongly connected component (Tarjan), the bit set of the states it
- *                 reaches by any number of links, itself included; bit i is the state Tarjan
- *                 met i-th. A search whose start reaches none of the ends that could make it
- *                 productive finds nothing, whatever its length limit: most starts, since a
- *                 candidate a chain can decide is rare.
+ *   reachability  the strongly connected components (Tarjan) and, per component, the bit set
+ *                 of the components it reaches by any number of links. A search whose start
+ *                 reaches none of the ends that could make it productive finds nothing, whatever
+ *                 its length limit: most starts, since a candidate a chain can decide is rare.
  *
  * Both are built once per position (the state's candidate version) and shared by every rung and
  * start on it.
@@ -19,21 +18,28 @@ export class LinkGraph {
   /** The candidate version the links were built for (−1: none yet). */
   version = -1;
   readonly first: Int32Array;
-  next: Int32Array;
+  readonly next: Int32Array;
   private reachVersion = -1;
-  /** Tarjan's visiting order (the state's bit), −1 for a state it never met. */
+  /** Tarjan's visiting order, −1 for a state it never met (no links from or to it). */
   private readonly order: Int32Array;
   private readonly low: Int32Array;
+  /** component[state]: its strongly connected component, numbered as completed. */
   private readonly component: Int32Array;
   private readonly stack: Int32Array;
   private readonly onStack: Uint8Array;
   private readonly walk: Int32Array;
   private readonly walkEdge: Int32Array;
-  private readonly orMark: Int32Array;
+  /** The states of component c: members[memberStart[c] .. memberStart[c+1]−1]. */
+  private readonly members: Int32Array;
+  private readonly memberStart: Int32Array;
   private words = 0;
+  /** bits[c·words ..]: the components component c reaches, itself included. */
   private bits = new Int32Array(0);
 
-  constructor(readonly states: number, capacity: number) {
+  constructor(
+    readonly states: number,
+    capacity: number,
+  ) {
     this.first = new Int32Array(states + 1);
     this.next = new Int32Array(capacity);
     this.order = new Int32Array(states);
@@ -43,38 +49,34 @@ export class LinkGraph {
     this.onStack = new Uint8Array(states);
     this.walk = new Int32Array(states);
     this.walkEdge = new Int32Array(states);
-    this.orMark = new Int32Array(states);
+    this.members = new Int32Array(states);
+    this.memberStart = new Int32Array(states + 1);
   }
 
   /** True when state `from` reaches state `to` (≠ from) by one or more links. */
   reaches(from: number, to: number, version: number): boolean {
     if (this.reachVersion !== version) this.buildReach(version);
-    const a = this.order[from]!;
-    const b = this.order[to]!;
-    if (a < 0 || b < 0) return false;
-    return ((this.bits[this.component[from]! * this.words + (b >> 5)]! >>> (b & 31)) & 1) === 1;
+    if (this.order[from]! < 0 || this.order[to]! < 0) return false;
+    const c = this.component[to]!;
+    return ((this.bits[this.component[from]! * this.words + (c >> 5)]! >>> (c & 31)) & 1) === 1;
   }
 
-  /** Tarjan's components, iterative; a component is complete before any that reaches it. */
+  /** True when states a and b reach each other (the same strongly connected component). */
+  mutual(a: number, b: number, version: number): boolean {
+    if (this.reachVersion !== version) this.buildReach(version);
+    return this.order[a]! >= 0 && this.order[b]! >= 0 && this.component[a] === this.component[b];
+  }
+
+  /**
+   * Tarjan's components (iterative): a component is completed before any that reaches it, so
+   * one pass in completion order builds each one's bit set from its successors'.
+   */
   private buildReach(version: number): void {
-    const { first, next, order, low, component, stack, onStack, walk, walkEdge, orMark } = this;
-    // The bit sets range over the states with links or reached by one.
+    const { first, next, order, low, component, stack, onStack, walk, walkEdge, members, memberStart } = this;
     order.fill(-1);
-    for (let st = 0; st < this.states; st++) {
-      if (first[st] === first[st + 1]) continue;
-      order[st] = 0;
-      for (let e = first[st]!, end = first[st + 1]!; e < end; e++) order[next[e]!] = 0;
-    }
-    let live = 0;
-    for (let st = 0; st < this.states; st++) if (order[st] === 0) live++;
-    const words = (live + 31) >> 5;
-    this.words = words;
-    if (this.bits.length < live * words) this.bits = new Int32Array(live * words);
-    const bits = this.bits;
-    order.fill(-1);
-    orMark.fill(-1);
     let visited = 0;
     let components = 0;
+    let listed = 0;
     let top = 0;
     for (let root = 0; root < this.states; root++) {
       if (order[root]! >= 0 || first[root] === first[root + 1]) continue;
@@ -86,46 +88,53 @@ export class LinkGraph {
       walkEdge[0] = first[root]!;
       while (depth >= 0) {
         const v = walk[depth]!;
-        if (walkEdge[depth]! < first[v + 1]!) {
-          const w = next[walkEdge[depth]++]!;
+        const e = walkEdge[depth]!;
+        if (e < first[v + 1]!) {
+          walkEdge[depth] = e + 1;
+          const w = next[e]!;
           if (order[w]! < 0) {
             order[w] = low[w] = visited++;
             stack[top++] = w;
             onStack[w] = 1;
             walk[++depth] = w;
             walkEdge[depth] = first[w]!;
-          } else if (onStack[w] && order[w]! < low[v]!) low[v] = order[w]!;
+          } else if (onStack[w] === 1 && order[w]! < low[v]!) low[v] = order[w]!;
           continue;
         }
         if (low[v] === order[v]) {
-          const c = components++;
-          const base = c * words;
-          bits.fill(0, base, base + words);
-          let bottom = top;
-          do bottom--;
-          while (stack[bottom] !== v);
-          for (let i = bottom; i < top; i++) {
-            const u = stack[i]!;
+          memberStart[components] = listed;
+          let u: number;
+          do {
+            u = stack[--top]!;
             onStack[u] = 0;
-            component[u] = c;
-            bits[base + (order[u]! >> 5)]! |= 1 << (order[u]! & 31);
-          }
-          for (let i = bottom; i < top; i++) {
-            const u = stack[i]!;
-            for (let e = first[u]!, end = first[u + 1]!; e < end; e++) {
-              const d = component[next[e]!]!;
-              if (d === c || orMark[d] === c) continue;
-              orMark[d] = c;
-              const from = d * words;
-              for (let k = 0; k < words; k++) bits[base + k]! |= bits[from + k]!;
-            }
-          }
-          top = bottom;
+            component[u] = components;
+            members[listed++] = u;
+          } while (u !== v);
+          components++;
         }
-        depth--;
-        if (depth >= 0) {
+        if (--depth >= 0) {
           const parent = walk[depth]!;
           if (low[v]! < low[parent]!) low[parent] = low[v]!;
+        }
+      }
+    }
+    memberStart[components] = listed;
+    const words = (components + 31) >> 5;
+    this.words = words;
+    if (this.bits.length < components * words) this.bits = new Int32Array(components * words);
+    const bits = this.bits;
+    for (let c = 0; c < components; c++) {
+      const base = c * words;
+      for (let k = 0; k < words; k++) bits[base + k] = 0;
+      bits[base + (c >> 5)] = 1 << (c & 31);
+      for (let i = memberStart[c]!, end = memberStart[c + 1]!; i < end; i++) {
+        const u = members[i]!;
+        for (let e = first[u]!, stop = first[u + 1]!; e < stop; e++) {
+          const d = component[next[e]!]!;
+          // Already reached through another successor: so is everything d reaches.
+          if ((bits[base + (d >> 5)]! >>> (d & 31)) & 1) continue;
+          const from = d * words;
+          for (let k = 0; k < words; k++) bits[base + k]! |= bits[from + k]!;
         }
       }
     }
