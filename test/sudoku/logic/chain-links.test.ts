@@ -12,8 +12,22 @@ import { LinkGraph } from '../../../src/sudoku/logic/techniques/link-graph.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
 import { dataLines } from '../../helpers/data.ts';
 
-describe('LinkGraph.reaches', () => {
-  it('agrees with a breadth-first search on random sparse graphs, cycles and all', () => {
+/** Plain breadth-first reachability over adjacency lists. */
+function reachesBack(lists: number[][], from: number, to: number): boolean {
+  const seen = new Set<number>();
+  const queue = [...lists[from]!];
+  while (queue.length > 0) {
+    const st = queue.shift()!;
+    if (st === to) return true;
+    if (seen.has(st)) continue;
+    seen.add(st);
+    queue.push(...lists[st]!);
+  }
+  return false;
+}
+
+describe('LinkGraph reachability', () => {
+  it('agrees with a breadth-first search on random sparse graphs, cycles and all (reaches, components)', () => {
     const rng = new Rng('link-graph reach');
     for (let round = 0; round < 60; round++) {
       const states = 2 + rng.int(60);
@@ -34,7 +48,13 @@ describe('LinkGraph.reaches', () => {
           seen.add(st);
           queue.push(...lists[st]!);
         }
-        for (let to = 0; to < states; to++) if (to !== from) expect(graph.reaches(from, to, round), `round ${round}: ${from} → ${to}`).toBe(seen.has(to));
+        graph.prepareReach(round);
+        const reaches = (to: number) => graph.componentOf(from) >= 0 && graph.componentOf(to) >= 0 && graph.reaches(graph.componentOf(from), graph.componentOf(to));
+        for (let to = 0; to < states; to++) if (to !== from) expect(reaches(to), `round ${round}: ${from} → ${to}`).toBe(seen.has(to));
+        for (let to = 0; to < states; to++) {
+          const mutual = graph.componentOf(to) >= 0 && graph.componentOf(to) === graph.componentOf(from);
+          if (to !== from) expect(mutual, `round ${round}: ${from} ↔ ${to}`).toBe(seen.has(to) && reachesBack(lists, to, from));
+        }
       }
     }
   });

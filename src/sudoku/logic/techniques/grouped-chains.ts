@@ -474,6 +474,7 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
   x.bestLinks = MAX_LINKS + 1;
   x.bestOutcome = Outcome.None;
   const loops = kind !== 'grouped-aic';
+  if (loops) graph.prepareReach(s.candidateVersion);
   for (let cell = 0; cell < s.cellCount; cell++) {
     let m = s.cand[cell]!;
     while (m !== 0) {
@@ -483,7 +484,7 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
       for (let on = 0; on < (loops ? 2 : 1); on++) {
         const limit = s.mode === 'all' ? MAX_LINKS : x.bestLinks - 1;
         // Every productive chain has ≥ 3 links.
-        if (limit < 3 || (loops && !mayClose(s, graph, node, on))) continue;
+        if (limit < 3 || (loops && !mayClose(graph, node, on))) continue;
         const found = searchFrom(s, G, x, graph, node, on, limit);
         if (found !== 0 && found < x.bestLinks) {
           x.bestLinks = found;
@@ -502,17 +503,18 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
  * false one its true state or the true state of a node weakly linked to it, other than the
  * strong links' ends (those are reached at once, in one link, and never again).
  */
-function mayClose(s: LogicState, graph: LinkGraph, start: number, on: number): boolean {
+function mayClose(graph: LinkGraph, start: number, on: number): boolean {
   const { first, next } = graph;
-  const version = s.candidateVersion;
   const origin = start * 2 + on;
-  if (on === 1) return graph.reaches(origin, start * 2, version);
-  if (first[origin] === first[origin + 1]) return false;
-  if (graph.reaches(origin, start * 2 + 1, version)) return true;
+  const from = graph.componentOf(origin);
+  if (from < 0) return false;
+  const other = graph.componentOf(start * 2 + 1 - on);
+  if (other >= 0 && graph.reaches(from, other)) return true;
+  if (on === 1) return false;
   // A weakly linked node's true state links back to the false start: reaching it closes a cycle.
   for (let i = first[start * 2 + 1]!, end = first[start * 2 + 2]!; i < end; i++) {
     const target = next[i]! + 1;
-    if (!graph.mutual(origin, target, version)) continue;
+    if (graph.componentOf(target) !== from) continue;
     let strong = false;
     for (let k = first[origin]!, stop = first[origin + 1]!; k < stop && !strong; k++) strong = next[k] === target;
     if (!strong) return true;

@@ -53,18 +53,22 @@ export class LinkGraph {
     this.memberStart = new Int32Array(states + 1);
   }
 
-  /** True when state `from` reaches state `to` (≠ from) by one or more links. */
-  reaches(from: number, to: number, version: number): boolean {
+  /** Make componentOf and reaches answer for the candidates of `version` (built on first use). */
+  prepareReach(version: number): void {
     if (this.reachVersion !== version) this.buildReach(version);
-    if (this.order[from]! < 0 || this.order[to]! < 0) return false;
-    const c = this.component[to]!;
-    return ((this.bits[this.component[from]! * this.words + (c >> 5)]! >>> (c & 31)) & 1) === 1;
   }
 
-  /** True when states a and b reach each other (the same strongly connected component). */
-  mutual(a: number, b: number, version: number): boolean {
-    if (this.reachVersion !== version) this.buildReach(version);
-    return this.order[a]! >= 0 && this.order[b]! >= 0 && this.component[a] === this.component[b];
+  /**
+   * The state's strongly connected component (states that reach each other share one), −1 for a
+   * state no link leaves or enters. After prepareReach.
+   */
+  componentOf(state: number): number {
+    return this.order[state]! < 0 ? -1 : this.component[state]!;
+  }
+
+  /** True when component a reaches component b (both ≥ 0; a reaches itself). After prepareReach. */
+  reaches(a: number, b: number): boolean {
+    return ((this.bits[a * this.words + (b >> 5)]! >>> (b & 31)) & 1) === 1;
   }
 
   /**
