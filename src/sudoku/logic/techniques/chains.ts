@@ -17,6 +17,9 @@
  * The search is breadth-first over (candidate, true/false) states from every start candidate, so
  * each chain found is a shortest one from its start; the prover takes the shortest productive
  * chain of all. This is not trial and error: every link is a local fact of the pencil marks.
+ * The links are read from the position's link graph (link-graph.ts), built once and shared by the
+ * three rungs and the nice loop; whether an end eliminates anything is a lookup of the start's
+ * marked weak links, not a peer scan.
  */
 import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';

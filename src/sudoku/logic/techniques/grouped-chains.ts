@@ -25,6 +25,12 @@
  *
  * State encoding (as chains.ts): node·2 + on; node = cell·N + d−1 for a cell node and
  * N²·N + k·N + d−1 for the group of digit d in intersection k (layout.ts's intersections).
+ *
+ * Cost: the links come from the position's link graph (link-graph.ts: the candidates' one from
+ * chains.ts for the nice loop, the one with group nodes here for the grouped rungs), built once per
+ * position. A loop start is searched only when it can close at all (mayClose, from the graph's
+ * reachability), and a search stops once every end that could close it has been reached; the
+ * instances found and their order are those of a search from every start.
  */
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { Geometry } from '../../geometry.ts';
@@ -148,7 +154,6 @@ interface Scratch {
   /** Node cells, scratch. */
   cellsA: Int32Array;
   cellsB: Int32Array;
-  cellsC: Int32Array;
   /** Elimination marks by candidate code (dedupes the eliminations of a loop). */
   elimMark: Uint8Array;
   elimList: Int32Array;
@@ -182,7 +187,6 @@ function scratchFor(s: LogicState, groups: Groups): Scratch {
       technique: null,
       cellsA: new Int32Array(s.n),
       cellsB: new Int32Array(s.n),
-      cellsC: new Int32Array(s.n),
       elimMark: new Uint8Array(s.cellCount * 16),
       elimList: new Int32Array(s.cellCount * s.n),
       elimCount: 0,
@@ -327,7 +331,7 @@ function loopElims(s: LogicState, G: Groups, x: Scratch, path: Int32Array, links
  */
 const groupGraphs = new WeakMap<LogicState, LinkGraph>();
 
-function groupLinks(s: LogicState, G: Groups): LinkGraph {
+function groupLinks(s: LogicState, G: Groups, rest: Int32Array): LinkGraph {
   let l = groupGraphs.get(s);
   if (!l) {
     const g = s.geometry;
@@ -343,17 +347,17 @@ function groupLinks(s: LogicState, G: Groups): LinkGraph {
     l = new LinkGraph((cellNodes + groupNodes) * 2, cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter));
     groupGraphs.set(s, l);
   }
-  if (l.version !== s.candidateVersion) buildGroupLinks(s, G, l);
+  if (l.version !== s.candidateVersion) buildGroupLinks(s, G, l, rest);
   return l;
 }
 
-function buildGroupLinks(s: LogicState, G: Groups, l: LinkGraph): void {
+/** Build the group graph; `rest` is scratch for a house's other places (N cells). */
+function buildGroupLinks(s: LogicState, G: Groups, l: LinkGraph, rest: Int32Array): void {
   const n = s.n;
   const g = s.geometry;
   const cand = s.cand;
   const cellNodes = s.cellCount * n;
   const { first, next } = l;
-  const rest = new Int32Array(n);
   s.fillPositions();
   fillGroupSizes(s, G);
   let e = 0;
@@ -467,7 +471,7 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
   const G = groupsOf(s);
   const x = scratchFor(s, G);
   // The nice loop has cell nodes only: the candidates' graph the tier-4 chains built.
-  const graph = kind === 'nice-loop' ? cellLinks(s) : groupLinks(s, G);
+  const graph = kind === 'nice-loop' ? cellLinks(s) : groupLinks(s, G, x.cellsA);
   x.kind = kind;
   x.grouped = kind !== 'nice-loop';
   x.technique = s.mode === 'all' ? t : null;
