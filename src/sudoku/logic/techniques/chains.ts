@@ -45,7 +45,7 @@ export const MAX_LINKS = 19;
  */
 const cellGraphs = new WeakMap<LogicState, LinkGraph>();
 
-/** The candidates' link graph of the state's current position (see LinkGraph). */
+/** The candidates' link graph of the state's current position, built when the candidates changed. */
 export function cellLinks(s: LogicState): LinkGraph {
   let l = cellGraphs.get(s);
   if (!l) {
@@ -96,6 +96,8 @@ function buildCellLinks(s: LogicState, l: LinkGraph): void {
     }
   }
   first[s.cellCount * n * 2] = e;
+  // Typed arrays drop writes past their end: a wrong bound must not pass as a sparser graph.
+  if (e > next.length) throw new RangeError(`candidate link graph: ${e} links, room for ${next.length}`);
   l.version = s.candidateVersion;
 }
 
@@ -194,7 +196,7 @@ function endEliminations(s: LogicState, a: number, x: number, b: number, y: numb
 function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
   const n = s.n;
   const x = scratchFor(s);
-  const links = cellLinks(s);
+  const graph = cellLinks(s);
   const minStrong = kind === 'xy' ? 3 : 2;
   x.technique = s.mode === 'all' ? t : null;
   let bestLength = MAX_LINKS + 1;
@@ -206,7 +208,7 @@ function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
       const lb = m & -m;
       m ^= lb;
       const node = cell * n + highestBit(lb);
-      const found = searchFrom(s, x, links, kind, node, minStrong, s.mode === 'all' ? MAX_LINKS : bestLength - 1);
+      const found = searchFrom(s, x, graph, kind, node, minStrong, s.mode === 'all' ? MAX_LINKS : bestLength - 1);
       if (found !== 0 && found < bestLength) {
         bestLength = found;
         bestCount = found + 1;

@@ -452,6 +452,8 @@ function buildGroupLinks(s: LogicState, G: Groups, l: LinkGraph, rest: Int32Arra
     }
   }
   first[(cellNodes + G.count * n) * 2] = e;
+  // Typed arrays drop writes past their end: a wrong bound must not pass as a sparser graph.
+  if (e > next.length) throw new RangeError(`group link graph: ${e} links, room for ${next.length}`);
   l.version = s.candidateVersion;
 }
 
