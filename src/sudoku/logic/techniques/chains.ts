@@ -17,10 +17,14 @@
  * The search is breadth-first over (candidate, true/false) states from every start candidate, so
  * each chain found is a shortest one from its start; the prover takes the shortest productive
  * chain of all. This is not trial and error: every link is a local fact of the pencil marks.
+ * The links are read from the position's link graph (link-graph.ts), built once and shared by the
+ * three rungs and the nice loop; whether an end eliminates anything is a lookup of the start's
+ * marked weak links, not a peer scan.
  */
 import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import { candidateCode } from '../finding.ts';
+import { LinkGraph } from './link-graph.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellName, eliminationText } from '../texts.ts';
@@ -30,19 +34,87 @@ type ChainKind = 'x' | 'xy' | 'aic';
 /** Longest chain considered, in links (HoDoKu restricts X- and XY-chains to 20). */
 export const MAX_LINKS = 19;
 
+/**
+ * The candidates' link graph of one position (link-graph.ts). From a false candidate its strong
+ * links: for each of its houses holding the digit twice the other place, then the cell's other
+ * digit when it has two. From a true candidate its weak links: the cell's other digits, then the
+ * digit in every peer. Shared by the three rungs here and the nice loop (grouped-chains.ts),
+ * which run on the same position when the ones before find nothing; the X- and XY-chain links
+ * are subsets of the AIC's. A true candidate's links are also the candidates weakly linked to
+ * it, which is what a chain's ends need to eliminate something.
+ */
+const cellGraphs = new WeakMap<LogicState, LinkGraph>();
+
+/** The candidates' link graph of the state's current position, built when the candidates changed. */
+export function cellLinks(s: LogicState): LinkGraph {
+  let l = cellGraphs.get(s);
+  if (!l) {
+    const g = s.geometry;
+    let maxPeers = 0;
+    for (let c = 0; c < s.cellCount; c++) maxPeers = Math.max(maxPeers, g.peerStart[c + 1]! - g.peerStart[c]!);
+    const nodes = s.cellCount * s.n;
+    // At most 3 house links + 1 cell link from a false candidate, N − 1 + the peers from a true one.
+    l = new LinkGraph(nodes * 2, nodes * (4 + s.n + maxPeers));
+    cellGraphs.set(s, l);
+  }
+  if (l.version !== s.candidateVersion) buildCellLinks(s, l);
+  return l;
+}
+
+function buildCellLinks(s: LogicState, l: LinkGraph): void {
+  const n = s.n;
+  const g = s.geometry;
+  const cand = s.cand;
+  const { first, next } = l;
+  s.fillPositions();
+  let e = 0;
+  for (let cell = 0; cell < s.cellCount; cell++) {
+    const cm = cand[cell]!;
+    for (let dPos = 0; dPos < n; dPos++) {
+      const state = (cell * n + dPos) * 2;
+      const bit = 1 << dPos;
+      first[state] = e;
+      if (cm & bit) {
+        for (let k = 0; k < 3; k++) {
+          const h = g.cellHouses[cell * 3 + k]!;
+          const m = s.positions[h * n + dPos]!;
+          if (POPCOUNT_1024[m] !== 2) continue;
+          const a = g.houseCells[h * n + lowestBit(m)]!;
+          const other = a === cell ? g.houseCells[h * n + highestBit(m)]! : a;
+          next[e++] = (other * n + dPos) * 2 + 1;
+        }
+        if (POPCOUNT_1024[cm] === 2) next[e++] = (cell * n + highestBit(cm & ~bit)) * 2 + 1;
+      }
+      first[state + 1] = e;
+      if (cm & bit) {
+        for (let m = cm & ~bit; m !== 0; m &= m - 1) next[e++] = (cell * n + lowestBit(m)) * 2;
+        for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end; k++) {
+          const p = g.peers[k]!;
+          if (cand[p]! & bit) next[e++] = (p * n + dPos) * 2;
+        }
+      }
+    }
+  }
+  first[s.cellCount * n * 2] = e;
+  // Typed arrays drop writes past their end: a wrong bound must not pass as a sparser graph.
+  if (e > next.length) throw new RangeError(`candidate link graph: ${e} links, room for ${next.length}`);
+  l.version = s.candidateVersion;
+}
+
 /** BFS scratch per layout size. */
 interface Scratch {
   stamp: Int32Array;
   parent: Int32Array;
   depth: Int32Array;
   queue: Int32Array;
+  /** mark[node] = generation: the node is weakly linked to the search's start. */
+  mark: Int32Array;
   path: Int32Array;
   best: Int32Array;
   generation: number;
   // The search under way (set by searchFrom).
   kind: ChainKind;
-  startCell: number;
-  startDigit: number;
+  start: number;
   minStrong: number;
   tail: number;
   /** `all` mode: commit every productive end instead of stopping at the first. */
@@ -60,12 +132,12 @@ function scratchFor(s: LogicState): Scratch {
       parent: new Int32Array(states),
       depth: new Int32Array(states),
       queue: new Int32Array(states),
+      mark: new Int32Array(states / 2),
       path: new Int32Array(MAX_LINKS + 2),
       best: new Int32Array(MAX_LINKS + 2),
       generation: 0,
       kind: 'aic',
-      startCell: 0,
-      startDigit: 0,
+      start: 0,
       minStrong: 0,
       tail: 0,
       technique: null,
@@ -124,7 +196,7 @@ function endEliminations(s: LogicState, a: number, x: number, b: number, y: numb
 function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
   const n = s.n;
   const x = scratchFor(s);
-  s.fillPositions();
+  const graph = cellLinks(s);
   const minStrong = kind === 'xy' ? 3 : 2;
   x.technique = s.mode === 'all' ? t : null;
   let bestLength = MAX_LINKS + 1;
@@ -136,7 +208,7 @@ function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
       const lb = m & -m;
       m ^= lb;
       const node = cell * n + highestBit(lb);
-      const found = searchFrom(s, x, kind, node, minStrong, s.mode === 'all' ? MAX_LINKS : bestLength - 1);
+      const found = searchFrom(s, x, graph, kind, node, minStrong, s.mode === 'all' ? MAX_LINKS : bestLength - 1);
       if (found !== 0 && found < bestLength) {
         bestLength = found;
         bestCount = found + 1;
@@ -149,18 +221,20 @@ function chains(s: LogicState, t: Technique, kind: ChainKind): boolean {
 }
 
 /**
- * Breadth-first search from `start` (assumed false). Returns the length in links of the first
- * productive chain (its nodes in scratch.path[0..length]), or 0.
+ * Breadth-first search from `start` (assumed false) along the links of `graph` (the X- and
+ * XY-chains skip the links they do not use). Returns the length in links of the first productive
+ * chain (its nodes in scratch.path[0..length]), or 0.
  */
-function searchFrom(s: LogicState, x: Scratch, kind: ChainKind, start: number, minStrong: number, maxLinks: number): number {
+function searchFrom(s: LogicState, x: Scratch, graph: LinkGraph, kind: ChainKind, start: number, minStrong: number, maxLinks: number): number {
   const n = s.n;
-  const g = s.geometry;
   const cand = s.cand;
+  const { first, next } = graph;
   const gen = ++x.generation;
   x.kind = kind;
-  x.startCell = (start / n) | 0;
-  x.startDigit = (start % n) + 1;
+  x.start = start;
   x.minStrong = minStrong;
+  // The candidates weakly linked to the start: the links of the start's true state.
+  for (let i = first[start * 2 + 1]!, end = first[start * 2 + 2]!; i < end; i++) x.mark[next[i]! >> 1] = gen;
   let head = 0;
   const origin = start * 2;
   x.stamp[origin] = gen;
@@ -170,72 +244,58 @@ function searchFrom(s: LogicState, x: Scratch, kind: ChainKind, start: number, m
   x.queue[x.tail++] = origin;
   while (head < x.tail) {
     const state = x.queue[head++]!;
-    if (x.depth[state]! >= maxLinks) break;
-    const node = state >> 1;
-    const cell = (node / n) | 0;
-    const digit = (node % n) + 1;
-    const bit = 1 << (digit - 1);
-    let found = 0;
-    if ((state & 1) === 0) {
-      // Strong links out of a false node.
-      if (kind !== 'xy') {
-        const ch = g.cellHouses;
-        for (let k = 0; k < 3 && !found; k++) {
-          const h = ch[cell * 3 + k]!;
-          const m = s.positions[h * n + digit - 1]!;
-          if (POPCOUNT_1024[m] !== 2) continue;
-          const a = g.houseCells[h * n + lowestBit(m)]!;
-          const other = a === cell ? g.houseCells[h * n + highestBit(m)]! : a;
-          found = visit(s, x, state, (other * n + digit - 1) * 2 + 1);
-        }
-      }
-      if (!found && kind !== 'x' && POPCOUNT_1024[cand[cell]!] === 2) {
-        const other = cand[cell]! & ~bit;
-        found = visit(s, x, state, (cell * n + highestBit(other)) * 2 + 1);
-      }
-    } else {
-      // Weak links out of a true node.
-      if (kind === 'aic') {
-        let m = cand[cell]! & ~bit;
-        while (m !== 0 && !found) {
-          const lb = m & -m;
-          m ^= lb;
-          found = visit(s, x, state, (cell * n + highestBit(lb)) * 2);
-        }
-      }
-      for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end && !found; k++) {
-        const p = g.peers[k]!;
-        if ((cand[p]! & bit) === 0) continue;
-        if (kind === 'xy' && POPCOUNT_1024[cand[p]!] !== 2) continue;
-        found = visit(s, x, state, (p * n + digit - 1) * 2);
-      }
+    const links = x.depth[state]! + 1;
+    if (links > maxLinks) break;
+    let i = first[state]!;
+    let end = first[state + 1]!;
+    if (kind !== 'aic') {
+      // X-chains: house links only; XY-chains: the links inside and between two-candidate cells.
+      // A false candidate's cell link is its last, a true one's cell links its first ones.
+      const cellMask = cand[((state >> 1) / n) | 0]!;
+      const bivalue = POPCOUNT_1024[cellMask] === 2;
+      if ((state & 1) === 0) {
+        if (kind === 'x') end -= bivalue ? 1 : 0;
+        else i = bivalue ? end - 1 : end;
+      } else i += POPCOUNT_1024[cellMask]! - 1;
     }
-    if (found) return found;
+    for (; i < end; i++) {
+      const to = next[i]!;
+      if (x.stamp[to] === gen) continue;
+      if (kind === 'xy' && state & 1 && POPCOUNT_1024[cand[(((to >> 1) / n) | 0)]!] !== 2) continue;
+      x.stamp[to] = gen;
+      x.parent[to] = state;
+      x.depth[to] = links;
+      x.queue[x.tail++] = to;
+      const found = visit(s, x, graph, to, links);
+      if (found) return found;
+    }
   }
   return 0;
 }
 
-/** Enqueue state `next` reached from `from`; returns the chain length when it ends a productive chain. */
-function visit(s: LogicState, x: Scratch, from: number, next: number): number {
-  if (x.stamp[next] === x.generation) return 0;
-  const links = x.depth[from]! + 1;
-  x.stamp[next] = x.generation;
-  x.parent[next] = from;
-  x.depth[next] = links;
-  x.queue[x.tail++] = next;
+/** State `next` was reached in `links` links; returns the chain length when it ends a productive chain. */
+function visit(s: LogicState, x: Scratch, graph: LinkGraph, next: number, links: number): number {
   if ((next & 1) === 0 || (links + 1) / 2 < x.minStrong) return 0;
   const n = s.n;
   const endNode = next >> 1;
-  const endCell = (endNode / n) | 0;
-  const endDigit = (endNode % n) + 1;
-  if (x.kind !== 'aic' && endDigit !== x.startDigit) return 0;
-  if (endEliminations(s, x.startCell, x.startDigit, endCell, endDigit, false) === 0) return 0;
+  if (x.kind !== 'aic' && endNode % n !== x.start % n) return 0;
+  if (endNode === x.start || !linkedToBoth(x, graph, endNode)) return 0;
   if (!tracePath(x, next)) return 0;
   if (x.technique) {
     commitChain(s, x.technique, x.path, links);
     return 0;
   }
   return links;
+}
+
+/**
+ * Whether some candidate is weakly linked to the start (marked) and to `end` (one of end's weak
+ * links): endEliminations(start, end) > 0 for distinct ends, without its peer scan.
+ */
+function linkedToBoth(x: Scratch, graph: LinkGraph, end: number): boolean {
+  const gen = x.generation;
+  for (let i = graph.first[end * 2 + 1]!, stop = graph.first[end * 2 + 2]!; i < stop; i++) if (x.mark[graph.next[i]! >> 1] === gen) return true;
+  return false;
 }
 
 /** Write the node path ending in `state` to scratch.path; false when a candidate repeats. */

@@ -25,6 +25,12 @@
  *
  * State encoding (as chains.ts): node·2 + on; node = cell·N + d−1 for a cell node and
  * N²·N + k·N + d−1 for the group of digit d in intersection k (layout.ts's intersections).
+ *
+ * Cost: the links come from the position's link graph (link-graph.ts: the candidates' one from
+ * chains.ts for the nice loop, the one with group nodes here for the grouped rungs), built once per
+ * position. A loop start is searched only when it can close at all (mayClose, from the graph's
+ * reachability), and a search stops once every end that could close it has been reached; the
+ * instances found and their order are those of a search from every start.
  */
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { Geometry } from '../../geometry.ts';
@@ -32,7 +38,8 @@ import { candidateCode } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { both, cellName, removalClause } from '../texts.ts';
-import { MAX_LINKS } from './chains.ts';
+import { cellLinks, MAX_LINKS } from './chains.ts';
+import { LinkGraph } from './link-graph.ts';
 
 /** [row, column, digit], as in ProofStep. */
 type CandidateRef = [number, number, number];
@@ -124,6 +131,10 @@ function groupsOf(s: LogicState): Groups {
 
 interface Scratch {
   stamp: Int32Array;
+  /** mark[node] = generation: a node the search's start is weakly linked to (see searchFrom). */
+  mark: Int32Array;
+  /** Productive ends not yet reached; the search stops when none is left. */
+  remaining: number;
   parent: Int32Array;
   depth: Int32Array;
   queue: Int32Array;
@@ -143,7 +154,6 @@ interface Scratch {
   /** Node cells, scratch. */
   cellsA: Int32Array;
   cellsB: Int32Array;
-  cellsC: Int32Array;
   /** Elimination marks by candidate code (dedupes the eliminations of a loop). */
   elimMark: Uint8Array;
   elimList: Int32Array;
@@ -158,6 +168,8 @@ function scratchFor(s: LogicState, groups: Groups): Scratch {
     const states = (s.cellCount + groups.count) * s.n * 2;
     x = {
       stamp: new Int32Array(states),
+      mark: new Int32Array(states / 2),
+      remaining: 0,
       parent: new Int32Array(states),
       depth: new Int32Array(states),
       queue: new Int32Array(states),
@@ -175,7 +187,6 @@ function scratchFor(s: LogicState, groups: Groups): Scratch {
       technique: null,
       cellsA: new Int32Array(s.n),
       cellsB: new Int32Array(s.n),
-      cellsC: new Int32Array(s.n),
       elimMark: new Uint8Array(s.cellCount * 16),
       elimList: new Int32Array(s.cellCount * s.n),
       elimCount: 0,
@@ -258,19 +269,6 @@ function seesAllOf(s: LogicState, a: number, b: Int32Array, count: number): bool
   return true;
 }
 
-/** Two nodes cannot both be true (the loop's closing link). */
-function weaklyLinked(s: LogicState, G: Groups, x: Scratch, u: number, v: number): boolean {
-  if (u === v) return false;
-  const du = nodeDigit(s, u);
-  const dv = nodeDigit(s, v);
-  if (!isGroup(s, u) && !isGroup(s, v)) return du === dv ? s.sees((u / s.n) | 0, (v / s.n) | 0) : ((u / s.n) | 0) === ((v / s.n) | 0);
-  if (du !== dv) return !isGroup(s, u) && !isGroup(s, v) && ((u / s.n) | 0) === ((v / s.n) | 0);
-  const nu = nodeCells(s, G, u, x.cellsA);
-  const nv = nodeCells(s, G, v, x.cellsB);
-  for (let i = 0; i < nu; i++) if (!seesAllOf(s, x.cellsA[i]!, x.cellsB, nv)) return false;
-  return true;
-}
-
 // ——— eliminations ———
 
 function addElim(x: Scratch, cell: number, d: number): void {
@@ -323,20 +321,166 @@ function loopElims(s: LogicState, G: Groups, x: Scratch, path: Int32Array, links
   elimsLinkedToBoth(s, G, x, path[links]!, path[0]!);
 }
 
+// ——— the link graph ———
+
+/**
+ * The links of chains.ts's LinkGraph with group nodes, per position: from a false node its strong
+ * links, from a true one its weak links, in the order the search tries them (a cell's are the
+ * candidates' ones with the group links added: a house whose other places form a group, the
+ * groups in the cell's houses). Built once per position and shared by the two grouped rungs.
+ */
+const groupGraphs = new WeakMap<LogicState, LinkGraph>();
+
+function groupLinks(s: LogicState, G: Groups, rest: Int32Array): LinkGraph {
+  let l = groupGraphs.get(s);
+  if (!l) {
+    const g = s.geometry;
+    const n = s.n;
+    let maxPeers = 0;
+    for (let c = 0; c < s.cellCount; c++) maxPeers = Math.max(maxPeers, g.peerStart[c + 1]! - g.peerStart[c]!);
+    let maxInter = 0;
+    for (let h = 0; h < 3 * n; h++) maxInter = Math.max(maxInter, G.houseStart[h + 1]! - G.houseStart[h]!);
+    const cellNodes = s.cellCount * n;
+    const groupNodes = G.count * n;
+    // A false cell: ≤ 3 house links + its cell link; a true cell: its other digits, peers and the
+    // groups of its houses; a false group: 2 house links; a true group: its line's and region's rest.
+    l = new LinkGraph((cellNodes + groupNodes) * 2, cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter));
+    groupGraphs.set(s, l);
+  }
+  if (l.version !== s.candidateVersion) buildGroupLinks(s, G, l, rest);
+  return l;
+}
+
+/** Build the group graph; `rest` is scratch for a house's other places (N cells). */
+function buildGroupLinks(s: LogicState, G: Groups, l: LinkGraph, rest: Int32Array): void {
+  const n = s.n;
+  const g = s.geometry;
+  const cand = s.cand;
+  const cellNodes = s.cellCount * n;
+  const { first, next } = l;
+  s.fillPositions();
+  fillGroupSizes(s, G);
+  let e = 0;
+  for (let cell = 0; cell < s.cellCount; cell++) {
+    const cm = cand[cell]!;
+    for (let dPos = 0; dPos < n; dPos++) {
+      const digit = dPos + 1;
+      const bit = 1 << dPos;
+      const state = (cell * n + dPos) * 2;
+      first[state] = e;
+      if (cm & bit) {
+        // Strong links out of a false cell node: the house's other place(s), the cell's other digit.
+        for (let k = 0; k < 3; k++) {
+          const h = g.cellHouses[cell * 3 + k]!;
+          const m = s.positions[h * n + dPos]!;
+          const pc = POPCOUNT_1024[m]!;
+          if (pc === 2) {
+            const a = g.houseCells[h * n + lowestBit(m)]!;
+            const other = a === cell ? g.houseCells[h * n + highestBit(m)]! : a;
+            next[e++] = (other * n + dPos) * 2 + 1;
+          } else if (pc >= 3) {
+            let count = 0;
+            for (let mm = m; mm !== 0; mm &= mm - 1) {
+              const c = g.houseCells[h * n + lowestBit(mm)]!;
+              if (c !== cell) rest[count++] = c;
+            }
+            const gk = groupOfRest(s, G, h, rest, count, digit);
+            if (gk >= 0) next[e++] = (cellNodes + gk * n + dPos) * 2 + 1;
+          }
+        }
+        if (POPCOUNT_1024[cm] === 2) next[e++] = (cell * n + highestBit(cm & ~bit)) * 2 + 1;
+      }
+      first[state + 1] = e;
+      if (cm & bit) {
+        // Weak links out of a true cell node.
+        for (let m = cm & ~bit; m !== 0; m &= m - 1) next[e++] = (cell * n + lowestBit(m)) * 2;
+        for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end; k++) {
+          const p = g.peers[k]!;
+          if (cand[p]! & bit) next[e++] = (p * n + dPos) * 2;
+        }
+        for (let k = 0; k < 3; k++) {
+          const h = g.cellHouses[cell * 3 + k]!;
+          for (let i = G.houseStart[h]!, end = G.houseStart[h + 1]!; i < end; i++) {
+            const gk = G.houseInter[i]!;
+            if (inIntersection(s, G, gk, cell) || groupSize(s, G, gk, digit) < 2) continue;
+            next[e++] = (cellNodes + gk * n + dPos) * 2;
+          }
+        }
+      }
+    }
+  }
+  for (let gk = 0; gk < G.count; gk++) {
+    for (let dPos = 0; dPos < n; dPos++) {
+      const digit = dPos + 1;
+      const bit = 1 << dPos;
+      const state = (cellNodes + gk * n + dPos) * 2;
+      // A group of fewer than two places is no node: no link reaches it.
+      const live = groupSize(s, G, gk, digit) >= 2;
+      first[state] = e;
+      if (live) {
+        // Strong links out of a false group: the rest of its line or region.
+        for (let j = 0; j < 2; j++) {
+          const h = j === 0 ? G.line[gk]! : G.regionHouse[gk]!;
+          let count = 0;
+          for (let mm = s.positions[h * n + dPos]!; mm !== 0; mm &= mm - 1) {
+            const c = g.houseCells[h * n + lowestBit(mm)]!;
+            if (!inIntersection(s, G, gk, c)) rest[count++] = c;
+          }
+          if (count === 1) next[e++] = (rest[0]! * n + dPos) * 2 + 1;
+          else if (count >= 2) {
+            const other = groupOfRest(s, G, h, rest, count, digit);
+            if (other >= 0 && other !== gk) next[e++] = (cellNodes + other * n + dPos) * 2 + 1;
+          }
+        }
+      }
+      first[state + 1] = e;
+      if (live) {
+        // Weak links out of a true group: the digit elsewhere in its line and region.
+        for (let j = 0; j < 2; j++) {
+          const h = j === 0 ? G.line[gk]! : G.regionHouse[gk]!;
+          for (let mm = s.positions[h * n + dPos]!; mm !== 0; mm &= mm - 1) {
+            const c = g.houseCells[h * n + lowestBit(mm)]!;
+            if (!inIntersection(s, G, gk, c)) next[e++] = (c * n + dPos) * 2;
+          }
+          for (let i = G.houseStart[h]!, end = G.houseStart[h + 1]!; i < end; i++) {
+            const other = G.houseInter[i]!;
+            if (other === gk || groupSize(s, G, other, digit) < 2 || !groupsDisjoint(s, G, gk, other, bit)) continue;
+            next[e++] = (cellNodes + other * n + dPos) * 2;
+          }
+        }
+      }
+    }
+  }
+  first[(cellNodes + G.count * n) * 2] = e;
+  // Typed arrays drop writes past their end: a wrong bound must not pass as a sparser graph.
+  if (e > next.length) throw new RangeError(`group link graph: ${e} links, room for ${next.length}`);
+  l.version = s.candidateVersion;
+}
+
+/** No cell holding the digit lies in both intersections. */
+function groupsDisjoint(s: LogicState, G: Groups, a: number, b: number, bit: number): boolean {
+  for (let i = G.start[a]!, end = G.start[a + 1]!; i < end; i++) {
+    const c = G.cells[i]!;
+    if (s.cand[c]! & bit && inIntersection(s, G, b, c)) return false;
+  }
+  return true;
+}
+
 // ——— the search ———
 
 function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
   const n = s.n;
   const G = groupsOf(s);
   const x = scratchFor(s, G);
-  s.fillPositions();
-  fillGroupSizes(s, G);
+  // The nice loop has cell nodes only: the candidates' graph the tier-4 chains built.
+  const graph = kind === 'nice-loop' ? cellLinks(s) : groupLinks(s, G, x.cellsA);
   x.kind = kind;
   x.grouped = kind !== 'nice-loop';
   x.technique = s.mode === 'all' ? t : null;
   x.bestLinks = MAX_LINKS + 1;
   x.bestOutcome = Outcome.None;
   const loops = kind !== 'grouped-aic';
+  if (loops) graph.prepareReach(s.candidateVersion);
   for (let cell = 0; cell < s.cellCount; cell++) {
     let m = s.cand[cell]!;
     while (m !== 0) {
@@ -345,7 +489,9 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
       const node = cell * n + highestBit(lb);
       for (let on = 0; on < (loops ? 2 : 1); on++) {
         const limit = s.mode === 'all' ? MAX_LINKS : x.bestLinks - 1;
-        const found = searchFrom(s, G, x, node, on, limit);
+        // Every productive chain has ≥ 3 links.
+        if (limit < 3 || (loops && !mayClose(graph, node, on))) continue;
+        const found = searchFrom(s, G, x, graph, node, on, limit);
         if (found !== 0 && found < x.bestLinks) {
           x.bestLinks = found;
           x.bestOutcome = x.outcome;
@@ -358,151 +504,98 @@ function chains(s: LogicState, t: Technique, kind: LoopKind): boolean {
   return commitLoop(s, G, x, t, x.best, x.bestLinks, x.bestOutcome);
 }
 
-function searchFrom(s: LogicState, G: Groups, x: Scratch, start: number, startOn: number, maxLinks: number): number {
-  const n = s.n;
-  const g = s.geometry;
-  const cand = s.cand;
-  const cellNodes = s.cellCount * n;
+/**
+ * Whether a loop from (start, on) can close at all: a true start must reach its false state; a
+ * false one its true state or the true state of a node weakly linked to it, other than the
+ * strong links' ends (those are reached at once, in one link, and never again).
+ */
+function mayClose(graph: LinkGraph, start: number, on: number): boolean {
+  const { first, next } = graph;
+  const origin = start * 2 + on;
+  const from = graph.componentOf(origin);
+  if (from < 0) return false;
+  const other = graph.componentOf(start * 2 + 1 - on);
+  if (other >= 0 && graph.reaches(from, other)) return true;
+  if (on === 1) return false;
+  // A weakly linked node's true state links back to the false start: reaching it closes a cycle.
+  for (let i = first[start * 2 + 1]!, end = first[start * 2 + 2]!; i < end; i++) {
+    const target = next[i]! + 1;
+    if (graph.componentOf(target) !== from) continue;
+    let strong = false;
+    for (let k = first[origin]!, stop = first[origin + 1]!; k < stop && !strong; k++) strong = next[k] === target;
+    if (!strong) return true;
+  }
+  return false;
+}
+
+/**
+ * Breadth-first from (start, startOn) along the graph's links. Returns the length in links of the
+ * first productive chain (its nodes in scratch.path), or 0. The nodes weakly linked to the start
+ * are the links of its true state; they are marked, and the search stops once every end that
+ * could still close a productive chain has been reached (each state is reached once): a loop from
+ * a false start closes at the start or at a marked node, one from a true start only at the start.
+ */
+function searchFrom(s: LogicState, G: Groups, x: Scratch, graph: LinkGraph, start: number, startOn: number, maxLinks: number): number {
+  const { first, next } = graph;
+  const cellStates = s.cellCount * s.n * 2;
   const gen = ++x.generation;
   x.start = start;
   x.startOn = startOn;
+  const weakFirst = first[start * 2 + 1]!;
+  const weakEnd = first[start * 2 + 2]!;
+  if (x.kind === 'grouped-aic') {
+    // What a grouped AIC eliminates: candidates (no groups) weakly linked to both ends.
+    for (let i = weakFirst; i < weakEnd; i++) if (next[i]! < cellStates) x.mark[next[i]! >> 1] = gen;
+    x.remaining = -1;
+  } else if (startOn === 0) {
+    for (let i = weakFirst; i < weakEnd; i++) x.mark[next[i]! >> 1] = gen;
+    x.remaining = 1 + weakEnd - weakFirst;
+  } else x.remaining = 1;
   const origin = start * 2 + startOn;
   x.stamp[origin] = gen;
   x.depth[origin] = 0;
   x.parent[origin] = -1;
   x.tail = 0;
   x.queue[x.tail++] = origin;
-  const rest = x.cellsC;
   let head = 0;
   while (head < x.tail) {
     const state = x.queue[head++]!;
-    if (x.depth[state]! >= maxLinks) break;
-    const node = state >> 1;
-    const digit = (node % n) + 1;
-    const bit = 1 << (digit - 1);
-    const dPos = digit - 1;
-    let found = 0;
-    if (node < cellNodes) {
-      const cell = (node / n) | 0;
-      if ((state & 1) === 0) {
-        // Strong links out of a false cell node: the house's other place(s), the cell's other digit.
-        for (let k = 0; k < 3 && !found; k++) {
-          const h = g.cellHouses[cell * 3 + k]!;
-          const m = s.positions[h * n + dPos]!;
-          const pc = POPCOUNT_1024[m]!;
-          if (pc === 2) {
-            const a = g.houseCells[h * n + lowestBit(m)]!;
-            const other = a === cell ? g.houseCells[h * n + highestBit(m)]! : a;
-            found = visit(s, G, x, state, (other * n + dPos) * 2 + 1);
-          } else if (x.grouped && pc >= 3) {
-            let count = 0;
-            for (let mm = m; mm !== 0; mm &= mm - 1) {
-              const c = g.houseCells[h * n + lowestBit(mm)]!;
-              if (c !== cell) rest[count++] = c;
-            }
-            const gk = groupOfRest(s, G, h, rest, count, digit);
-            if (gk >= 0) found = visit(s, G, x, state, (cellNodes + gk * n + dPos) * 2 + 1);
-          }
-        }
-        if (!found && POPCOUNT_1024[cand[cell]!] === 2) {
-          const other = cand[cell]! & ~bit;
-          found = visit(s, G, x, state, (cell * n + highestBit(other)) * 2 + 1);
-        }
-      } else {
-        // Weak links out of a true cell node.
-        let m = cand[cell]! & ~bit;
-        while (m !== 0 && !found) {
-          const lb = m & -m;
-          m ^= lb;
-          found = visit(s, G, x, state, (cell * n + highestBit(lb)) * 2);
-        }
-        for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end && !found; k++) {
-          const p = g.peers[k]!;
-          if (cand[p]! & bit) found = visit(s, G, x, state, (p * n + dPos) * 2);
-        }
-        if (x.grouped) {
-          for (let k = 0; k < 3 && !found; k++) {
-            const h = g.cellHouses[cell * 3 + k]!;
-            for (let i = G.houseStart[h]!, end = G.houseStart[h + 1]!; i < end && !found; i++) {
-              const gk = G.houseInter[i]!;
-              if (inIntersection(s, G, gk, cell) || groupSize(s, G, gk, digit) < 2) continue;
-              found = visit(s, G, x, state, (cellNodes + gk * n + dPos) * 2);
-            }
-          }
-        }
-      }
-    } else {
-      const gk = ((node - cellNodes) / n) | 0;
-      if ((state & 1) === 0) {
-        // Strong links out of a false group: the rest of its line or region.
-        for (let j = 0; j < 2 && !found; j++) {
-          const h = j === 0 ? G.line[gk]! : G.regionHouse[gk]!;
-          let count = 0;
-          for (let mm = s.positions[h * n + dPos]!; mm !== 0; mm &= mm - 1) {
-            const c = g.houseCells[h * n + lowestBit(mm)]!;
-            if (!inIntersection(s, G, gk, c)) rest[count++] = c;
-          }
-          if (count === 1) found = visit(s, G, x, state, (rest[0]! * n + dPos) * 2 + 1);
-          else if (count >= 2) {
-            const other = groupOfRest(s, G, h, rest, count, digit);
-            if (other >= 0 && other !== gk) found = visit(s, G, x, state, (cellNodes + other * n + dPos) * 2 + 1);
-          }
-        }
-      } else {
-        // Weak links out of a true group: the digit elsewhere in its line and region.
-        for (let j = 0; j < 2 && !found; j++) {
-          const h = j === 0 ? G.line[gk]! : G.regionHouse[gk]!;
-          for (let mm = s.positions[h * n + dPos]!; mm !== 0 && !found; mm &= mm - 1) {
-            const c = g.houseCells[h * n + lowestBit(mm)]!;
-            if (!inIntersection(s, G, gk, c)) found = visit(s, G, x, state, (c * n + dPos) * 2);
-          }
-          for (let i = G.houseStart[h]!, end = G.houseStart[h + 1]!; i < end && !found; i++) {
-            const other = G.houseInter[i]!;
-            if (other === gk || groupSize(s, G, other, digit) < 2 || !groupsDisjoint(s, G, gk, other, bit)) continue;
-            found = visit(s, G, x, state, (cellNodes + other * n + dPos) * 2);
-          }
-        }
-      }
+    const links = x.depth[state]! + 1;
+    if (links > maxLinks) break;
+    for (let i = first[state]!, end = first[state + 1]!; i < end; i++) {
+      const to = next[i]!;
+      if (x.stamp[to] === gen) continue;
+      x.stamp[to] = gen;
+      x.parent[to] = state;
+      x.depth[to] = links;
+      x.queue[x.tail++] = to;
+      const found = visit(s, G, x, graph, to, links);
+      if (found) return found;
+      if (x.remaining === 0) return 0;
     }
-    if (found) return found;
   }
   return 0;
 }
 
-/** No cell holding the digit lies in both intersections. */
-function groupsDisjoint(s: LogicState, G: Groups, a: number, b: number, bit: number): boolean {
-  for (let i = G.start[a]!, end = G.start[a + 1]!; i < end; i++) {
-    const c = G.cells[i]!;
-    if (s.cand[c]! & bit && inIntersection(s, G, b, c)) return false;
-  }
-  return true;
-}
-
-/** Enqueue `next` reached from `from`; returns the chain length when it ends a productive chain. */
-function visit(s: LogicState, G: Groups, x: Scratch, from: number, next: number): number {
-  if (x.stamp[next] === x.generation) return 0;
-  const links = x.depth[from]! + 1;
-  x.stamp[next] = x.generation;
-  x.parent[next] = from;
-  x.depth[next] = links;
-  x.queue[x.tail++] = next;
-  if (links < 3) return 0;
+/** State `next` was reached in `links` links; returns the chain length when it ends a productive chain. */
+function visit(s: LogicState, G: Groups, x: Scratch, graph: LinkGraph, next: number, links: number): number {
   const on = next & 1;
   const end = next >> 1;
   let outcome = Outcome.None;
   if (x.kind === 'grouped-aic') {
-    if (!on) return 0;
-    clearElims(x);
-    elimsLinkedToBoth(s, G, x, x.start, end);
-    if (x.elimCount === 0) return 0;
+    if (!on || links < 3 || end === x.start || !linkedToBoth(s, x, graph, end)) return 0;
     outcome = Outcome.Ends;
   } else if (x.startOn === 0) {
     if (!on) return 0;
-    if (end === x.start) outcome = Outcome.Place;
-    else if (weaklyLinked(s, G, x, end, x.start)) outcome = Outcome.Continuous;
-    else return 0;
+    const target = end === x.start || x.mark[end] === x.generation;
+    if (!target) return 0;
+    x.remaining--;
+    if (links < 3) return 0;
+    outcome = end === x.start ? Outcome.Place : Outcome.Continuous;
   } else {
     if (on || end !== x.start) return 0;
+    x.remaining--;
+    if (links < 3) return 0;
     outcome = Outcome.Remove;
   }
   if (!tracePath(s, x, next, outcome)) return 0;
@@ -517,6 +610,20 @@ function visit(s: LogicState, G: Groups, x: Scratch, from: number, next: number)
     return 0;
   }
   return links;
+}
+
+/**
+ * Whether some candidate is weakly linked to the start (marked) and to `end` (one of the links
+ * of end's true state): elimsLinkedToBoth(start, end) finds something, for an end ≠ start.
+ */
+function linkedToBoth(s: LogicState, x: Scratch, graph: LinkGraph, end: number): boolean {
+  const cellStates = s.cellCount * s.n * 2;
+  const gen = x.generation;
+  for (let i = graph.first[end * 2 + 1]!, stop = graph.first[end * 2 + 2]!; i < stop; i++) {
+    const to = graph.next[i]!;
+    if (to < cellStates && x.mark[to >> 1] === gen) return true;
+  }
+  return false;
 }
 
 /** Write the node path ending in `state` to scratch.path; false when a node repeats (other than a
