@@ -154,6 +154,12 @@ export class Carver {
       if (!below && !isReachable(this.count - size - target.givens, left[1], left[2], left[4])) continue;
       if (!this.tryRemove(orbit, cap)) continue;
       this.count -= size;
+      // An immediate removal keeps the tier, so a board kept unproven above K may reach K unproven.
+      if (this.tier === UNPROVEN && this.count <= this.proveFrom && !this.proveTier(cap)) {
+        this.setOrbit(orbit, true);
+        this.count += size;
+        continue;
+      }
       if (target.grade === undefined || this.tier === target.grade) {
         if (this.count === target.givens) return { ok: true, tier: this.tier };
         if (below) return this.addBack(target.givens - this.count, target.grade!, rng);
@@ -336,7 +342,12 @@ export class Carver {
       this.tier = UNPROVEN;
       return true;
     }
-    stats.prover++;
+    return this.proveTier(cap);
+  }
+
+  /** Test 4: the prover capped at `cap` solves the board; its tier is the board's. */
+  private proveTier(cap: number): boolean {
+    this.stats.prover++;
     const proof = this.judge.prove(this.board, cap);
     if (!proof.solved) return false;
     this.tier = proof.tier;
