@@ -3,7 +3,8 @@
  * gate), by removing givens (whole symmetry orbits) in a shuffled order.
  *
  * A removal is kept only while the board stays solvable by the logic prover capped at G — a board
- * a sound prover solves is unique, so this is also the uniqueness test. The tests, cheapest first:
+ * a sound prover solves is unique — and, for the top grade above K, while it stays unique (4.
+ * below). The tests, cheapest first:
  *
  *   1. immediate   the removed cell is a naked or hidden single of the remaining givens. Then the
  *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no

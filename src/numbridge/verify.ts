@@ -11,13 +11,13 @@
  *                the solution is checked
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
- *                not; level, name and score equal what the prover reports (the score under the
- *                file's own `grade.scale`: banded, or the plain sum of step costs without one)
+ *                not (both read off one uncapped run: gradeProblems); level, name and score equal
+ *                what the prover reports (the score under the file's own `grade.scale`: banded, or
+ *                the plain sum of step costs without one)
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
  *                yields its placements and eliminations in its position, the end is the solution,
  *                the highest tier is the level
- *   leaks        no string of the player form carries the solution's digits (any separators,
  *   leaks        no string of the player form carries the solution's digits (any separators,
  *                nearly, or base64/hex); not every cell is given; no field of `public` we do
  *                not know (readers accept them) spells the solution in its numbers
@@ -89,7 +89,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
     problems.push(...inStrings, ...publicLeaks(file, solution, named));
   }
   if (unique && judged.grade) {
-    let graded = gradeProblems(file.public.grade, board, uniqueness, judged.proof);
+    let graded = gradeProblems(file.public.grade, board, uniqueness, judged.grading);
     // Only secret.request records --no-uniqueness: a player form (or another tool's file) does
     // not say which ladder graded it, so its grade holds when it is the grade under either.
     if (graded.length > 0 && uniqueness && file.secret?.request === undefined && gradeProblems(file.public.grade, board, false).length === 0) graded = [];
@@ -181,8 +181,8 @@ const LEGACY_TOP_LEVEL = 4;
  * first step of that tier and stalls there (nothing lower applied, or that step would not have
  * been taken). So "solved at the claimed level and not below" is "the uncapped run's level is the
  * claimed one" (test/sudoku/logic/capped-runs.test.ts holds the prover to this on every level).
- * `run` is that run when the caller has it: judgeBoard's grading run (digits in first order, no
- * budget, no steps) with the same `uniqueness`.
+ * `run` is that run when the caller has it: judgeBoard's `grading` (digits in first order, no
+ * steps) with the same `uniqueness`.
  */
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;

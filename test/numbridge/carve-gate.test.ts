@@ -27,14 +27,50 @@ describe('the carver grades as the prover does', () => {
     expect(stats.orders).toBe(120); // every first carve is kept
   });
 
-  test('at the top grade boards above K are kept unproven, and what the generator returns verifies at that grade', () => {
-    const stats = emptyGenerateStats();
-    for (const [k, blocks] of (['regular', 'irregular', 'regular'] as const).entries()) {
-      const file = generateBoard({ size: 9, blocks, givens: 26, grade: MAX_GRADE }, `top/${k}`, stats);
+  // For the top grade the carver keeps boards above K on the count alone and proves from K down:
+  // a carve that says ok must hold a board the prover grades exactly 5, never one it took on trust.
+  test.each([
+    ['regular', 24],
+    ['regular', 27],
+    ['irregular', 25],
+  ] as const)('at the top grade a carve that succeeds holds a board the prover grades %s / %i givens: 5', (blocks, givens) => {
+    const orbits = orbitsOf(9, 'none');
+    const target = { givens, grade: MAX_GRADE, maxTier: MAX_GRADE };
+    let carved = 0;
+    let unproven = 0;
+    for (let g = 0; carved < 4 && g < 300; g++) {
+      const rng = new Rng('carve-top', blocks, givens, g);
+      const regions = blocks === 'regular' ? regularRegions(9) : randomLayout(9, rng);
+      const geometry = geometryFor(9, regions);
+      const solution = randomSolution(geometry, rng, blocks === 'regular' ? REGULAR_FILL : IRREGULAR_FILL);
+      if (!solution) continue;
+      const carver = new Carver(geometry, solution, orbits, judge);
+      for (let o = 0; o < 4; o++) {
+        const order = rng.shuffle(Array.from({ length: orbits.count }, (_, i) => i));
+        let result = carver.carve(order, target, rng);
+        if (!result.ok && result.reason === 'minimal') result = carver.descend(target, rng, 81);
+        if (!result.ok) continue;
+        const board = { size: 9, regions, givens: carver.givens };
+        expect(carver.givens.filter((d) => d !== 0).length).toBe(givens);
+        expect(solve(board, { limit: 2 }).count).toBe(1);
+        const proof = prove(board, { maxTier: MAX_GRADE, collectSteps: false });
+        expect(proof.solved, `grid ${g}, order ${o}`).toBe(true);
+        expect(proof.tier, `grid ${g}, order ${o}`).toBe(MAX_GRADE);
+        carved++;
+        break;
+      }
+      unproven += carver.stats.unproven;
+    }
+    expect(carved).toBe(4);
+    expect(unproven).toBeGreaterThan(0); // boards above K were kept on the count alone
+  });
+
+  test('grade-5 boards from generateBoard verify at that grade', () => {
+    for (const [k, blocks] of (['regular', 'irregular'] as const).entries()) {
+      const file = generateBoard({ size: 9, blocks, givens: 26, grade: MAX_GRADE }, `top/${k}`);
       expect(verifyBoard(file).problems).toEqual([]);
       expect(file.public.grade.level).toBe(MAX_GRADE);
     }
-    expect(stats.carve.unproven).toBeGreaterThan(0);
   });
 
   test.each([

@@ -48,6 +48,8 @@ export interface BoardJudgement {
   techniqueCounts: Record<string, number>;
   /** The run with steps in the board's own digits (`steps`), else the grading run. */
   proof: ProveResult;
+  /** The grading run: the ladder on the digits renamed by first appearance, no steps (gradeBoard). */
+  grading: ProveResult;
   /** Why the board is not a unique, guess-free puzzle (one line); null when it is. */
   reason: string | null;
 }
@@ -62,7 +64,7 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const nested = options.nested === true;
   const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested });
   const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested }) : grading;
-  const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof };
+  const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof, grading };
   if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
   if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };
   if (solutions > 1) return { ...judged, verdict: 'several-solutions', grade: null, reason: SEVERAL_SOLUTIONS };

@@ -3,8 +3,8 @@
  * run uses takes the uncapped run's path step for step, and a run capped one tier lower stalls.
  * verify (numbridge/verify.ts gradeProblems) grades a board from the uncapped run alone because of
  * this, instead of proving it again at the claimed level and one level below; here the prover is
- * held to it on generated boards of every level, size and block shape, with and without the
- * uniqueness rungs, and with the steps compared.
+ * held to it on generated boards of every level of the score corpus (6×6 regular, 9×9 regular
+ * and irregular), with and without the uniqueness rungs, and with the steps compared.
  */
 import { describe, expect, it } from 'vitest';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
