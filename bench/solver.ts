@@ -8,8 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
-import { solveMany as librarySolveMany } from '../src/browser.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Rng } from '../src/core/rng.ts';
 import { IRREGULAR_FILL, randomSolution } from '../src/numbridge/fill.ts';
 import { randomLayout } from '../src/numbridge/layouts.ts';
@@ -17,13 +16,37 @@ import { isSolutionOf } from '../src/sudoku/check.ts';
 import { boardLine, isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
 import { regularRegions } from '../src/sudoku/regions.ts';
-import { solve, solverFor } from '../src/sudoku/solver.ts';
 import type { Board } from '../src/sudoku/types.ts';
 import { PEERS } from './peers.ts';
 import { median, table } from './results.ts';
 
 const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * The library as a user installs it: the compiled package in dist/ (as the CLI rows run
+ * dist/cli), not tsx's on-the-fly transform of src/, which runs some of it slower (the line
+ * reader: 2.4 µs a 17-clue line under tsx, 1.1 µs compiled). src/ only when nothing is built.
+ */
+interface Library {
+  solveMany: typeof import('../src/browser.ts').solveMany;
+  solve: typeof import('../src/sudoku/solver.ts').solve;
+  solverFor: typeof import('../src/sudoku/solver.ts').solverFor;
+  geometryFor: typeof import('../src/sudoku/geometry.ts').geometryFor;
+  from: string;
+}
+async function loadLibrary(): Promise<Library> {
+  const dist = join(ROOT, 'dist');
+  const compiled = existsSync(join(dist, 'browser.js'));
+  const at = (path: string, ts: string) => (compiled ? pathToFileURL(join(dist, path)).href : new URL(ts, import.meta.url).href);
+  const [browser, solver, geometry] = await Promise.all([
+    import(at('browser.js', '../src/browser.ts')) as Promise<typeof import('../src/browser.ts')>,
+    import(at('sudoku/solver.js', '../src/sudoku/solver.ts')) as Promise<typeof import('../src/sudoku/solver.ts')>,
+    import(at('sudoku/geometry.js', '../src/sudoku/geometry.ts')) as Promise<typeof import('../src/sudoku/geometry.ts')>,
+  ]);
+  return { solveMany: browser.solveMany, solve: solver.solve, solverFor: solver.solverFor, geometryFor: geometry.geometryFor, from: compiled ? 'dist/ (compiled)' : 'src/ through tsx (nothing built)' };
+}
+const LIB = await loadLibrary();
 const SETS: Array<[string, number]> = [['17-clue.txt', 10_000], ['top1465.txt', Infinity], ['forum-hardest-1106.txt', Infinity]];
 const IRREGULAR_SET = 'irregular 9×9, 24–30 givens';
 const IRREGULAR_BOARDS = 500;
@@ -90,7 +113,7 @@ function cpuMs(): number {
  * line included), the same on parsed boards (`solve(board)`), or forced onto the generic search.
  */
 function ourContender(name: string, how: 'library' | 'board' | 'generic'): Contender {
-  const one = (b: Board, limit: number) => (how === 'generic' ? solverFor(geometryFor(9, b.regions)).solveGeneric(b.givens, { limit }) : solve(b, { limit }));
+  const one = (b: Board, limit: number) => (how === 'generic' ? LIB.solverFor(LIB.geometryFor(9, b.regions)).solveGeneric(b.givens, { limit }) : LIB.solve(b, { limit }));
   return {
     name,
     run: (lines, boards, mode, unique) => {
@@ -101,12 +124,12 @@ function ourContender(name: string, how: 'library' | 'board' | 'generic'): Conte
       // One untimed pass first: the irregular set is the first use of the per-digit search and of
       // block-map lines, and 500 boards are too few for the JIT to settle within the timed runs
       // (the library row there read 24.8 µs a board timed cold, 15.4 µs warm in a driver).
-      if (how === 'library') librarySolveMany(lines, { limit });
+      if (how === 'library') LIB.solveMany(lines, { limit });
       else for (const b of boards) one(b, limit);
       for (let rep = 0; rep < REPEATS; rep++) {
         nodes = 0;
         const t0 = cpuMs();
-        if (how === 'library') for (const r of librarySolveMany(lines, { limit })) nodes += r.nodes;
+        if (how === 'library') for (const r of LIB.solveMany(lines, { limit })) nodes += r.nodes;
         else for (const b of boards) nodes += one(b, limit).nodes;
         times.push(cpuMs() - t0);
       }
@@ -183,7 +206,7 @@ export async function run(): Promise<string> {
     '',
     'count2 = count solutions up to 2 (the uniqueness proof), first = stop at the first solution.',
     '`solveMany(lines)` is the library call as a user makes it (each line read and checked);',
-    '`solve(board)` starts from parsed boards. Ratio = our library puzzles/s ÷ the row\'s.',
+    `\`solve(board)\` starts from parsed boards. Our library is the package as installed: ${LIB.from}. Ratio = our library puzzles/s ÷ the row's.`,
     'Our rows are CPU time (user) of this process, one thread, median of runs after one untimed pass; peers are wall time',
     'in a worker thread; the load average at the start is given below the table.',
     'dancing-links gets the 324-column matrix built per puzzle',
