@@ -9,8 +9,9 @@
  *   1. immediate   the removed cell is a naked or hidden single of the remaining givens. Then the
  *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no
  *                  call at all. (Most removals on the way from N² down to ~40 % are of this kind.)
- *      refuted     a second solution seen when this orbit's removal was refused before still fits
- *                  every given left: two solutions, refused without a count.
+ *      refuted     the removal leaves given-free an unavoidable set: the cells where a second
+ *                  solution some earlier count found differs from ours. That solution fits the
+ *                  givens left, so there are two: refused without a count.
  *   2. singles     naked and hidden singles alone solve the board (`propagateSingles`, exactly
  *                  the prover's tier 1 — not the search's root propagation, which on 9×9 also
  *                  applies locked candidates): unique, grade 1. Only while the board is at tier 1.
@@ -61,7 +62,7 @@ export interface CarveStats {
   prover: number;
   /** Boards kept on the count alone above K (the top grade: Carver.passesGate). */
   unproven: number;
-  /** Removals refused without a count: a second solution seen before still fits (Carver.other). */
+  /** Removals refused without a count: they leave an unavoidable set given-free (Carver.unavoidable). */
   refuted: number;
   rejected: number;
 }
@@ -71,6 +72,9 @@ export function emptyCarveStats(): CarveStats {
 }
 
 export type CarveFailure = 'minimal' | 'grade';
+
+/** Unavoidable sets a carver keeps (Carver.unavoidable): enough for the sets a grid's carves meet. */
+const UNAVOIDABLE_KEPT = 512;
 
 /** The tier of a board kept without a proof (above K, for the top grade). */
 const UNPROVEN = 0;
@@ -95,13 +99,16 @@ export class Carver {
   /** Orbit lists for descend(). */
   private readonly scratch: Uint16Array;
   /**
-   * A second solution seen when an orbit's removal was refused: other[o·cells …] when seen[o].
-   * While it agrees with every given left outside the orbit, removing the orbit again leaves two
-   * solutions (ours and it), so the count is not asked again: the passes of `descend` and the
-   * later orders of a grid retry the same removals many times.
+   * Unavoidable sets: for each second solution a refused removal's count found, the cells where it
+   * differs from ours (three 27-bit words; boards have at most 81 cells). A board whose givens miss
+   * one of them has that solution too, so a removal that leaves one given-free is refused without a
+   * count: the later orders of a grid and the passes of `descend` retry the same removals many
+   * times. Kept: the first UNAVOIDABLE_KEPT, none that contains one already kept.
    */
-  private readonly other: Uint8Array;
-  private readonly seen: Uint8Array;
+  private readonly unavoidable = new Int32Array(UNAVOIDABLE_KEPT * 3);
+  private unavoidableCount = 0;
+  /** The current givens as three 27-bit words (cell c: word ⌊c/27⌋, bit c mod 27). */
+  private readonly givenWords = new Int32Array(3);
   /** The count's solution when the last gate refused a board as not unique (else null). */
   private secondSolution: Grid | null = null;
 
@@ -120,8 +127,6 @@ export class Carver {
     this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
     this.singlesGrid = new Uint8Array(geometry.cellCount);
     this.scratch = new Uint16Array(orbits.count);
-    this.other = new Uint8Array(orbits.count * geometry.cellCount);
-    this.seen = new Uint8Array(orbits.count);
   }
 
   /**
@@ -132,6 +137,7 @@ export class Carver {
     const { givens } = this;
     givens.set(this.solution);
     this.used.fill(this.full);
+    for (let w = 0; w < 3; w++) this.givenWords[w] = (1 << Math.min(27, Math.max(0, givens.length - 27 * w))) - 1;
     this.count = givens.length;
     this.tier = 1;
     this.proveFrom = target.grade === target.maxTier ? target.givens : Infinity;
@@ -232,6 +238,8 @@ export class Carver {
       const c = orbits.cells[i]!;
       const bit = 1 << (solution[c]! - 1);
       givens[c] = given ? solution[c]! : 0;
+      if (given) this.givenWords[(c / 27) | 0]! |= 1 << c % 27;
+      else this.givenWords[(c / 27) | 0]! &= ~(1 << c % 27);
       for (let k = 0; k < 3; k++) {
         if (given) used[houses[c * 3 + k]!]! |= bit;
         else used[houses[c * 3 + k]!]! &= ~bit;
@@ -251,38 +259,48 @@ export class Carver {
       used[houses[c * 3 + 1]!]! &= ~bit;
       used[houses[c * 3 + 2]!]! &= ~bit;
       givens[c] = 0;
+      this.givenWords[(c / 27) | 0]! &= ~(1 << c % 27);
       if (immediate && !this.isForced(c, bit)) immediate = false;
     }
     if (immediate) {
       stats.immediate++;
       return true;
     }
-    if (!(this.seen[orbit] && this.refutes(orbit))) {
+    if (!this.missesUnavoidable()) {
       if (this.passesGate(cap, this.count - this.sizeOf(orbit))) return true;
-      this.remember(orbit);
+      this.remember();
     } else stats.refuted++;
     stats.rejected++;
     this.setOrbit(orbit, true);
     return false;
   }
 
-  /** The second solution seen for this orbit agrees with every given (the orbit's cells are empty now). */
-  private refutes(orbit: number): boolean {
-    const { givens, other } = this;
-    const base = orbit * givens.length;
-    for (let c = 0; c < givens.length; c++) if (givens[c] !== 0 && other[base + c] !== givens[c]) return false;
-    return true;
+  /** Some unavoidable set has no given left: the board has a second solution. */
+  private missesUnavoidable(): boolean {
+    const u = this.unavoidable;
+    const [g0, g1, g2] = this.givenWords as unknown as [number, number, number];
+    for (let k = 0, end = this.unavoidableCount * 3; k < end; k += 3) {
+      if (((u[k]! & g0) | (u[k + 1]! & g1) | (u[k + 2]! & g2)) === 0) return true;
+    }
+    return false;
   }
 
-  /** Keep the second solution the last gate saw, if it saw one other than ours. */
-  private remember(orbit: number): void {
+  /** Keep where the second solution the last gate saw differs from ours, unless a kept set is inside it. */
+  private remember(): void {
     const second = this.secondSolution;
-    if (!second) return;
-    let differs = false;
-    for (let c = 0; c < second.length && !differs; c++) differs = second[c] !== this.solution[c];
-    if (!differs) return;
-    this.other.set(second, orbit * second.length);
-    this.seen[orbit] = 1;
+    if (!second || this.unavoidableCount === UNAVOIDABLE_KEPT) return;
+    const words = [0, 0, 0];
+    for (let c = 0; c < second.length; c++) if (second[c] !== this.solution[c]) words[(c / 27) | 0]! |= 1 << c % 27;
+    const [d0, d1, d2] = words as [number, number, number];
+    if ((d0 | d1 | d2) === 0) return;
+    const u = this.unavoidable;
+    for (let k = 0, end = this.unavoidableCount * 3; k < end; k += 3) {
+      if ((u[k]! & ~d0) === 0 && (u[k + 1]! & ~d1) === 0 && (u[k + 2]! & ~d2) === 0) return;
+    }
+    const at = this.unavoidableCount++ * 3;
+    u[at] = d0;
+    u[at + 1] = d1;
+    u[at + 2] = d2;
   }
 
   /**

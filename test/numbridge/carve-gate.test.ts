@@ -100,8 +100,9 @@ describe('the carver grades as the prover does', () => {
     expect(checked).toBe(40);
   });
 
-  // The carver skips work three ways (an immediate single, a second solution seen before that
-  // still fits, singles only while the board is at tier 1): each must decide a removal exactly as
+  // The carver skips work three ways (an immediate single; an unavoidable set — the cells where a
+  // second solution seen before differs from ours — that the removal leaves given-free; singles
+  // only while the board is at tier 1): each must decide a removal exactly as
   // the plain gate does — count to 2, then the prover. A reference carve with only the plain gate,
   // over the same orders on the same grid (the carver keeps what it saw across orders), must keep
   // the same givens.
