@@ -347,7 +347,7 @@ export class Carver {
     // The givens are always part of our solution, so singles never meet a contradiction here.
     if (this.tier === 1) {
       stats.singles++;
-      if (this.solver.propagateSingles(this.givens, this.singlesGrid).solved) return true;
+      if (this.solver.singlesSolve(this.givens, this.singlesGrid)) return true;
     }
     if (cap === 1) return false;
     stats.unique++;

@@ -192,6 +192,15 @@ export class ExactCoverSolver {
   }
 
   /**
+   * `propagateSingles(givens).solved`, faster on regular 9×9 (the band-word solver's singles):
+   * the generators' grade-1 test.
+   */
+  singlesSolve(givens: Grid, into?: Grid): boolean {
+    if (this.fast9) return this.fast9.singlesSolve(givens);
+    return this.propagateSingles(givens, into).solved;
+  }
+
+  /**
    * Naked and hidden singles only, to their fixpoint, on every layout: exactly tier 1 of the
    * logic prover (full houses are naked singles), so `solved` ⇔ `prove(board, { maxTier: 1 })`
    * solves it, and where both stop they have placed the same cells (singles reach one fixpoint

@@ -3,13 +3,15 @@
  * (issue 12, point 5): on every board of a corpus — generated boards of every size, regular and
  * irregular, at several grades, the same boards with givens taken away, and the classic 9×9 data
  * sets — "singles solve it" ⇔ "the prover capped at tier 1 finishes it", and where both stop they
- * have placed the same cells.
+ * have placed the same cells. `singlesSolve` (the band-word solver's singles on regular 9×9, the
+ * carver's test) answers "solved" as they do.
  */
 import { describe, expect, test } from 'vitest';
 import { generateBoard, type BoardRequest } from '../../src/numbridge/generate.ts';
 import { prove } from '../../src/sudoku/logic/index.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
-import { propagateSingles, solve } from '../../src/sudoku/solver.ts';
+import { geometryFor } from '../../src/sudoku/geometry.ts';
+import { propagateSingles, solve, solverFor } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 import { dataLines } from '../helpers/data.ts';
 
@@ -20,6 +22,9 @@ function disagreement(board: Board): string | null {
   if (singles.solved !== proof.solved) return `singles ${singles.solved ? 'solve' : 'do not solve'} it, the prover ${proof.solved ? 'does' : 'does not'}`;
   if (singles.contradiction !== proof.contradiction) return `contradiction: singles ${singles.contradiction}, prover ${proof.contradiction}`;
   if (!singles.contradiction && Array.from(singles.grid).join('') !== Array.from(proof.grid).join('')) return 'they stop with different placements';
+  // the carver's test: on regular 9×9 the band-word solver's own singles, which must answer the same
+  const fast = solverFor(geometryFor(board.size, board.regions)).singlesSolve(board.givens);
+  if (fast !== singles.solved) return `singlesSolve says ${fast}, propagateSingles ${singles.solved}`;
   return null;
 }
 
