@@ -127,6 +127,54 @@ export class Carver {
     this.board = { size: this.n, regions: geometry.regions, givens: this.givens };
     this.singlesGrid = new Uint8Array(geometry.cellCount);
     this.scratch = new Uint16Array(orbits.count);
+    this.keepTwoDigitSets();
+  }
+
+  /**
+   * The unavoidable sets of two digits, known before any count. Swapping digits a and b on a set
+   * of their cells gives another solution when every row, column and region that has one of the
+   * two in the set has the other one there too; the smallest such sets are the connected pieces of
+   * the graph that joins, in each house, the cell of a to the cell of b (a rectangle of a, b / b, a
+   * in two regions is the smallest). Near the minimal count most refused removals leave one of
+   * these given-free. Kept smallest first (a set containing a kept one adds nothing).
+   */
+  private keepTwoDigitSets(): void {
+    const { n, solution, geometry } = this;
+    const cells = geometry.cellCount;
+    // cellOf[(h·N + d−1)]: the cell of digit d in house h (rows, columns, regions: geometry's houses)
+    const cellOf = new Uint8Array(geometry.houseCount * n);
+    for (let c = 0; c < cells; c++) for (let k = 0; k < 3; k++) cellOf[geometry.cellHouses[c * 3 + k]! * n + solution[c]! - 1] = c;
+    const parent = new Uint8Array(cells);
+    const root = (c: number): number => {
+      while (parent[c] !== c) c = parent[c] = parent[parent[c]!]!;
+      return c;
+    };
+    const sets: number[][] = [];
+    for (let a = 1; a <= n; a++) {
+      for (let b = a + 1; b <= n; b++) {
+        for (let r = 0; r < n; r++) {
+          // houses 0 .. N−1 are the rows: each holds one cell of a and one of b
+          parent[cellOf[r * n + a - 1]!] = cellOf[r * n + a - 1]!;
+          parent[cellOf[r * n + b - 1]!] = cellOf[r * n + b - 1]!;
+        }
+        for (let h = 0; h < geometry.houseCount; h++) {
+          const x = root(cellOf[h * n + a - 1]!);
+          const y = root(cellOf[h * n + b - 1]!);
+          if (x !== y) parent[x] = y;
+        }
+        const pieces = new Map<number, number[]>();
+        for (let i = 0; i < 2 * n; i++) {
+          const c = cellOf[(i >> 1) * n + (i & 1 ? b : a) - 1]!;
+          const r = root(c);
+          let piece = pieces.get(r);
+          if (!piece) pieces.set(r, (piece = []));
+          piece.push(c);
+        }
+        sets.push(...pieces.values());
+      }
+    }
+    sets.sort((x, y) => x.length - y.length);
+    for (const set of sets) this.keepUnavoidable(set);
   }
 
   /**
@@ -285,14 +333,21 @@ export class Carver {
     return false;
   }
 
-  /** Keep where the second solution the last gate saw differs from ours, unless a kept set is inside it. */
+  /** Keep where the second solution the last gate saw differs from ours. */
   private remember(): void {
     const second = this.secondSolution;
-    if (!second || this.unavoidableCount === UNAVOIDABLE_KEPT) return;
+    if (!second) return;
+    const cells: number[] = [];
+    for (let c = 0; c < second.length; c++) if (second[c] !== this.solution[c]) cells.push(c);
+    this.keepUnavoidable(cells);
+  }
+
+  /** Keep an unavoidable set (its cells), unless the list is full or a kept set lies inside it. */
+  private keepUnavoidable(cells: readonly number[]): void {
+    if (cells.length === 0 || this.unavoidableCount === UNAVOIDABLE_KEPT) return;
     const words = [0, 0, 0];
-    for (let c = 0; c < second.length; c++) if (second[c] !== this.solution[c]) words[(c / 27) | 0]! |= 1 << c % 27;
+    for (const c of cells) words[(c / 27) | 0]! |= 1 << c % 27;
     const [d0, d1, d2] = words as [number, number, number];
-    if ((d0 | d1 | d2) === 0) return;
     const u = this.unavoidable;
     for (let k = 0, end = this.unavoidableCount * 3; k < end; k += 3) {
       if ((u[k]! & ~d0) === 0 && (u[k + 1]! & ~d1) === 0 && (u[k + 2]! & ~d2) === 0) return;
