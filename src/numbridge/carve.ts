@@ -10,8 +10,9 @@
  *                  prover's first singles put it back, so uniqueness AND grade are unchanged: no
  *                  call at all. (Most removals on the way from N² down to ~40 % are of this kind.)
  *      refuted     the removal leaves given-free an unavoidable set: the cells where a second
- *                  solution some earlier count found differs from ours. That solution fits the
- *                  givens left, so there are two: refused without a count.
+ *                  solution differs from ours (one an earlier count found, or a two-digit swap
+ *                  known from the grid). That solution fits the givens left, so there are two:
+ *                  refused without a count.
  *   2. singles     naked and hidden singles alone solve the board (`propagateSingles`, exactly
  *                  the prover's tier 1 — not the search's root propagation, which on 9×9 also
  *                  applies locked candidates): unique, grade 1. Only while the board is at tier 1.
@@ -99,8 +100,9 @@ export class Carver {
   /** Orbit lists for descend(). */
   private readonly scratch: Uint16Array;
   /**
-   * Unavoidable sets: for each second solution a refused removal's count found, the cells where it
-   * differs from ours (three 27-bit words; boards have at most 81 cells). A board whose givens miss
+   * Unavoidable sets: for each second solution a refused removal's count found, and for the grid's
+   * two-digit swaps (keepTwoDigitSets), the cells where it differs from ours (three 27-bit words;
+   * boards have at most 81 cells). A board whose givens miss
    * one of them has that solution too, so a removal that leaves one given-free is refused without a
    * count: the later orders of a grid and the passes of `descend` retry the same removals many
    * times. Kept: the first UNAVOIDABLE_KEPT, none that contains one already kept.
