@@ -86,13 +86,7 @@ function buildCellLinks(s: LogicState, l: LinkGraph): void {
         if (POPCOUNT_1024[cm] === 2) next[e++] = (cell * n + highestBit(cm & ~bit)) * 2 + 1;
       }
       first[state + 1] = e;
-      if (cm & bit) {
-        for (let m = cm & ~bit; m !== 0; m &= m - 1) next[e++] = (cell * n + lowestBit(m)) * 2;
-        for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end; k++) {
-          const p = g.peers[k]!;
-          if (cand[p]! & bit) next[e++] = (p * n + dPos) * 2;
-        }
-      }
+      if (cm & bit) e = l.writeCellWeakLinks(e, cell, dPos, n, cand, g.peers, g.peerStart);
     }
   }
   first[s.cellCount * n * 2] = e;

@@ -392,12 +392,8 @@ function buildGroupLinks(s: LogicState, G: Groups, l: LinkGraph, rest: Int32Arra
       }
       first[state + 1] = e;
       if (cm & bit) {
-        // Weak links out of a true cell node.
-        for (let m = cm & ~bit; m !== 0; m &= m - 1) next[e++] = (cell * n + lowestBit(m)) * 2;
-        for (let k = g.peerStart[cell]!, end = g.peerStart[cell + 1]!; k < end; k++) {
-          const p = g.peers[k]!;
-          if (cand[p]! & bit) next[e++] = (p * n + dPos) * 2;
-        }
+        // Weak links out of a true cell node: the cell's, then the groups' (below).
+        e = l.writeCellWeakLinks(e, cell, dPos, n, cand, g.peers, g.peerStart);
         for (let k = 0; k < 3; k++) {
           const h = g.cellHouses[cell * 3 + k]!;
           for (let i = G.houseStart[h]!, end = G.houseStart[h + 1]!; i < end; i++) {

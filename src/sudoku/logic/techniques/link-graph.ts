@@ -13,6 +13,7 @@
  * Both are built once per position (the state's candidate version) and shared by every rung and
  * start on it.
  */
+import { lowestBit } from '../../../core/bits.ts';
 
 export class LinkGraph {
   /** The candidate version the links were built for (−1: none yet). */
@@ -51,6 +52,22 @@ export class LinkGraph {
     this.walkEdge = new Int32Array(states);
     this.members = new Int32Array(states);
     this.memberStart = new Int32Array(states + 1);
+  }
+
+  /**
+   * Write from next[e] the weak links out of the true state of the cell node (cell, digit
+   * dPos + 1), in the order both builders list them: the cell's other candidates, then the digit
+   * in the cell's peers. Returns the end.
+   */
+  writeCellWeakLinks(e: number, cell: number, dPos: number, n: number, cand: Uint16Array, peers: ArrayLike<number>, peerStart: ArrayLike<number>): number {
+    const next = this.next;
+    const bit = 1 << dPos;
+    for (let m = cand[cell]! & ~bit; m !== 0; m &= m - 1) next[e++] = (cell * n + lowestBit(m)) * 2;
+    for (let k = peerStart[cell]!, end = peerStart[cell + 1]!; k < end; k++) {
+      const p = peers[k]!;
+      if (cand[p]! & bit) next[e++] = (p * n + dPos) * 2;
+    }
+    return e;
   }
 
   /** Make componentOf and reaches answer for the candidates of `version` (built on first use). */
