@@ -24,8 +24,8 @@
  *                  the ladder" (rare there) lets the carve go on (`passesGate`).
  *
  * The grade of the current board is known after every kept removal (1. keeps it, 2. makes it 1,
- * 4. reports it; for the top grade from K givens down). Reaching K givens at grade G ends the carve. Reaching K below G, the carve goes
- * on removing (still capped at G) until the grade reaches G at some m < K givens, then ADDS BACK
+ * 4. reports it; for the top grade from K givens down). Reaching K givens at grade G ends the
+ * carve. Reaching K below G, the carve goes on removing (still capped at G) until the grade reaches G at some m < K givens, then ADDS BACK
  * K − m givens that the prover capped at G − 1 places anyway: they change nothing the prover
  * needs, so the grade stays G (the final check in generate.ts proves it) and the count is K.
  * Running out of orbits first (the board turned minimal above K, or never reached G) fails the
@@ -79,6 +79,10 @@ const UNAVOIDABLE_KEPT = 512;
 
 /** The tier of a board kept without a proof (above K, for the top grade). */
 const UNPROVEN = 0;
+
+/** Cell sets as three 27-bit words (boards have at most 81 cells): cell c's word and bit. */
+const wordOf = (c: number): number => (c / 27) | 0;
+const bitOf = (c: number): number => 1 << c % 27;
 export type CarveResult = { ok: true; tier: number } | { ok: false; reason: CarveFailure };
 
 export class Carver {
@@ -100,7 +104,7 @@ export class Carver {
   /** Orbit lists for descend(). */
   private readonly scratch: Uint16Array;
   /**
-   * Unavoidable sets: for each second solution a refused removal's count found, and for the grid's
+   * Unavoidable sets: for each second solution a count found, and for the grid's
    * two-digit swaps (keepTwoDigitSets), the cells where it differs from ours (three 27-bit words;
    * boards have at most 81 cells). A board whose givens miss
    * one of them has that solution too, so a removal that leaves one given-free is refused without a
@@ -111,8 +115,6 @@ export class Carver {
   private unavoidableCount = 0;
   /** The current givens as three 27-bit words (cell c: word ⌊c/27⌋, bit c mod 27). */
   private readonly givenWords = new Int32Array(3);
-  /** The count's solution when the last gate refused a board as not unique (else null). */
-  private secondSolution: Grid | null = null;
 
   constructor(
     private readonly geometry: Geometry,
@@ -288,8 +290,8 @@ export class Carver {
       const c = orbits.cells[i]!;
       const bit = 1 << (solution[c]! - 1);
       givens[c] = given ? solution[c]! : 0;
-      if (given) this.givenWords[(c / 27) | 0]! |= 1 << c % 27;
-      else this.givenWords[(c / 27) | 0]! &= ~(1 << c % 27);
+      if (given) this.givenWords[wordOf(c)]! |= bitOf(c);
+      else this.givenWords[wordOf(c)]! &= ~bitOf(c);
       for (let k = 0; k < 3; k++) {
         if (given) used[houses[c * 3 + k]!]! |= bit;
         else used[houses[c * 3 + k]!]! &= ~bit;
@@ -309,7 +311,7 @@ export class Carver {
       used[houses[c * 3 + 1]!]! &= ~bit;
       used[houses[c * 3 + 2]!]! &= ~bit;
       givens[c] = 0;
-      this.givenWords[(c / 27) | 0]! &= ~(1 << c % 27);
+      this.givenWords[wordOf(c)]! &= ~bitOf(c);
       if (immediate && !this.isForced(c, bit)) immediate = false;
     }
     if (immediate) {
@@ -318,7 +320,6 @@ export class Carver {
     }
     if (!this.missesUnavoidable()) {
       if (this.passesGate(cap, this.count - this.sizeOf(orbit))) return true;
-      this.remember();
     } else stats.refuted++;
     stats.rejected++;
     this.setOrbit(orbit, true);
@@ -328,19 +329,17 @@ export class Carver {
   /** Some unavoidable set has no given left: the board has a second solution. */
   private missesUnavoidable(): boolean {
     const u = this.unavoidable;
-    const [g0, g1, g2] = this.givenWords as unknown as [number, number, number];
+    const g0 = this.givenWords[0]!, g1 = this.givenWords[1]!, g2 = this.givenWords[2]!;
     for (let k = 0, end = this.unavoidableCount * 3; k < end; k += 3) {
       if (((u[k]! & g0) | (u[k + 1]! & g1) | (u[k + 2]! & g2)) === 0) return true;
     }
     return false;
   }
 
-  /** Keep where the second solution the last gate saw differs from ours. */
-  private remember(): void {
-    const second = this.secondSolution;
-    if (!second) return;
+  /** Keep the cells where a solution of the board differs from ours (none when it is ours). */
+  private keepDifference(other: Grid): void {
     const cells: number[] = [];
-    for (let c = 0; c < second.length; c++) if (second[c] !== this.solution[c]) cells.push(c);
+    for (let c = 0; c < other.length; c++) if (other[c] !== this.solution[c]) cells.push(c);
     this.keepUnavoidable(cells);
   }
 
@@ -348,7 +347,7 @@ export class Carver {
   private keepUnavoidable(cells: readonly number[]): void {
     if (cells.length === 0 || this.unavoidableCount === UNAVOIDABLE_KEPT) return;
     const words = [0, 0, 0];
-    for (const c of cells) words[(c / 27) | 0]! |= 1 << c % 27;
+    for (const c of cells) words[wordOf(c)]! |= bitOf(c);
     const [d0, d1, d2] = words as [number, number, number];
     const u = this.unavoidable;
     for (let k = 0, end = this.unavoidableCount * 3; k < end; k += 3) {
@@ -386,8 +385,8 @@ export class Carver {
   }
 
   /**
-   * Tests 2–4 of the module comment for the current board, which has `givens` givens; sets the
-   * tier when the board passes. The singles test is only a shortcut (on a board singles solve, the
+   * Tests 2–4 of the module comment for the current board, which has `givenCount` givens; sets
+   * the tier when the board passes. The singles test is only a shortcut (on a board singles solve, the
    * count and the prover would say unique, tier 1), and it pays only while the board is easy:
    * after a removal from a board singles could not solve it cannot succeed (singles are monotone
    * in the givens), and after a trade on such a board it rarely does. So it runs while the board
@@ -398,9 +397,8 @@ export class Carver {
    * carve go on, and a board beyond the ladder (rare above K) is refused at K, where every board
    * is proved. That is most of the proofs a grade-5 carve asked for.
    */
-  private passesGate(cap: number, givens: number): boolean {
+  private passesGate(cap: number, givenCount: number): boolean {
     const { stats } = this;
-    this.secondSolution = null;
     // The givens are always part of our solution, so singles never meet a contradiction here.
     if (this.tier === 1) {
       stats.singles++;
@@ -410,10 +408,10 @@ export class Carver {
     stats.unique++;
     const counted = this.solver.solve(this.givens, { limit: 2 });
     if (counted.count !== 1) {
-      if (counted.count === 2) this.secondSolution = counted.solution;
+      if (counted.count === 2) this.keepDifference(counted.solution!);
       return false;
     }
-    if (givens > this.proveFrom) {
+    if (givenCount > this.proveFrom) {
       stats.unproven++;
       this.tier = UNPROVEN;
       return true;
