@@ -38,8 +38,10 @@ test("the demo page draws today's Numbridge board and Murder case and shows a hi
   for (const kind of ['numbridge', 'murder']) {
     const img = page.locator(`#${kind} img`);
     await img.waitFor();
-    // the picture loaded and has a size (an SVG that failed would be 0×0)
-    expect(await img.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 100)).toBe(true);
+    // the picture loads and has a size (an SVG that failed would be 0×0); waitFor only says the
+    // element is there, so wait for the load itself — on a busy CI machine it can lag behind
+    await page.waitForFunction(`(() => { const el = document.querySelector('#${kind} img'); return el !== null && el.complete && el.naturalWidth > 0; })()`, null, { timeout: 30_000 });
+    expect(await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
     const hint = (await page.locator(`#hint-${kind}`).textContent()) ?? '';
     expect(hint.length).toBeGreaterThan(10);
     expect(hint).not.toMatch(/error|wrong/i);
