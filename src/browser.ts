@@ -17,9 +17,10 @@ import { readBoardFile } from './numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 // pure (a batch of inputs in, reports out), so verify here says what `puzzlemill verify` says
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
-import { LineError, parseLine } from './sudoku/line-format.ts';
+import { LineError, parseLine, readPlainGivens } from './sudoku/line-format.ts';
+import { sharedRegularRegions } from './sudoku/regions.ts';
 import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofStep } from './sudoku/logic/index.ts';
-import { solve as solveBoard, solveMany as solveBoards, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
+import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
 export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
@@ -61,8 +62,20 @@ function boardOf(input: BoardInput): Board {
 
 /** Count solutions (up to `limit`, default 1; 2 proves uniqueness) and return the first. */
 export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResult {
+  if (typeof puzzle === 'string') {
+    const givens = scratchGivens[puzzle.length];
+    const size = givens ? readPlainGivens(puzzle, givens) : 0;
+    // the solver keeps nothing of the board it is given: one scratch board per size serves every call
+    if (size !== 0) return solveBoard({ size, regions: sharedRegularRegions(size), givens: givens! }, options);
+  }
   return solveBoard(boardOf(puzzle), options);
 }
+
+/**
+ * The givens of a plain line (the common case: N² characters, regular blocks), by length, read
+ * without building a Board: two fresh 81-byte arrays would be a tenth of a 17-clue puzzle's cost.
+ */
+const scratchGivens: Record<number, Uint8Array> = Object.fromEntries([16, 36, 64, 81].map((cells) => [cells, new Uint8Array(cells)]));
 
 /**
  * `solve` for many puzzles with one options object: the same results, in order, as calling
@@ -70,19 +83,19 @@ export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResu
  * throws as `solve` does, with the puzzle's place in the batch as the line (`<argument>:3:12: …`).
  */
 export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions = {}): SolveResult[] {
-  const boards: Board[] = [];
+  const results: SolveResult[] = [];
   let index = 0;
   for (const puzzle of puzzles) {
     index++;
     try {
-      boards.push(boardOf(puzzle));
+      results.push(solve(puzzle, options));
     } catch (e) {
       // `<argument>:LINE:COLUMN`: the line is the puzzle's place in the batch, 1-based
       if (e instanceof InputError) throw atPosition(e, { source: '<argument>', line: index });
       throw e;
     }
   }
-  return solveBoards(boards, options);
+  return results;
 }
 
 export interface GradeReport {

@@ -24,7 +24,7 @@
  */
 import { cellName, findClash } from './check.ts';
 import { isConnected } from './hex.ts';
-import { isRegularRegions, regularBlockShape, regularRegions, samePartition } from './regions.ts';
+import { isRegularRegions, regularBlockShape, regularRegions, samePartition, sharedRegularRegions } from './regions.ts';
 import type { Board, Grid, Regions } from './types.ts';
 
 const SIZE_BY_CELLS: Readonly<Record<number, number>> = { 16: 4, 25: 5, 36: 6, 49: 7, 64: 8, 81: 9 };
@@ -81,19 +81,33 @@ export function readLine(line: string): LinePuzzle {
  * overhead.
  */
 function plainLine(line: string): LinePuzzle | null {
-  const size = SIZE_BY_CELLS[line.length];
-  if (size === undefined || !regularBlockShape(size)) return null;
+  if (SIZE_BY_CELLS[line.length] === undefined) return null;
   const givens = new Uint8Array(line.length);
+  const size = readPlainGivens(line, givens);
+  if (size === 0) return null;
+  return { board: { size, regions: regularRegions(size), givens }, count: null, solution: null };
+}
+
+/**
+ * A plain line's givens (see `plainLine`) written into `into` (N² cells or more): its size N, or
+ * 0 when the line is not plain — then `into` holds nothing meaningful and `readLine` must read
+ * the line (it accepts it or says why not). What `solveMany` reads lines with: no allocation.
+ */
+export function readPlainGivens(line: string, into: Uint8Array): number {
+  const size = SIZE_BY_CELLS[line.length];
+  if (size === undefined || !regularBlockShape(size) || into.length < line.length) return 0;
   for (let i = 0; i < line.length; i++) {
     const code = line.charCodeAt(i);
-    if (code === 46 || code === 48) continue; // '.' or '0'
+    if (code === 46 || code === 48) {
+      into[i] = 0; // '.' or '0'
+      continue;
+    }
     const d = code - 48;
-    if (!(d >= 1 && d <= size)) return null;
-    givens[i] = d;
+    if (!(d >= 1 && d <= size)) return 0;
+    into[i] = d;
   }
-  const regions = regularRegions(size);
-  if (findClash(size, regions, givens)) return null;
-  return { board: { size, regions, givens }, count: null, solution: null };
+  if (findClash(size, sharedRegularRegions(size), into)) return 0; // reads the first N² cells
+  return size;
 }
 
 function readFields(line: string): LinePuzzle {

@@ -18,6 +18,15 @@ export function regularBlockShape(size: number): { rows: number; cols: number } 
 
 /** The regular region map: blocks numbered left to right, top to bottom (a fresh copy each call). */
 export function regularRegions(size: number): Regions {
+  // every board owns its map (callers may change theirs): copying is what a line's read costs
+  return sharedRegularRegions(size).slice();
+}
+
+/**
+ * The regular region map itself, one per size, shared by every caller: for boards that live only
+ * for one call inside the library (`solveMany`'s scratch board), never written, never handed out.
+ */
+export function sharedRegularRegions(size: number): Readonly<Regions> {
   let template = regularTemplates.get(size);
   if (!template) {
     const shape = regularBlockShape(size);
@@ -31,8 +40,7 @@ export function regularRegions(size: number): Regions {
     }
     regularTemplates.set(size, template);
   }
-  // every board owns its map (callers may change theirs): copying is what a line's read costs
-  return template.slice();
+  return template;
 }
 
 const regularTemplates = new Map<number, Regions>();

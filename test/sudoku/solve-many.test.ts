@@ -35,6 +35,43 @@ describe('solveMany', () => {
     expect(after).toBe(solve({ size: 4, regions: regions.slice(), givens }, { limit: 10 }).count);
   });
 
+  test('a plain line solved through the scratch board gives what its parsed Board gives, on every regular size, in any order', () => {
+    const nine = dataLines('oracles/solution-counts.txt').map((l) => l.split(':')[0]!);
+    const filled = (size: number, seed: number) =>
+      solve({ size, regions: regularRegions(size), givens: new Uint8Array(size * size) }, { rng: new Rng('scratch', seed) }).solution!;
+    const lines: string[] = [...nine.slice(0, 6)];
+    for (const size of [4, 6, 8, 9]) {
+      for (let k = 0; k < 3; k++) {
+        const grid = filled(size, size * 10 + k);
+        // every third cell emptied, as '.' or as '0' (both are empty), and one near-empty line
+        lines.push(Array.from(grid, (d, i) => (i % 3 === k ? (k === 1 ? '0' : '.') : String(d))).join(''));
+        lines.push(Array.from(grid, (d, i) => (i < size ? String(d) : '.')).join(''));
+      }
+    }
+    // interleaved sizes, and a line that stops being plain at its last cell right before a plain one
+    const mixed = lines.flatMap((l, i) => [l, lines[(i * 7) % lines.length]!]);
+    mixed.splice(3, 0, nine[0]!.slice(0, 80) + 'x', '   ' + nine[1]!.slice(3) + '   ');
+    for (const line of mixed) {
+      let viaScratch: ReturnType<typeof solveInput> | Error, viaBoard: ReturnType<typeof solve> | Error;
+      try { viaScratch = solveInput(line, { limit: 3 }); } catch (e) { viaScratch = e as Error; }
+      try { viaBoard = solve(parseLine(line), { limit: 3 }); } catch (e) { viaBoard = e as Error; }
+      if (viaBoard instanceof Error) {
+        expect(viaScratch, line).toBeInstanceOf(InputError);
+        continue;
+      }
+      expect(viaScratch, line).not.toBeInstanceOf(Error);
+      const r = viaScratch as ReturnType<typeof solve>;
+      expect([r.count, r.nodes, r.complete, r.solution?.join('')], line).toEqual([viaBoard.count, viaBoard.nodes, viaBoard.complete, viaBoard.solution?.join('')]);
+    }
+    // a result owns its solution: the next call on the scratch board does not change it
+    const first = solveInput(nine[0]!, { limit: 2 }).solution!.join('');
+    const kept = solveInput(nine[0]!, { limit: 2 }).solution!;
+    solveInput(nine[1]!, { limit: 2 });
+    expect(kept.join('')).toBe(first);
+    // clashing givens are refused with their column, as the Board path refuses them
+    expect(() => solveInput('11' + nine[0]!.slice(2))).toThrow(/^<argument>:2: givens clash/);
+  });
+
   test('bad input names the puzzle by its place in the batch', () => {
     const good = dataLines('classic/top1465.txt')[0]!;
     const bad = '11' + good.slice(2); // two 1s in row 1: clashing givens
