@@ -18,6 +18,7 @@ import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 // pure (a batch of inputs in, reports out), so verify here says what `puzzlemill verify` says
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import { LineError, parseLine, readPlainGivens } from './sudoku/line-format.ts';
+import { findClash } from './sudoku/check.ts';
 import { sharedRegularRegions } from './sudoku/regions.ts';
 import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofStep } from './sudoku/logic/index.ts';
 import { solve as solveBoard, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
@@ -65,8 +66,15 @@ export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResu
   if (typeof puzzle === 'string') {
     const givens = scratchGivens[puzzle.length];
     const size = givens ? readPlainGivens(puzzle, givens) : 0;
-    // the solver keeps nothing of the board it is given: one scratch board per size serves every call
-    if (size !== 0) return solveBoard({ size, regions: sharedRegularRegions(size), givens: givens! }, options);
+    if (size !== 0) {
+      // the solver keeps nothing of the board it is given: one scratch board per size serves every call
+      const regions = sharedRegularRegions(size);
+      const result = solveBoard({ size, regions, givens: givens! }, options);
+      // Clashing givens have no solution, so only a count of 0 can hide them; then the line is
+      // read as `parseLine` reads it, which refuses it with its column.
+      if (result.count === 0 && findClash(size, regions, givens!)) boardOf(puzzle);
+      return result;
+    }
   }
   return solveBoard(boardOf(puzzle), options);
 }

@@ -24,7 +24,7 @@
  */
 import { cellName, findClash } from './check.ts';
 import { isConnected } from './hex.ts';
-import { isRegularRegions, regularBlockShape, regularRegions, samePartition, sharedRegularRegions } from './regions.ts';
+import { isRegularRegions, regularBlockShape, regularRegions, samePartition } from './regions.ts';
 import type { Board, Grid, Regions } from './types.ts';
 
 const SIZE_BY_CELLS: Readonly<Record<number, number>> = { 16: 4, 25: 5, 36: 6, 49: 7, 64: 8, 81: 9 };
@@ -85,13 +85,16 @@ function plainLine(line: string): LinePuzzle | null {
   const givens = new Uint8Array(line.length);
   const size = readPlainGivens(line, givens);
   if (size === 0) return null;
-  return { board: { size, regions: regularRegions(size), givens }, count: null, solution: null };
+  const regions = regularRegions(size);
+  if (findClash(size, regions, givens)) return null;
+  return { board: { size, regions, givens }, count: null, solution: null };
 }
 
 /**
  * A plain line's givens (see `plainLine`) written into `into` (N² cells or more): its size N, or
  * 0 when the line is not plain — then `into` holds nothing meaningful and `readLine` must read
- * the line (it accepts it or says why not). What `solveMany` reads lines with: no allocation.
+ * the line (it accepts it or says why not). Clashing givens are NOT looked for: the caller must
+ * (`findClash`; `solveMany` does it only when a count of 0 could hide one). No allocation.
  */
 export function readPlainGivens(line: string, into: Uint8Array): number {
   const size = SIZE_BY_CELLS[line.length];
@@ -106,7 +109,6 @@ export function readPlainGivens(line: string, into: Uint8Array): number {
     if (!(d >= 1 && d <= size)) return 0;
     into[i] = d;
   }
-  if (findClash(size, sharedRegularRegions(size), into)) return 0; // reads the first N² cells
   return size;
 }
 
