@@ -47,6 +47,10 @@ const PAIR_PEER_WEIGHT = 3;
 const U = 27;
 const ROW9 = 0x1ff;
 const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
+/** Every band word, as `propagate`'s `todo`. */
+const ALL_WORDS = 0x7ffffff;
+/** Times a 9-bit column set, the set's cells in all three rows of a band word. */
+const COLUMNS_TO_CELLS = 1 | (1 << 9) | (1 << 18);
 
 /** PEERS[cell·3 + b]: band-b word of the cells that share a house with `cell` (itself excluded). */
 const PEERS = new Int32Array(81 * 3);
@@ -128,15 +132,13 @@ export class Fast9Solver {
   private count = 0;
   private nodes = 0;
   private maxNodes = Infinity;
-  /** `singlesSolve`: naked and hidden singles only (no band patterns, no triads). */
-  private singlesOnly = false;
 
   solve(givens: Grid, limit: number, maxNodes = Infinity): Fast9Result {
     this.limit = Math.max(1, limit);
     this.maxNodes = maxNodes;
     this.count = 0;
     this.nodes = 0;
-    if (this.load(givens)) this.search(0);
+    if (this.load(givens)) this.search(0, ALL_WORDS);
     let solution: Grid | null = null;
     if (this.count > 0) {
       solution = new Uint8Array(81);
@@ -161,13 +163,7 @@ export class Fast9Solver {
    * generic `propagateSingles` does (the logic prover's tier 1), in a fraction of its time.
    */
   singlesSolve(givens: Grid): boolean {
-    if (!this.load(givens)) return false;
-    this.singlesOnly = true;
-    try {
-      return this.propagate(0) && (this.s[U]! | this.s[U + 1]! | this.s[U + 2]!) === 0;
-    } finally {
-      this.singlesOnly = false;
-    }
+    return this.load(givens) && this.propagateSingles(0) && (this.s[U]! | this.s[U + 1]! | this.s[U + 2]!) === 0;
   }
 
   /** The root state from the givens; false when two givens clash. */
@@ -187,17 +183,28 @@ export class Fast9Solver {
     return true;
   }
 
-  /** Place digit d (0-based) on the cell with band-word bit `bit` in band b. */
-  private place(base: number, d: number, b: number, bit: number, cell: number): void {
+  /**
+   * Place digit d (0-based) on the cell with band-word bit `bit` in band b; returns the changed
+   * words as `propagate`'s `todo` (bit d·3 + b per band word).
+   */
+  private place(base: number, d: number, b: number, bit: number, cell: number): number {
     const s = this.s;
     const keep = ~bit;
-    for (let w = base + b; w < base + 27; w += 3) s[w]! &= keep;
+    let changed = 7 << (d * 3);
+    for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
+      const f = s[w]!;
+      if ((f & bit) !== 0) {
+        s[w] = f & keep;
+        changed |= 1 << k;
+      }
+    }
     const dw = base + d * 3;
     s[dw] = (s[dw]! & ~PEERS[cell * 3]!);
     s[dw + 1] = (s[dw + 1]! & ~PEERS[cell * 3 + 1]!);
     s[dw + 2] = (s[dw + 2]! & ~PEERS[cell * 3 + 2]!);
     s[dw + b]! |= bit;
     s[base + U + b]! &= keep;
+    return changed;
   }
 
   /** Place a naked single: its bit is in no other digit's word, so only the peers are cleared. */
@@ -210,10 +217,10 @@ export class Fast9Solver {
   }
 
   /** True when the search must stop. */
-  private search(depth: number): boolean {
+  private search(depth: number, todo: number): boolean {
     if (++this.nodes > this.maxNodes) return true;
     const base = depth * STRIDE;
-    if (!this.propagate(base)) return false;
+    if (!this.propagate(base, todo)) return false;
     const s = this.s;
     // Branch on an open cell with exactly two candidates; among those, on the one whose two
     // digits remove the most candidates from its peers, a peer that is left a naked single
@@ -273,8 +280,8 @@ export class Fast9Solver {
     for (let d = 0; d < 9; d++) {
       if ((s[base + d * 3 + branchBand]! & branchBit) === 0) continue;
       s.copyWithin(next, base, base + STRIDE);
-      this.place(next, d, branchBand, branchBit, cell);
-      if (this.search(depth + 1)) return true;
+      const changed = this.place(next, d, branchBand, branchBit, cell);
+      if (this.search(depth + 1, changed)) return true;
     }
     return false;
   }
@@ -300,16 +307,68 @@ export class Fast9Solver {
     return [bestBand, bestBit];
   }
 
-  /** Apply the rules until nothing changes; false on contradiction. */
-  private propagate(base: number): boolean {
+  /**
+   * Apply the rules until nothing changes; false on contradiction. `todo` holds bit d·3 + b for
+   * each band word changed since its rules last ran (a child: what its branch placement changed).
+   *
+   * Per digit, band and stack patterns run to their joint fixpoint; there every hidden single is a
+   * row single (a column single leaves its box one cell by the stack pattern, a box single leaves
+   * its row one cell by the band pattern), and the patterns have already cleared its peers of the
+   * digit, so placing it only takes the cell from the other eight digits. Naked singles are looked
+   * for once the words are at that fixpoint, triads once nothing else changes.
+   */
+  private propagate(base: number, todo: number): boolean {
     const s = this.s;
-    const seen = this.seen;
-    // A child starts from its parent's fixpoint plus one placement: only digits whose words differ
-    // from the parent's need their rules run again.
-    if (base === 0) seen.fill(-1);
-    else for (let k = 0, p = base - STRIDE; k < 27; k++) seen[k] = s[p + k]!;
     for (;;) {
-      let changed = false;
+      while (todo !== 0) {
+        const d = ((31 - Math.clz32(todo & -todo)) / 3) | 0;
+        const dw = base + d * 3;
+        let bands = (todo >>> (d * 3)) & 7;
+        todo &= ~(7 << (d * 3));
+        let f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
+        let changedBands = 0;
+        for (;;) {
+          if (bands & 1) { f0 = bandPattern(f0); if (f0 === 0) return false; }
+          if (bands & 2) { f1 = bandPattern(f1); if (f1 === 0) return false; }
+          if (bands & 4) { f2 = bandPattern(f2); if (f2 === 0) return false; }
+          changedBands |= bands;
+          // Stack patterns: bit b·3 + k of a stack's occupancy = column 3j+k has a candidate in band b.
+          const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
+          let clear0 = 0, clear1 = 0, clear2 = 0;
+          for (let j = 0; j < 9; j += 3) {
+            const occ = ((p0 >>> j) & 7) | (((p1 >>> j) & 7) << 3) | (((p2 >>> j) & 7) << 6);
+            const allowed = BAND_PATTERN[occ]!;
+            if (allowed === 0) return false;
+            const gone = occ & ~allowed;
+            clear0 |= (gone & 7) << j;
+            clear1 |= ((gone >>> 3) & 7) << j;
+            clear2 |= (gone >>> 6) << j;
+          }
+          bands = 0;
+          if (clear0 !== 0) { f0 &= ~(clear0 * COLUMNS_TO_CELLS); bands = 1; }
+          if (clear1 !== 0) { f1 &= ~(clear1 * COLUMNS_TO_CELLS); bands |= 2; }
+          if (clear2 !== 0) { f2 &= ~(clear2 * COLUMNS_TO_CELLS); bands |= 4; }
+          if (bands === 0) break;
+        }
+        s[dw] = f0; s[dw + 1] = f1; s[dw + 2] = f2;
+        // Row singles on open cells: placed, so taken from the other digits.
+        for (let b = 0; b < 3; b++) {
+          if ((changedBands & (1 << b)) === 0) continue;
+          const u = s[base + U + b]!;
+          const f = b === 0 ? f0 : b === 1 ? f1 : f2;
+          const newly = loneRows(f) & u;
+          if (newly === 0) continue;
+          s[base + U + b] = u & ~newly;
+          for (let w = base + b, k = b; w < base + 27; w += 3, k += 3) {
+            if (k === d * 3 + b) continue;
+            const g = s[w]!;
+            if ((g & newly) !== 0) {
+              s[w] = g & ~newly;
+              todo |= 1 << k;
+            }
+          }
+        }
+      }
       // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
       for (let b = 0; b < 3; b++) {
         const u = s[base + U + b]!;
@@ -325,7 +384,52 @@ export class Fast9Solver {
         if (singles === 0) continue;
         // A naked single's bit is in its own digit's word only: take the singles digit by digit
         // and clear just the peers. If an earlier placement here emptied one (two singles of a
-        // digit in one house), its cell is left open with no digit: the next pass returns false.
+        // digit in one house), its cell is left open with no digit: a contradiction.
+        let placed = 0;
+        for (let d = 0; d < 9; d++) {
+          const dw = base + d * 3;
+          let mine = s[dw + b]! & singles;
+          if (mine === 0) continue;
+          do {
+            const bit = mine & -mine;
+            mine ^= bit;
+            if ((s[dw + b]! & bit) === 0) continue;
+            this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
+            placed |= bit;
+          } while (mine !== 0);
+          todo |= 7 << (d * 3);
+        }
+        if (placed !== singles) return false;
+        s[base + U + b] = u & ~placed;
+      }
+      if (todo !== 0) continue;
+      const t = this.triads(base);
+      if (t < 0) return false;
+      if (t === 0) return true;
+      todo = t;
+    }
+  }
+
+  /** Naked and hidden singles (rows, columns, boxes) only, to their fixpoint; false on contradiction. */
+  private propagateSingles(base: number): boolean {
+    const s = this.s;
+    const seen = this.seen;
+    seen.fill(-1);
+    for (;;) {
+      let changed = false;
+      // Naked singles, a band at a time, as in `propagate`.
+      for (let b = 0; b < 3; b++) {
+        const u = s[base + U + b]!;
+        if (u === 0) continue;
+        let ones = 0, twos = 0;
+        for (let w = base + b; w < base + 27; w += 3) {
+          const x = s[w]! & u;
+          twos |= ones & x;
+          ones |= x;
+        }
+        if (ones !== u) return false;
+        const singles = ones & ~twos;
+        if (singles === 0) continue;
         let placed = 0;
         for (let d = 0; d < 9; d++) {
           const dw = base + d * 3;
@@ -343,28 +447,15 @@ export class Fast9Solver {
         changed = true;
         b--; // a placement can make new singles in the same band
       }
-      // Per digit: hidden singles in rows, boxes and columns; band and stack patterns.
+      // Per digit: hidden singles in rows, boxes and columns.
       for (let d = 0; d < 9; d++) {
         const dw = base + d * 3;
         const sw = d * 3;
         if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
         for (let b = 0; b < 3; b++) {
           let f = s[dw + b]!;
-          // A band word unchanged since its rules last ran is at its fixpoint. Otherwise remember
-          // it as it is before the rules run: if they change it, the next pass comes back.
           if (f === seen[sw + b]) continue;
           seen[sw + b] = f;
-          // Mini-row occupancy → allowed patterns (pointing / claiming within the band).
-          if (!this.singlesOnly) {
-            const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
-            const allowed = BAND_PATTERN[occ]!;
-            if (allowed === 0) return false;
-            if (allowed !== occ) {
-              f &= MINIROWS_TO_ROW[allowed & 7]! | (MINIROWS_TO_ROW[(allowed >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[allowed >>> 6]! << 18);
-              s[dw + b] = f;
-              changed = true;
-            }
-          }
           const u = s[base + U + b]!;
           for (let i = 0; i < 3; i++) {
             const x = (f >>> (9 * i)) & ROW9;
@@ -384,30 +475,11 @@ export class Fast9Solver {
             }
           }
         }
-        // Columns: the digit's mini-columns over the three bands, per stack.
-        const f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
-        const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
-        if ((p0 | p1 | p2) !== ROW9) return false; // a column with no place for d
-        for (let j = 0; j < 3 && !this.singlesOnly; j++) {
-          const occ = ((p0 >>> (3 * j)) & 7) | (((p1 >>> (3 * j)) & 7) << 3) | (((p2 >>> (3 * j)) & 7) << 6);
-          const allowed = BAND_PATTERN[occ]!;
-          if (allowed === 0) return false;
-          if (allowed !== occ) {
-            let clear = occ & ~allowed;
-            while (clear !== 0) {
-              const k = 31 - Math.clz32(clear & -clear);
-              clear &= clear - 1;
-              const band = (k / 3) | 0;
-              s[dw + band]! &= ~COLUMN_CELLS[3 * j + (k % 3)]!;
-            }
-            changed = true;
-          }
-        }
         // Hidden singles in columns: one band holds the column, in one of its rows.
         const g0 = s[dw]!, g1 = s[dw + 1]!, g2 = s[dw + 2]!;
-        const multi =
-          multiRow(g0) | multiRow(g1) | multiRow(g2);
         const q0 = fold(g0), q1 = fold(g1), q2 = fold(g2);
+        if ((q0 | q1 | q2) !== ROW9) return false; // a column with no place for d
+        const multi = multiRow(g0) | multiRow(g1) | multiRow(g2);
         const placed0 = g0 & ~s[base + U]!, placed1 = g1 & ~s[base + U + 1]!, placed2 = g2 & ~s[base + U + 2]!;
         const placedColumns = fold(placed0) | fold(placed1) | fold(placed2);
         let lone = (q0 ^ q1 ^ q2) & ~((q0 & q1) | (q0 & q2) | (q1 & q2)) & ~multi & ~placedColumns;
@@ -423,12 +495,7 @@ export class Fast9Solver {
           changed = true;
         }
       }
-      if (!changed) {
-        if (this.singlesOnly) return true;
-        const t = this.triads(base);
-        if (t < 0) return false;
-        if (t === 0) return true;
-      }
+      if (!changed) return true;
     }
   }
 
@@ -444,7 +511,7 @@ export class Fast9Solver {
    * Run only at the singles/pattern fixpoint. The same rule on mini-columns (over the stacks)
    * cut nodes further (top1465 21.1 → 17.9 per puzzle) but cost more than it saved: 17-clue
    * 138k → 127k/s, forum-hardest 3.57k → 3.37k/s (CPU-time medians of 7), so it is left out.
-   * Returns −1 on contradiction, 1 when a word changed, 0 when nothing did.
+   * Returns −1 on contradiction, else the changed words as `propagate`'s `todo` (0: none).
    */
   private triads(base: number): number {
     const s = this.s;
@@ -475,7 +542,7 @@ export class Fast9Solver {
           const f = s[w]!;
           if ((f & clear) !== f) {
             s[w] = f & clear;
-            changed = 1;
+            changed |= 1 << (d * 3 + b);
           }
         }
       }
@@ -490,7 +557,7 @@ export class Fast9Solver {
           const f = s[w]!;
           if ((f & clear) !== f) {
             s[w] = f & clear;
-            changed = 1;
+            changed |= 1 << (d * 3 + b);
           }
         }
       }
@@ -511,6 +578,20 @@ function popcount3(a: number, b: number, c: number): number {
   x += (b & 0x33333333) + ((b >>> 2) & 0x33333333);
   x += (c & 0x33333333) + ((c >>> 2) & 0x33333333);
   return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
+}
+
+/** A band word cut to its band pattern's mini-rows; 0 when no permutation fits. */
+function bandPattern(f: number): number {
+  const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
+  const allowed = BAND_PATTERN[occ]!;
+  if (allowed === occ) return f;
+  return f & (MINIROWS_TO_ROW[allowed & 7]! | (MINIROWS_TO_ROW[(allowed >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[allowed >>> 6]! << 18));
+}
+
+/** The cells of a band word's rows that have exactly one candidate. */
+function loneRows(f: number): number {
+  const r0 = f & ROW9, r1 = (f >>> 9) & ROW9, r2 = f >>> 18;
+  return ((r0 & (r0 - 1)) === 0 ? r0 : 0) | ((r1 & (r1 - 1)) === 0 ? r1 << 9 : 0) | ((r2 & (r2 - 1)) === 0 ? r2 << 18 : 0);
 }
 
 /** Columns (9-bit) in which a band word has any candidate. */
