@@ -193,10 +193,9 @@ export class Fast9Solver {
     let changed = 7 << (d * 3);
     for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
       const f = s[w]!;
-      if ((f & bit) !== 0) {
-        s[w] = f & keep;
-        changed |= 1 << k;
-      }
+      const hit = f & bit;
+      s[w] = f ^ hit;
+      changed |= ((hit | -hit) >>> 31) << k;
     }
     const dw = base + d * 3;
     s[dw] = (s[dw]! & ~PEERS[cell * 3]!);
@@ -359,14 +358,16 @@ export class Fast9Solver {
           const newly = loneRows(f) & u;
           if (newly === 0) continue;
           s[base + U + b] = u & ~newly;
-          for (let w = base + b, k = b; w < base + 27; w += 3, k += 3) {
-            if (k === d * 3 + b) continue;
+          // Branch-free over all nine words (then the digit's own word is put back): a word
+          // that loses a cell is marked in `todo`.
+          for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
             const g = s[w]!;
-            if ((g & newly) !== 0) {
-              s[w] = g & ~newly;
-              todo |= 1 << k;
-            }
+            const hit = g & newly;
+            s[w] = g ^ hit;
+            todo |= ((hit | -hit) >>> 31) << k;
           }
+          s[dw + b] = f;
+          todo &= ~(1 << (d * 3 + b));
         }
       }
       // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
