@@ -63,6 +63,8 @@ const MINIROW_CELLS = new Int32Array(9);
 const ROW_TO_MINIROWS = new Int32Array(512);
 /** 3-bit mini-row set → the 9-bit row mask of their cells. */
 const MINIROWS_TO_ROW = new Int32Array(8);
+/** 9-bit set of mini-rows (bit i·3+j) → their cells in a band word. */
+const MINIROWS_TO_CELLS = new Int32Array(512);
 /** Mini-column bit (b·3+k) of stack j → cells of column 3j+k in band b (band-local word). */
 const COLUMN_CELLS = new Int32Array(9);
 /** For each 9-bit set of occupied mini-rows, the mini-rows in every permutation it contains. */
@@ -105,6 +107,7 @@ const MINIROW_LINE_AND_BOX = new Int32Array(9);
   for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) MINIROW_CELLS[i * 3 + j] = 0x7 << (i * 9 + j * 3);
   for (let x = 0; x < 512; x++) ROW_TO_MINIROWS[x] = (x & 7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
   for (let m = 0; m < 8; m++) MINIROWS_TO_ROW[m] = (m & 1 ? 7 : 0) | (m & 2 ? 0x38 : 0) | (m & 4 ? 0x1c0 : 0);
+  for (let m = 0; m < 512; m++) MINIROWS_TO_CELLS[m] = MINIROWS_TO_ROW[m & 7]! | (MINIROWS_TO_ROW[(m >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[m >>> 6]! << 18);
   for (let k = 0; k < 9; k++) COLUMN_CELLS[k] = (1 << k) | (1 << (k + 9)) | (1 << (k + 18));
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) MINIROW_LINE_AND_BOX[i * 3 + j] = ((ROW9 << (9 * i)) | (BOX << (3 * j))) & ~MINIROW_CELLS[i * 3 + j]!;
@@ -585,14 +588,14 @@ function popcount3(a: number, b: number, c: number): number {
 function bandPattern(f: number): number {
   const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
   const allowed = BAND_PATTERN[occ]!;
-  if (allowed === occ) return f;
-  return f & (MINIROWS_TO_ROW[allowed & 7]! | (MINIROWS_TO_ROW[(allowed >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[allowed >>> 6]! << 18));
+  return f & MINIROWS_TO_CELLS[allowed]!;
 }
 
 /** The cells of a band word's rows that have exactly one candidate. */
 function loneRows(f: number): number {
   const r0 = f & ROW9, r1 = (f >>> 9) & ROW9, r2 = f >>> 18;
-  return ((r0 & (r0 - 1)) === 0 ? r0 : 0) | ((r1 & (r1 - 1)) === 0 ? r1 << 9 : 0) | ((r2 & (r2 - 1)) === 0 ? r2 << 18 : 0);
+  // x & (x − 1) is 0 for at most one bit, and (0 − 1) >> 31 is all ones: no branches
+  return (r0 & (((r0 & (r0 - 1)) - 1) >> 31)) | ((r1 & (((r1 & (r1 - 1)) - 1) >> 31)) << 9) | ((r2 & (((r2 & (r2 - 1)) - 1) >> 31)) << 18);
 }
 
 /** Columns (9-bit) in which a band word has any candidate. */
