@@ -254,16 +254,16 @@ export class Fast9Solver {
         const bit = pairs & -pairs;
         pairs ^= bit;
         scanned++;
-        const peers = (b * 27 + (31 - Math.clz32(bit))) * 3;
-        let gain = 0;
-        for (let d = 0, found = 0; found < 2; d++) {
-          const dw = base + d * 3;
-          if (s[dw + b]! & bit) {
-            const q0 = PEERS[peers]! & s[dw]!, q1 = PEERS[peers + 1]! & s[dw + 1]!, q2 = PEERS[peers + 2]! & s[dw + 2]!;
-            gain += popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2);
-            found++;
-          }
-        }
+        const p = 31 - Math.clz32(bit);
+        const peers = (b * 27 + p) * 3;
+        // the cell's two digits, gathered without branches: bit d = digit d is possible here
+        let digits = 0;
+        for (let d = 0, w = base + b; d < 9; d++, w += 3) digits |= ((s[w]! >>> p) & 1) << d;
+        const e0 = base + (31 - Math.clz32(digits & -digits)) * 3, e1 = base + (31 - Math.clz32(digits)) * 3;
+        const q0 = PEERS[peers]! & s[e0]!, q1 = PEERS[peers + 1]! & s[e0 + 1]!, q2 = PEERS[peers + 2]! & s[e0 + 2]!;
+        const r0 = PEERS[peers]! & s[e1]!, r1 = PEERS[peers + 1]! & s[e1 + 1]!, r2 = PEERS[peers + 2]! & s[e1 + 2]!;
+        const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2)
+          + popcount3(r0, r1, r2) + PAIR_PEER_WEIGHT * popcount3(r0 & pa0, r1 & pa1, r2 & pa2);
         if (gain > bestGain) {
           bestGain = gain;
           branchBand = b;
@@ -281,7 +281,7 @@ export class Fast9Solver {
     const next = base + STRIDE;
     for (let d = 0; d < 9; d++) {
       if ((s[base + d * 3 + branchBand]! & branchBit) === 0) continue;
-      s.copyWithin(next, base, base + STRIDE);
+      for (let k = 0; k < 30; k++) s[next + k] = s[base + k]!; // a loop beats copyWithin's call at 30 words
       const changed = this.place(next, d, branchBand, branchBit, cell);
       if (this.search(depth + 1, changed)) return true;
     }
