@@ -277,15 +277,20 @@ export class Fast9Solver {
       return this.count >= this.limit;
     }
     if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
-    const cell = branchBand * 27 + (31 - Math.clz32(branchBit));
+    const p = 31 - Math.clz32(branchBit);
+    const cell = branchBand * 27 + p;
+    let digits = 0;
+    for (let d = 0, w = base + branchBand; d < 9; d++, w += 3) digits |= ((s[w]! >>> p) & 1) << d;
     const next = base + STRIDE;
-    for (let d = 0; d < 9; d++) {
-      if ((s[base + d * 3 + branchBand]! & branchBit) === 0) continue;
+    for (;;) {
+      const d = 31 - Math.clz32(digits & -digits);
+      digits &= digits - 1;
+      // The last digit needs no copy: this depth's state is not looked at again, so the branch
+      // is taken in place (a two-candidate cell, the usual branch, copies once instead of twice).
+      if (digits === 0) return this.search(depth, this.place(base, d, branchBand, branchBit, cell));
       for (let k = 0; k < 30; k++) s[next + k] = s[base + k]!; // a loop beats copyWithin's call at 30 words
-      const changed = this.place(next, d, branchBand, branchBit, cell);
-      if (this.search(depth + 1, changed)) return true;
+      if (this.search(depth + 1, this.place(next, d, branchBand, branchBit, cell))) return true;
     }
-    return false;
   }
 
   /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
