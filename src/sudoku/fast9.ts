@@ -296,6 +296,21 @@ export class Fast9Solver {
   /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
   private fewestCandidates(base: number): [number, number] {
     const s = this.s;
+    // Cells with three candidates are the fewest (there is no single or pair): the first in band
+    // and bit order, found by counters; the cell-by-cell count only when there is none.
+    for (let b = 0; b < 3; b++) {
+      const u = s[base + U + b]!;
+      let ones = 0, twos = 0, threes = 0, fours = 0;
+      for (let w = base + b; w < base + 27; w += 3) {
+        const x = s[w]! & u;
+        fours |= threes & x;
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
+      }
+      const triples = threes & ~fours;
+      if (triples !== 0) return [b, triples & -triples];
+    }
     let best = 10, bestBand = -1, bestBit = 0;
     for (let b = 0; b < 3; b++) {
       let u = s[base + U + b]!;
