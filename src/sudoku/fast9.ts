@@ -65,6 +65,10 @@ const ROW_TO_MINIROWS = new Int32Array(512);
 const MINIROWS_TO_ROW = new Int32Array(8);
 /** 9-bit set of mini-rows (bit i·3+j) → their cells in a band word. */
 const MINIROWS_TO_CELLS = new Int32Array(512);
+/** 3-bit set of a band's rows → their cells in a band word. */
+const ROWS_TO_CELLS = new Int32Array(8);
+/** 3-bit set of a band's boxes → their cells in a band word. */
+const BOXES_TO_CELLS = new Int32Array(8);
 /** Mini-column bit (b·3+k) of stack j → cells of column 3j+k in band b (band-local word). */
 const COLUMN_CELLS = new Int32Array(9);
 /** For each 9-bit set of occupied mini-rows, the mini-rows in every permutation it contains. */
@@ -108,6 +112,14 @@ const MINIROW_LINE_AND_BOX = new Int32Array(9);
   for (let x = 0; x < 512; x++) ROW_TO_MINIROWS[x] = (x & 7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
   for (let m = 0; m < 8; m++) MINIROWS_TO_ROW[m] = (m & 1 ? 7 : 0) | (m & 2 ? 0x38 : 0) | (m & 4 ? 0x1c0 : 0);
   for (let m = 0; m < 512; m++) MINIROWS_TO_CELLS[m] = MINIROWS_TO_ROW[m & 7]! | (MINIROWS_TO_ROW[(m >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[m >>> 6]! << 18);
+  for (let m = 0; m < 8; m++) {
+    for (let i = 0; i < 3; i++) {
+      if (m & (1 << i)) {
+        ROWS_TO_CELLS[m]! |= ROW9 << (9 * i);
+        BOXES_TO_CELLS[m]! |= BOX << (3 * i);
+      }
+    }
+  }
   for (let k = 0; k < 9; k++) COLUMN_CELLS[k] = (1 << k) | (1 << (k + 9)) | (1 << (k + 18));
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) MINIROW_LINE_AND_BOX[i * 3 + j] = ((ROW9 << (9 * i)) | (BOX << (3 * j))) & ~MINIROW_CELLS[i * 3 + j]!;
@@ -131,6 +143,11 @@ export class Fast9Solver {
   private readonly occ = new Int32Array(9);
   private readonly forced = new Int32Array(9);
   private readonly pairsOf = new Int32Array(3);
+  /** Scratch of `load`, indexed by digit 1..9: rows, columns and boxes holding it, its given cells. */
+  private readonly givenRows = new Int32Array(10);
+  private readonly givenColumns = new Int32Array(10);
+  private readonly givenBoxes = new Int32Array(10);
+  private readonly givenCells = new Int32Array(30);
   private limit = 1;
   private count = 0;
   private nodes = 0;
@@ -169,19 +186,38 @@ export class Fast9Solver {
     return this.load(givens) && this.propagateSingles(0) && (this.s[U]! | this.s[U + 1]! | this.s[U + 2]!) === 0;
   }
 
-  /** The root state from the givens; false when two givens clash. */
+  /**
+   * The root state from the givens; false when two givens clash. Rather than placing the givens one
+   * by one, each digit's word is built once: every cell minus the givens' cells and minus the rows,
+   * columns and boxes that hold the digit, plus the digit's own givens.
+   */
   private load(givens: Grid): boolean {
+    const rows = this.givenRows, columns = this.givenColumns, boxes = this.givenBoxes, cells = this.givenCells;
+    rows.fill(0); columns.fill(0); boxes.fill(0); cells.fill(0);
+    for (let r = 0, cell = 0; r < 9; r++) {
+      const b = (r / 3) | 0;
+      const rowShift = (r - 3 * b) * 9;
+      for (let c = 0; c < 9; c++, cell++) {
+        const d = givens[cell]!;
+        if (d === 0) continue;
+        if (d > 9) throw new RangeError(`digit ${d} in cell ${cell} exceeds size 9`);
+        const box = b * 3 + ((c / 3) | 0);
+        if (((rows[d]! >>> r) & 1) | ((columns[d]! >>> c) & 1) | ((boxes[d]! >>> box) & 1)) return false;
+        rows[d]! |= 1 << r;
+        columns[d]! |= 1 << c;
+        boxes[d]! |= 1 << box;
+        cells[d * 3 + b]! |= 1 << (rowShift + c);
+      }
+    }
     const s = this.s;
-    for (let w = 0; w < 27; w++) s[w] = 0x7ffffff;
-    s[U] = s[U + 1] = s[U + 2] = 0x7ffffff;
-    for (let cell = 0; cell < 81; cell++) {
-      const d = givens[cell]!;
-      if (d === 0) continue;
-      if (d > 9) throw new RangeError(`digit ${d} in cell ${cell} exceeds size 9`);
-      const b = (cell / 27) | 0;
-      const bit = 1 << (cell - 27 * b);
-      if ((s[(d - 1) * 3 + b]! & bit) === 0) return false;
-      this.place(0, d - 1, b, bit, cell);
+    for (let b = 0; b < 3; b++) {
+      let given = 0;
+      for (let d = 1; d <= 9; d++) given |= cells[d * 3 + b]!;
+      s[U + b] = 0x7ffffff & ~given;
+      for (let d = 1; d <= 9; d++) {
+        const taken = ROWS_TO_CELLS[(rows[d]! >>> (3 * b)) & 7]! | (columns[d]! * COLUMNS_TO_CELLS) | BOXES_TO_CELLS[(boxes[d]! >>> (3 * b)) & 7]!;
+        s[(d - 1) * 3 + b] = (0x7ffffff & ~(taken | given)) | cells[d * 3 + b]!;
+      }
     }
     return true;
   }
@@ -273,7 +309,7 @@ export class Fast9Solver {
     }
     if (!open) {
       this.count++;
-      if (this.count === 1) this.solutionState.set(s.subarray(base, base + STRIDE));
+      if (this.count === 1) for (let k = 0; k < 27; k++) this.solutionState[k] = s[base + k]!; // no subarray view to allocate
       return this.count >= this.limit;
     }
     if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
