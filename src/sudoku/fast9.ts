@@ -11,26 +11,38 @@
  *        bit 26 ………………………… bit 18 | bit 17 ………… bit 9 | bit 8 ……… bit 0
  *        [ row 3b+2: c8 … c0 ]        [ row 3b+1 ]           [ row 3b: c8 … c0 ]
  *
- *   state at one search depth (32 int32 words):
+ *   state at one search depth (32 int32 words, 30 copied per branch):
  *     word d·3 + b  (d = 0..8, b = 0..2)  cells of band b where digit d+1 is still possible;
  *                                         a placed cell keeps only its own digit's bit
  *     word 27 + b                         cells of band b not yet placed
  *
+ *   `todo` (propagate's work list): bit d·3 + b = word d·3 + b changed since its rules last ran
+ *
  * Rules applied before every branch, until nothing changes (all are forced options of the exact
- * cover, plus one sound band-level deduction):
- *   naked single    an open cell with one digit left            (cell constraint, 1 option)
- *   hidden single   a row, column or box with one place for d   (house-digit constraint, 1 option)
- *   band pattern    within a band (or stack) a digit occupies one mini-row per row and per box, a
+ * cover, plus sound band-level deductions):
+ *   band pattern    within a band a digit occupies one mini-row per row and per box, a
  *                   permutation: mini-rows in no permutation consistent with the candidates are
- *                   cleared (pointing and claiming, and a little more)
+ *                   cleared (pointing and claiming, and a little more); an empty row or box has none
+ *   stack pattern   the same within a stack: one mini-column per column and per box
+ *   row single      a row with one place for d left, an open cell: placed (the cell is taken from
+ *                   the other eight digits). At the joint fixpoint of the two patterns every
+ *                   hidden single is a row single — a column single leaves its box one cell
+ *                   (stack pattern), a box single leaves its row one cell (band pattern) — and
+ *                   the patterns have already cleared the digit from its row, column and box
+ *   naked single    an open cell with one digit left            (cell constraint, 1 option)
  *   triads          at that fixpoint, across digits: a mini-row holds exactly
  *                   three digits, so fewer than three possible or more than three forced is a
  *                   contradiction, three possible are locked there, three forced shut out the rest
+ * Order (the fixpoint is the same whatever the order; this one does least work): the changed
+ * words digit by digit, each digit's patterns to their fixpoint and then its row singles; naked
+ * singles once no word is left to look at; triads once no single is left either.
+ *
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one whose digits have
  * the most candidates among its peers, a peer that would be left a naked single counting four
- * times; if no cell has two, on the open cell with the fewest.
+ * times; if no cell has two, on the open cell with the fewest. The last digit of a branch is
+ * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
 import type { Grid } from './types.ts';
 
@@ -137,7 +149,7 @@ export interface Fast9Result {
 export class Fast9Solver {
   private readonly s = new Int32Array(STRIDE * 82);
   private readonly solutionState = new Int32Array(STRIDE);
-  /** The digit words as last examined by `propagate`: a digit whose words are unchanged is skipped. */
+  /** The digit words as last examined by `propagateSingles`: a digit whose words are unchanged is skipped. */
   private readonly seen = new Int32Array(27);
   /** Scratch of `triads`: each digit's mini-row set in a band, and the forced ones. */
   private readonly occ = new Int32Array(9);
