@@ -278,7 +278,8 @@ export class Fast9Solver {
     // 15.8 nodes per puzzle where the first pair cell visits 38.6).
     let branchBand = -1;
     let branchBit = 0;
-    let bestGain = -1;
+    // (gain << 7) | (127 − cell): the best gain, the first cell among equals, without a branch
+    let best = -1;
     let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
     let open = false;
     const pairsOf = this.pairsOf;
@@ -312,11 +313,7 @@ export class Fast9Solver {
         const r0 = PEERS[peers]! & s[e1]!, r1 = PEERS[peers + 1]! & s[e1 + 1]!, r2 = PEERS[peers + 2]! & s[e1 + 2]!;
         const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2)
           + popcount3(r0, r1, r2) + PAIR_PEER_WEIGHT * popcount3(r0 & pa0, r1 & pa1, r2 & pa2);
-        if (gain > bestGain) {
-          bestGain = gain;
-          branchBand = b;
-          branchBit = bit;
-        }
+        best = Math.max(best, (gain << 7) | (127 - b * 27 - p));
       }
     }
     if (!open) {
@@ -324,7 +321,11 @@ export class Fast9Solver {
       if (this.count === 1) for (let k = 0; k < 27; k++) this.solutionState[k] = s[base + k]!; // no subarray view to allocate
       return this.count >= this.limit;
     }
-    if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
+    if (best >= 0) {
+      const bestCell = 127 - (best & 127);
+      branchBand = (bestCell / 27) | 0;
+      branchBit = 1 << (bestCell - branchBand * 27);
+    } else [branchBand, branchBit] = this.fewestCandidates(base);
     const p = 31 - Math.clz32(branchBit);
     const cell = branchBand * 27 + p;
     let digits = 0;
