@@ -11,26 +11,38 @@
  *        bit 26 ………………………… bit 18 | bit 17 ………… bit 9 | bit 8 ……… bit 0
  *        [ row 3b+2: c8 … c0 ]        [ row 3b+1 ]           [ row 3b: c8 … c0 ]
  *
- *   state at one search depth (32 int32 words):
+ *   state at one search depth (32 int32 words, 30 copied per branch):
  *     word d·3 + b  (d = 0..8, b = 0..2)  cells of band b where digit d+1 is still possible;
  *                                         a placed cell keeps only its own digit's bit
  *     word 27 + b                         cells of band b not yet placed
  *
+ *   `todo` (propagate's work list): bit d·3 + b = word d·3 + b changed since its rules last ran
+ *
  * Rules applied before every branch, until nothing changes (all are forced options of the exact
- * cover, plus one sound band-level deduction):
- *   naked single    an open cell with one digit left            (cell constraint, 1 option)
- *   hidden single   a row, column or box with one place for d   (house-digit constraint, 1 option)
- *   band pattern    within a band (or stack) a digit occupies one mini-row per row and per box, a
+ * cover, plus sound band-level deductions):
+ *   band pattern    within a band a digit occupies one mini-row per row and per box, a
  *                   permutation: mini-rows in no permutation consistent with the candidates are
- *                   cleared (pointing and claiming, and a little more)
+ *                   cleared (pointing and claiming, and a little more); an empty row or box has none
+ *   stack pattern   the same within a stack: one mini-column per column and per box
+ *   row single      a row with one place for d left, an open cell: placed (the cell is taken from
+ *                   the other eight digits). At the joint fixpoint of the two patterns every
+ *                   hidden single is a row single — a column single leaves its box one cell
+ *                   (stack pattern), a box single leaves its row one cell (band pattern) — and
+ *                   the patterns have already cleared the digit from its row, column and box
+ *   naked single    an open cell with one digit left            (cell constraint, 1 option)
  *   triads          at that fixpoint, across digits: a mini-row holds exactly
  *                   three digits, so fewer than three possible or more than three forced is a
  *                   contradiction, three possible are locked there, three forced shut out the rest
+ * Order (the fixpoint is the same whatever the order; this one does least work): the changed
+ * words digit by digit, each digit's patterns to their fixpoint and then its row singles; naked
+ * singles once no word is left to look at; triads once no single is left either.
+ *
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one whose digits have
  * the most candidates among its peers, a peer that would be left a naked single counting four
- * times; if no cell has two, on the open cell with the fewest.
+ * times; if no cell has two, on the open cell with the fewest. The last digit of a branch is
+ * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
 import type { Grid } from './types.ts';
 
@@ -47,6 +59,10 @@ const PAIR_PEER_WEIGHT = 3;
 const U = 27;
 const ROW9 = 0x1ff;
 const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
+/** Every band word, as `propagate`'s `todo`. */
+const ALL_WORDS = 0x7ffffff;
+/** Times a 9-bit column set, the set's cells in all three rows of a band word. */
+const COLUMNS_TO_CELLS = 1 | (1 << 9) | (1 << 18);
 
 /** PEERS[cell·3 + b]: band-b word of the cells that share a house with `cell` (itself excluded). */
 const PEERS = new Int32Array(81 * 3);
@@ -59,6 +75,12 @@ const MINIROW_CELLS = new Int32Array(9);
 const ROW_TO_MINIROWS = new Int32Array(512);
 /** 3-bit mini-row set → the 9-bit row mask of their cells. */
 const MINIROWS_TO_ROW = new Int32Array(8);
+/** 9-bit set of mini-rows (bit i·3+j) → their cells in a band word. */
+const MINIROWS_TO_CELLS = new Int32Array(512);
+/** 3-bit set of a band's rows → their cells in a band word. */
+const ROWS_TO_CELLS = new Int32Array(8);
+/** 3-bit set of a band's boxes → their cells in a band word. */
+const BOXES_TO_CELLS = new Int32Array(8);
 /** Mini-column bit (b·3+k) of stack j → cells of column 3j+k in band b (band-local word). */
 const COLUMN_CELLS = new Int32Array(9);
 /** For each 9-bit set of occupied mini-rows, the mini-rows in every permutation it contains. */
@@ -101,6 +123,15 @@ const MINIROW_LINE_AND_BOX = new Int32Array(9);
   for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) MINIROW_CELLS[i * 3 + j] = 0x7 << (i * 9 + j * 3);
   for (let x = 0; x < 512; x++) ROW_TO_MINIROWS[x] = (x & 7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
   for (let m = 0; m < 8; m++) MINIROWS_TO_ROW[m] = (m & 1 ? 7 : 0) | (m & 2 ? 0x38 : 0) | (m & 4 ? 0x1c0 : 0);
+  for (let m = 0; m < 512; m++) MINIROWS_TO_CELLS[m] = MINIROWS_TO_ROW[m & 7]! | (MINIROWS_TO_ROW[(m >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[m >>> 6]! << 18);
+  for (let m = 0; m < 8; m++) {
+    for (let i = 0; i < 3; i++) {
+      if (m & (1 << i)) {
+        ROWS_TO_CELLS[m]! |= ROW9 << (9 * i);
+        BOXES_TO_CELLS[m]! |= BOX << (3 * i);
+      }
+    }
+  }
   for (let k = 0; k < 9; k++) COLUMN_CELLS[k] = (1 << k) | (1 << (k + 9)) | (1 << (k + 18));
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) MINIROW_LINE_AND_BOX[i * 3 + j] = ((ROW9 << (9 * i)) | (BOX << (3 * j))) & ~MINIROW_CELLS[i * 3 + j]!;
@@ -118,25 +149,28 @@ export interface Fast9Result {
 export class Fast9Solver {
   private readonly s = new Int32Array(STRIDE * 82);
   private readonly solutionState = new Int32Array(STRIDE);
-  /** The digit words as last examined by `propagate`: a digit whose words are unchanged is skipped. */
+  /** The digit words as last examined by `propagateSingles`: a digit whose words are unchanged is skipped. */
   private readonly seen = new Int32Array(27);
   /** Scratch of `triads`: each digit's mini-row set in a band, and the forced ones. */
   private readonly occ = new Int32Array(9);
   private readonly forced = new Int32Array(9);
   private readonly pairsOf = new Int32Array(3);
+  /** Scratch of `load`, indexed by digit 1..9: rows, columns and boxes holding it, its given cells. */
+  private readonly givenRows = new Int32Array(10);
+  private readonly givenColumns = new Int32Array(10);
+  private readonly givenBoxes = new Int32Array(10);
+  private readonly givenCells = new Int32Array(30);
   private limit = 1;
   private count = 0;
   private nodes = 0;
   private maxNodes = Infinity;
-  /** `singlesSolve`: naked and hidden singles only (no band patterns, no triads). */
-  private singlesOnly = false;
 
   solve(givens: Grid, limit: number, maxNodes = Infinity): Fast9Result {
     this.limit = Math.max(1, limit);
     this.maxNodes = maxNodes;
     this.count = 0;
     this.nodes = 0;
-    if (this.load(givens)) this.search(0);
+    if (this.load(givens)) this.search(0, ALL_WORDS);
     let solution: Grid | null = null;
     if (this.count > 0) {
       solution = new Uint8Array(81);
@@ -161,43 +195,66 @@ export class Fast9Solver {
    * generic `propagateSingles` does (the logic prover's tier 1), in a fraction of its time.
    */
   singlesSolve(givens: Grid): boolean {
-    if (!this.load(givens)) return false;
-    this.singlesOnly = true;
-    try {
-      return this.propagate(0) && (this.s[U]! | this.s[U + 1]! | this.s[U + 2]!) === 0;
-    } finally {
-      this.singlesOnly = false;
-    }
+    return this.load(givens) && this.propagateSingles(0) && (this.s[U]! | this.s[U + 1]! | this.s[U + 2]!) === 0;
   }
 
-  /** The root state from the givens; false when two givens clash. */
+  /**
+   * The root state from the givens; false when two givens clash. Rather than placing the givens one
+   * by one, each digit's word is built once: every cell minus the givens' cells and minus the rows,
+   * columns and boxes that hold the digit, plus the digit's own givens.
+   */
   private load(givens: Grid): boolean {
+    const rows = this.givenRows, columns = this.givenColumns, boxes = this.givenBoxes, cells = this.givenCells;
+    rows.fill(0); columns.fill(0); boxes.fill(0); cells.fill(0);
+    for (let r = 0, cell = 0; r < 9; r++) {
+      const b = (r / 3) | 0;
+      const rowShift = (r - 3 * b) * 9;
+      for (let c = 0; c < 9; c++, cell++) {
+        const d = givens[cell]!;
+        if (d === 0) continue;
+        if (d > 9) throw new RangeError(`digit ${d} in cell ${cell} exceeds size 9`);
+        const box = b * 3 + ((c / 3) | 0);
+        if (((rows[d]! >>> r) & 1) | ((columns[d]! >>> c) & 1) | ((boxes[d]! >>> box) & 1)) return false;
+        rows[d]! |= 1 << r;
+        columns[d]! |= 1 << c;
+        boxes[d]! |= 1 << box;
+        cells[d * 3 + b]! |= 1 << (rowShift + c);
+      }
+    }
     const s = this.s;
-    for (let w = 0; w < 27; w++) s[w] = 0x7ffffff;
-    s[U] = s[U + 1] = s[U + 2] = 0x7ffffff;
-    for (let cell = 0; cell < 81; cell++) {
-      const d = givens[cell]!;
-      if (d === 0) continue;
-      if (d > 9) throw new RangeError(`digit ${d} in cell ${cell} exceeds size 9`);
-      const b = (cell / 27) | 0;
-      const bit = 1 << (cell - 27 * b);
-      if ((s[(d - 1) * 3 + b]! & bit) === 0) return false;
-      this.place(0, d - 1, b, bit, cell);
+    for (let b = 0; b < 3; b++) {
+      let given = 0;
+      for (let d = 1; d <= 9; d++) given |= cells[d * 3 + b]!;
+      s[U + b] = 0x7ffffff & ~given;
+      for (let d = 1; d <= 9; d++) {
+        const taken = ROWS_TO_CELLS[(rows[d]! >>> (3 * b)) & 7]! | (columns[d]! * COLUMNS_TO_CELLS) | BOXES_TO_CELLS[(boxes[d]! >>> (3 * b)) & 7]!;
+        s[(d - 1) * 3 + b] = (0x7ffffff & ~(taken | given)) | cells[d * 3 + b]!;
+      }
     }
     return true;
   }
 
-  /** Place digit d (0-based) on the cell with band-word bit `bit` in band b. */
-  private place(base: number, d: number, b: number, bit: number, cell: number): void {
+  /**
+   * Place digit d (0-based) on the cell with band-word bit `bit` in band b; returns the changed
+   * words as `propagate`'s `todo` (bit d·3 + b per band word).
+   */
+  private place(base: number, d: number, b: number, bit: number, cell: number): number {
     const s = this.s;
     const keep = ~bit;
-    for (let w = base + b; w < base + 27; w += 3) s[w]! &= keep;
+    let changed = 7 << (d * 3);
+    for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
+      const f = s[w]!;
+      const hit = f & bit;
+      s[w] = f ^ hit;
+      changed |= ((hit | -hit) >>> 31) << k;
+    }
     const dw = base + d * 3;
     s[dw] = (s[dw]! & ~PEERS[cell * 3]!);
     s[dw + 1] = (s[dw + 1]! & ~PEERS[cell * 3 + 1]!);
     s[dw + 2] = (s[dw + 2]! & ~PEERS[cell * 3 + 2]!);
     s[dw + b]! |= bit;
     s[base + U + b]! &= keep;
+    return changed;
   }
 
   /** Place a naked single: its bit is in no other digit's word, so only the peers are cleared. */
@@ -210,10 +267,10 @@ export class Fast9Solver {
   }
 
   /** True when the search must stop. */
-  private search(depth: number): boolean {
+  private search(depth: number, todo: number): boolean {
     if (++this.nodes > this.maxNodes) return true;
     const base = depth * STRIDE;
-    if (!this.propagate(base)) return false;
+    if (!this.propagate(base, todo)) return false;
     const s = this.s;
     // Branch on an open cell with exactly two candidates; among those, on the one whose two
     // digits remove the most candidates from its peers, a peer that is left a naked single
@@ -221,7 +278,8 @@ export class Fast9Solver {
     // 15.8 nodes per puzzle where the first pair cell visits 38.6).
     let branchBand = -1;
     let branchBit = 0;
-    let bestGain = -1;
+    // (gain << 7) | (127 − cell): the best gain, the first cell among equals, without a branch
+    let best = -1;
     let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
     let open = false;
     const pairsOf = this.pairsOf;
@@ -245,43 +303,63 @@ export class Fast9Solver {
         const bit = pairs & -pairs;
         pairs ^= bit;
         scanned++;
-        const peers = (b * 27 + (31 - Math.clz32(bit))) * 3;
-        let gain = 0;
-        for (let d = 0, found = 0; found < 2; d++) {
-          const dw = base + d * 3;
-          if (s[dw + b]! & bit) {
-            const q0 = PEERS[peers]! & s[dw]!, q1 = PEERS[peers + 1]! & s[dw + 1]!, q2 = PEERS[peers + 2]! & s[dw + 2]!;
-            gain += popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2);
-            found++;
-          }
-        }
-        if (gain > bestGain) {
-          bestGain = gain;
-          branchBand = b;
-          branchBit = bit;
-        }
+        const p = 31 - Math.clz32(bit);
+        const peers = (b * 27 + p) * 3;
+        // the cell's two digits, gathered without branches: bit d = digit d is possible here
+        let digits = 0;
+        for (let d = 0, w = base + b; d < 9; d++, w += 3) digits |= ((s[w]! >>> p) & 1) << d;
+        const e0 = base + (31 - Math.clz32(digits & -digits)) * 3, e1 = base + (31 - Math.clz32(digits)) * 3;
+        const q0 = PEERS[peers]! & s[e0]!, q1 = PEERS[peers + 1]! & s[e0 + 1]!, q2 = PEERS[peers + 2]! & s[e0 + 2]!;
+        const r0 = PEERS[peers]! & s[e1]!, r1 = PEERS[peers + 1]! & s[e1 + 1]!, r2 = PEERS[peers + 2]! & s[e1 + 2]!;
+        const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2)
+          + popcount3(r0, r1, r2) + PAIR_PEER_WEIGHT * popcount3(r0 & pa0, r1 & pa1, r2 & pa2);
+        best = Math.max(best, (gain << 7) | (127 - b * 27 - p));
       }
     }
     if (!open) {
       this.count++;
-      if (this.count === 1) this.solutionState.set(s.subarray(base, base + STRIDE));
+      if (this.count === 1) for (let k = 0; k < 27; k++) this.solutionState[k] = s[base + k]!; // no subarray view to allocate
       return this.count >= this.limit;
     }
-    if (branchBand < 0) [branchBand, branchBit] = this.fewestCandidates(base);
-    const cell = branchBand * 27 + (31 - Math.clz32(branchBit));
+    if (best >= 0) {
+      const bestCell = 127 - (best & 127);
+      branchBand = (bestCell / 27) | 0;
+      branchBit = 1 << (bestCell - branchBand * 27);
+    } else [branchBand, branchBit] = this.fewestCandidates(base);
+    const p = 31 - Math.clz32(branchBit);
+    const cell = branchBand * 27 + p;
+    let digits = 0;
+    for (let d = 0, w = base + branchBand; d < 9; d++, w += 3) digits |= ((s[w]! >>> p) & 1) << d;
     const next = base + STRIDE;
-    for (let d = 0; d < 9; d++) {
-      if ((s[base + d * 3 + branchBand]! & branchBit) === 0) continue;
-      s.copyWithin(next, base, base + STRIDE);
-      this.place(next, d, branchBand, branchBit, cell);
-      if (this.search(depth + 1)) return true;
+    for (;;) {
+      const d = 31 - Math.clz32(digits & -digits);
+      digits &= digits - 1;
+      // The last digit needs no copy: this depth's state is not looked at again, so the branch
+      // is taken in place (a two-candidate cell, the usual branch, copies once instead of twice).
+      if (digits === 0) return this.search(depth, this.place(base, d, branchBand, branchBit, cell));
+      for (let k = 0; k < 30; k++) s[next + k] = s[base + k]!; // a loop beats copyWithin's call at 30 words
+      if (this.search(depth + 1, this.place(next, d, branchBand, branchBit, cell))) return true;
     }
-    return false;
   }
 
   /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
   private fewestCandidates(base: number): [number, number] {
     const s = this.s;
+    // Cells with three candidates are the fewest (there is no single or pair): the first in band
+    // and bit order, found by counters; the cell-by-cell count only when there is none.
+    for (let b = 0; b < 3; b++) {
+      const u = s[base + U + b]!;
+      let ones = 0, twos = 0, threes = 0, fours = 0;
+      for (let w = base + b; w < base + 27; w += 3) {
+        const x = s[w]! & u;
+        fours |= threes & x;
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
+      }
+      const triples = threes & ~fours;
+      if (triples !== 0) return [b, triples & -triples];
+    }
     let best = 10, bestBand = -1, bestBit = 0;
     for (let b = 0; b < 3; b++) {
       let u = s[base + U + b]!;
@@ -300,16 +378,70 @@ export class Fast9Solver {
     return [bestBand, bestBit];
   }
 
-  /** Apply the rules until nothing changes; false on contradiction. */
-  private propagate(base: number): boolean {
+  /**
+   * Apply the rules until nothing changes; false on contradiction. `todo` holds bit d·3 + b for
+   * each band word changed since its rules last ran (a child: what its branch placement changed).
+   *
+   * Per digit, band and stack patterns run to their joint fixpoint; there every hidden single is a
+   * row single (a column single leaves its box one cell by the stack pattern, a box single leaves
+   * its row one cell by the band pattern), and the patterns have already cleared its peers of the
+   * digit, so placing it only takes the cell from the other eight digits. Naked singles are looked
+   * for once the words are at that fixpoint, triads once nothing else changes.
+   */
+  private propagate(base: number, todo: number): boolean {
     const s = this.s;
-    const seen = this.seen;
-    // A child starts from its parent's fixpoint plus one placement: only digits whose words differ
-    // from the parent's need their rules run again.
-    if (base === 0) seen.fill(-1);
-    else for (let k = 0, p = base - STRIDE; k < 27; k++) seen[k] = s[p + k]!;
     for (;;) {
-      let changed = false;
+      while (todo !== 0) {
+        const d = ((31 - Math.clz32(todo & -todo)) / 3) | 0;
+        const dw = base + d * 3;
+        let bands = (todo >>> (d * 3)) & 7;
+        todo &= ~(7 << (d * 3));
+        let f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
+        let changedBands = 0;
+        for (;;) {
+          if (bands & 1) { f0 = bandPattern(f0); if (f0 === 0) return false; }
+          if (bands & 2) { f1 = bandPattern(f1); if (f1 === 0) return false; }
+          if (bands & 4) { f2 = bandPattern(f2); if (f2 === 0) return false; }
+          changedBands |= bands;
+          // Stack patterns: bit b·3 + k of a stack's occupancy = column 3j+k has a candidate in band b.
+          const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
+          let clear0 = 0, clear1 = 0, clear2 = 0;
+          for (let j = 0; j < 9; j += 3) {
+            const occ = ((p0 >>> j) & 7) | (((p1 >>> j) & 7) << 3) | (((p2 >>> j) & 7) << 6);
+            const allowed = BAND_PATTERN[occ]!;
+            if (allowed === 0) return false;
+            const gone = occ & ~allowed;
+            clear0 |= (gone & 7) << j;
+            clear1 |= ((gone >>> 3) & 7) << j;
+            clear2 |= (gone >>> 6) << j;
+          }
+          bands = 0;
+          if (clear0 !== 0) { f0 &= ~(clear0 * COLUMNS_TO_CELLS); bands = 1; }
+          if (clear1 !== 0) { f1 &= ~(clear1 * COLUMNS_TO_CELLS); bands |= 2; }
+          if (clear2 !== 0) { f2 &= ~(clear2 * COLUMNS_TO_CELLS); bands |= 4; }
+          if (bands === 0) break;
+        }
+        s[dw] = f0; s[dw + 1] = f1; s[dw + 2] = f2;
+        // Row singles on open cells: placed, so taken from the other digits.
+        for (let b = 0; b < 3; b++) {
+          if ((changedBands & (1 << b)) === 0) continue;
+          const u = s[base + U + b]!;
+          const f = b === 0 ? f0 : b === 1 ? f1 : f2;
+          const newly = loneRows(f) & u;
+          if (newly === 0) continue;
+          s[base + U + b] = u & ~newly;
+          // Branch-free over all nine words (then the digit's own word is put back): a word
+          // that loses a cell is marked in `todo`.
+          for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
+            const g = s[w]!;
+            const hit = g & newly;
+            s[w] = g ^ hit;
+            todo |= ((hit | -hit) >>> 31) << k;
+          }
+          s[dw + b] = f;
+          todo &= ~(1 << (d * 3 + b));
+        }
+      }
       // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
       for (let b = 0; b < 3; b++) {
         const u = s[base + U + b]!;
@@ -325,7 +457,52 @@ export class Fast9Solver {
         if (singles === 0) continue;
         // A naked single's bit is in its own digit's word only: take the singles digit by digit
         // and clear just the peers. If an earlier placement here emptied one (two singles of a
-        // digit in one house), its cell is left open with no digit: the next pass returns false.
+        // digit in one house), its cell is left open with no digit: a contradiction.
+        let placed = 0;
+        for (let d = 0; d < 9; d++) {
+          const dw = base + d * 3;
+          let mine = s[dw + b]! & singles;
+          if (mine === 0) continue;
+          do {
+            const bit = mine & -mine;
+            mine ^= bit;
+            if ((s[dw + b]! & bit) === 0) continue;
+            this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
+            placed |= bit;
+          } while (mine !== 0);
+          todo |= 7 << (d * 3);
+        }
+        if (placed !== singles) return false;
+        s[base + U + b] = u & ~placed;
+      }
+      if (todo !== 0) continue;
+      const t = this.triads(base);
+      if (t < 0) return false;
+      if (t === 0) return true;
+      todo = t;
+    }
+  }
+
+  /** Naked and hidden singles (rows, columns, boxes) only, to their fixpoint; false on contradiction. */
+  private propagateSingles(base: number): boolean {
+    const s = this.s;
+    const seen = this.seen;
+    seen.fill(-1);
+    for (;;) {
+      let changed = false;
+      // Naked singles, a band at a time, as in `propagate`.
+      for (let b = 0; b < 3; b++) {
+        const u = s[base + U + b]!;
+        if (u === 0) continue;
+        let ones = 0, twos = 0;
+        for (let w = base + b; w < base + 27; w += 3) {
+          const x = s[w]! & u;
+          twos |= ones & x;
+          ones |= x;
+        }
+        if (ones !== u) return false;
+        const singles = ones & ~twos;
+        if (singles === 0) continue;
         let placed = 0;
         for (let d = 0; d < 9; d++) {
           const dw = base + d * 3;
@@ -343,28 +520,15 @@ export class Fast9Solver {
         changed = true;
         b--; // a placement can make new singles in the same band
       }
-      // Per digit: hidden singles in rows, boxes and columns; band and stack patterns.
+      // Per digit: hidden singles in rows, boxes and columns.
       for (let d = 0; d < 9; d++) {
         const dw = base + d * 3;
         const sw = d * 3;
         if (s[dw] === seen[sw] && s[dw + 1] === seen[sw + 1] && s[dw + 2] === seen[sw + 2]) continue;
         for (let b = 0; b < 3; b++) {
           let f = s[dw + b]!;
-          // A band word unchanged since its rules last ran is at its fixpoint. Otherwise remember
-          // it as it is before the rules run: if they change it, the next pass comes back.
           if (f === seen[sw + b]) continue;
           seen[sw + b] = f;
-          // Mini-row occupancy → allowed patterns (pointing / claiming within the band).
-          if (!this.singlesOnly) {
-            const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
-            const allowed = BAND_PATTERN[occ]!;
-            if (allowed === 0) return false;
-            if (allowed !== occ) {
-              f &= MINIROWS_TO_ROW[allowed & 7]! | (MINIROWS_TO_ROW[(allowed >>> 3) & 7]! << 9) | (MINIROWS_TO_ROW[allowed >>> 6]! << 18);
-              s[dw + b] = f;
-              changed = true;
-            }
-          }
           const u = s[base + U + b]!;
           for (let i = 0; i < 3; i++) {
             const x = (f >>> (9 * i)) & ROW9;
@@ -384,30 +548,11 @@ export class Fast9Solver {
             }
           }
         }
-        // Columns: the digit's mini-columns over the three bands, per stack.
-        const f0 = s[dw]!, f1 = s[dw + 1]!, f2 = s[dw + 2]!;
-        const p0 = fold(f0), p1 = fold(f1), p2 = fold(f2);
-        if ((p0 | p1 | p2) !== ROW9) return false; // a column with no place for d
-        for (let j = 0; j < 3 && !this.singlesOnly; j++) {
-          const occ = ((p0 >>> (3 * j)) & 7) | (((p1 >>> (3 * j)) & 7) << 3) | (((p2 >>> (3 * j)) & 7) << 6);
-          const allowed = BAND_PATTERN[occ]!;
-          if (allowed === 0) return false;
-          if (allowed !== occ) {
-            let clear = occ & ~allowed;
-            while (clear !== 0) {
-              const k = 31 - Math.clz32(clear & -clear);
-              clear &= clear - 1;
-              const band = (k / 3) | 0;
-              s[dw + band]! &= ~COLUMN_CELLS[3 * j + (k % 3)]!;
-            }
-            changed = true;
-          }
-        }
         // Hidden singles in columns: one band holds the column, in one of its rows.
         const g0 = s[dw]!, g1 = s[dw + 1]!, g2 = s[dw + 2]!;
-        const multi =
-          multiRow(g0) | multiRow(g1) | multiRow(g2);
         const q0 = fold(g0), q1 = fold(g1), q2 = fold(g2);
+        if ((q0 | q1 | q2) !== ROW9) return false; // a column with no place for d
+        const multi = multiRow(g0) | multiRow(g1) | multiRow(g2);
         const placed0 = g0 & ~s[base + U]!, placed1 = g1 & ~s[base + U + 1]!, placed2 = g2 & ~s[base + U + 2]!;
         const placedColumns = fold(placed0) | fold(placed1) | fold(placed2);
         let lone = (q0 ^ q1 ^ q2) & ~((q0 & q1) | (q0 & q2) | (q1 & q2)) & ~multi & ~placedColumns;
@@ -423,12 +568,7 @@ export class Fast9Solver {
           changed = true;
         }
       }
-      if (!changed) {
-        if (this.singlesOnly) return true;
-        const t = this.triads(base);
-        if (t < 0) return false;
-        if (t === 0) return true;
-      }
+      if (!changed) return true;
     }
   }
 
@@ -444,7 +584,7 @@ export class Fast9Solver {
    * Run only at the singles/pattern fixpoint. The same rule on mini-columns (over the stacks)
    * cut nodes further (top1465 21.1 → 17.9 per puzzle) but cost more than it saved: 17-clue
    * 138k → 127k/s, forum-hardest 3.57k → 3.37k/s (CPU-time medians of 7), so it is left out.
-   * Returns −1 on contradiction, 1 when a word changed, 0 when nothing did.
+   * Returns −1 on contradiction, else the changed words as `propagate`'s `todo` (0: none).
    */
   private triads(base: number): number {
     const s = this.s;
@@ -475,7 +615,7 @@ export class Fast9Solver {
           const f = s[w]!;
           if ((f & clear) !== f) {
             s[w] = f & clear;
-            changed = 1;
+            changed |= 1 << (d * 3 + b);
           }
         }
       }
@@ -490,7 +630,7 @@ export class Fast9Solver {
           const f = s[w]!;
           if ((f & clear) !== f) {
             s[w] = f & clear;
-            changed = 1;
+            changed |= 1 << (d * 3 + b);
           }
         }
       }
@@ -511,6 +651,20 @@ function popcount3(a: number, b: number, c: number): number {
   x += (b & 0x33333333) + ((b >>> 2) & 0x33333333);
   x += (c & 0x33333333) + ((c >>> 2) & 0x33333333);
   return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
+}
+
+/** A band word cut to its band pattern's mini-rows; 0 when no permutation fits. */
+function bandPattern(f: number): number {
+  const occ = ROW_TO_MINIROWS[f & ROW9]! | (ROW_TO_MINIROWS[(f >>> 9) & ROW9]! << 3) | (ROW_TO_MINIROWS[f >>> 18]! << 6);
+  const allowed = BAND_PATTERN[occ]!;
+  return f & MINIROWS_TO_CELLS[allowed]!;
+}
+
+/** The cells of a band word's rows that have exactly one candidate. */
+function loneRows(f: number): number {
+  const r0 = f & ROW9, r1 = (f >>> 9) & ROW9, r2 = f >>> 18;
+  // x & (x − 1) is 0 for at most one bit, and (0 − 1) >> 31 is all ones: no branches
+  return (r0 & (((r0 & (r0 - 1)) - 1) >> 31)) | ((r1 & (((r1 & (r1 - 1)) - 1) >> 31)) << 9) | ((r2 & (((r2 & (r2 - 1)) - 1) >> 31)) << 18);
 }
 
 /** Columns (9-bit) in which a band word has any candidate. */
