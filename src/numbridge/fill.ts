@@ -13,11 +13,13 @@
  * deals row 0 only — which loses no grid at all (relabel the digits of any solution and row 0
  * becomes any permutation) — with a large budget. Irregular layouts get no last try: a layout
  * that no deal completes is rejected and the generator draws another (bench/numbridge.ts measures
- * how often; "only layouts that admit a solution").
+ * how often; "only layouts that admit a solution"). About a third of those rejected layouts on 9×9
+ * are known to have no grid at all before any deal, by the Law of Leftovers (`leftoversForbidAGrid`).
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from '../sudoku/geometry.ts';
+import { layoutFor } from '../sudoku/logic/layout.ts';
 import { solverFor } from '../sudoku/solver.ts';
 import type { Grid } from '../sudoku/types.ts';
 
@@ -47,8 +49,12 @@ export interface FillStats {
   nodes: number;
 }
 
-/** A random solution grid of the layout, or null when none was found within the plan. */
+/**
+ * A random solution grid of the layout, or null when none was found within the plan (then what
+ * the Rng has drawn is unspecified: every caller drops the layout with its stream).
+ */
 export function randomSolution(geometry: Geometry, rng: Rng, plan: FillPlan, stats?: FillStats): Grid | null {
+  if (leftoversForbidAGrid(geometry)) return null; // no deal could be completed
   const n = geometry.size;
   const cells = geometry.cellCount;
   const solver = solverFor(geometry);
@@ -88,4 +94,29 @@ export function randomSolution(geometry: Geometry, rng: Rng, plan: FillPlan, sta
     if (result.count > 0) return result.solution;
   }
   return null;
+}
+
+/**
+ * True when the Law of Leftovers shows that the layout has no solution grid: the two sides of a
+ * leftover pair (sudoku/logic/techniques/leftover-sets.ts) hold the same digits, so a cell that
+ * sees every cell of the other side has no digit it may take. Sound, so a layout that has a grid
+ * is never refused. Measured on 9×9: 22 of the 68 layouts that no deal filled (the fill spends
+ * 60 deals of 80 nodes on each), none of 1,500 filled ones. The layout's tables are the
+ * prover's (cached per layout), so a layout that does fill pays nothing extra.
+ */
+export function leftoversForbidAGrid(geometry: Geometry): boolean {
+  const { leftoverLists, sees } = layoutFor(geometry);
+  const { cells, start } = leftoverLists;
+  const cellCount = geometry.cellCount;
+  const pairs = (start.length - 1) / 2;
+  const seesAll = (cell: number, from: number, to: number): boolean => {
+    for (let i = from; i < to; i++) if (!sees[cell * cellCount + cells[i]!]) return false;
+    return true;
+  };
+  for (let k = 0; k < pairs; k++) {
+    const a0 = start[2 * k]!, a1 = start[2 * k + 1]!, b1 = start[2 * k + 2]!;
+    for (let i = a0; i < a1; i++) if (seesAll(cells[i]!, a1, b1)) return true;
+    for (let i = a1; i < b1; i++) if (seesAll(cells[i]!, a0, a1)) return true;
+  }
+  return false;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { IRREGULAR_FILL, randomSolution, REGULAR_FILL } from '../../src/numbridge/fill.ts';
+import { IRREGULAR_FILL, leftoversForbidAGrid, randomSolution, REGULAR_FILL } from '../../src/numbridge/fill.ts';
 import { hexNeighbourTable, innerEdges, randomLayout, shapeKey } from '../../src/numbridge/layouts.ts';
 import { isSolutionOf } from '../../src/sudoku/check.ts';
+import { solve } from '../../src/sudoku/solver.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { isConnected } from '../../src/sudoku/hex.ts';
 import { isRegularRegions, regionProblem, regionsInOrder, regularRegions } from '../../src/sudoku/regions.ts';
@@ -130,5 +131,25 @@ describe('random solutions', () => {
       grids.add(a.join(''));
     }
     expect(grids.size).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('layouts the Law of Leftovers refuses', () => {
+  test('have no grid (5×5: the search decides every one), and no layout with a grid is refused', () => {
+    let refused = 0;
+    for (const n of [5, 6]) {
+      for (let seed = 0; seed < 150; seed++) {
+        const regions = randomLayout(n, new Rng('leftover-refusal', n, seed));
+        const counted = solve({ size: n, regions, givens: new Uint8Array(n * n) }, { limit: 1, maxNodes: n === 5 ? undefined : 20_000 });
+        const refuses = leftoversForbidAGrid(geometryFor(n, regions));
+        if (counted.count > 0) expect(refuses, `${n}×${n} seed ${seed} has a grid`).toBe(false);
+        if (refuses) {
+          refused++;
+          if (n === 5) expect(counted).toMatchObject({ count: 0, complete: true });
+          expect(randomSolution(geometryFor(n, regions), new Rng('fill', seed), IRREGULAR_FILL)).toBeNull();
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(10);
   });
 });
