@@ -13,11 +13,14 @@
  * deals row 0 only — which loses no grid at all (relabel the digits of any solution and row 0
  * becomes any permutation) — with a large budget. Irregular layouts get no last try: a layout
  * that no deal completes is rejected and the generator draws another (bench/numbridge.ts measures
- * how often; "only layouts that admit a solution").
+ * how often; "only layouts that admit a solution"). About two fifths of those rejected layouts on 9×9
+ * are known to have no grid at all before any deal, by the Law of Leftovers (`leftoversForbidAGrid`).
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from '../sudoku/geometry.ts';
+import { layoutFor } from '../sudoku/logic/layout.ts';
+import { MAX_LEFTOVER } from '../sudoku/logic/techniques/leftover-sets.ts';
 import { solverFor } from '../sudoku/solver.ts';
 import type { Grid } from '../sudoku/types.ts';
 
@@ -47,8 +50,12 @@ export interface FillStats {
   nodes: number;
 }
 
-/** A random solution grid of the layout, or null when none was found within the plan. */
+/**
+ * A random solution grid of the layout, or null when none was found within the plan (then what
+ * the Rng has drawn is unspecified: every caller drops the layout with its stream).
+ */
 export function randomSolution(geometry: Geometry, rng: Rng, plan: FillPlan, stats?: FillStats): Grid | null {
+  if (leftoversForbidAGrid(geometry)) return null; // no deal could be completed
   const n = geometry.size;
   const cells = geometry.cellCount;
   const solver = solverFor(geometry);
@@ -88,4 +95,39 @@ export function randomSolution(geometry: Geometry, rng: Rng, plan: FillPlan, sta
     if (result.count > 0) return result.solution;
   }
   return null;
+}
+
+/**
+ * True when the Law of Leftovers shows that the layout has no solution grid. The two sides A and
+ * B of a leftover pair (sudoku/logic/techniques/leftover-sets.ts) hold the same digits, so in any
+ * grid each cell of A has a partner in B with its digit, a different one for each, and partners
+ * never see each other. No such pairing of cells that do not see each other (a perfect matching,
+ * |A| = |B| ≤ 4) means no grid. Sound, so a layout that has a grid is never refused. Measured on
+ * 9×9: 27 of the 68 layouts that no deal filled (the fill spends 60 deals of 80 nodes on each),
+ * none of 1,500 filled ones (a cell that sees the whole other side alone finds 22). The tables
+ * are the prover's, cached per layout, so a layout that fills pays nothing extra.
+ */
+export function leftoversForbidAGrid(geometry: Geometry): boolean {
+  const { leftoverLists, sees } = layoutFor(geometry);
+  const { cells, start } = leftoverLists;
+  const cellCount = geometry.cellCount;
+  const pairs = (start.length - 1) / 2;
+  const partners = new Uint32Array(MAX_LEFTOVER); // per cell of A: bit j set when it does not see B's j-th cell
+  for (let k = 0; k < pairs; k++) {
+    const a0 = start[2 * k]!, a1 = start[2 * k + 1]!, b1 = start[2 * k + 2]!;
+    for (let i = a0; i < a1; i++) {
+      let m = 0;
+      for (let j = a1; j < b1; j++) if (!sees[cells[i]! * cellCount + cells[j]!]) m |= 1 << (j - a1);
+      partners[i - a0] = m;
+    }
+    if (!matchesAll(partners, 0, a1 - a0, 0)) return true;
+  }
+  return false;
+}
+
+/** Whether cells i.. of A can each take a distinct partner of B outside `taken` (tiny: |A| ≤ 4). */
+function matchesAll(partners: Uint32Array, i: number, count: number, taken: number): boolean {
+  if (i === count) return true;
+  for (let m = partners[i]! & ~taken; m !== 0; m &= m - 1) if (matchesAll(partners, i + 1, count, taken | (m & -m))) return true;
+  return false;
 }

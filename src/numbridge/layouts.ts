@@ -91,10 +91,20 @@ export function randomLayout(size: number, rng: Rng, swaps = defaultSwaps(size))
   return numbered;
 }
 
-/** The random walk's state: the block member lists. */
+/**
+ * The random walk's state: the block member lists, and two tables kept up to date on every swap
+ * so that each test of a step is one lookup instead of a pass over six neighbours:
+ *
+ *   same[cell]              6-bit mask: bit k set when the neighbour in CYCLE direction k is in
+ *                           the cell's own block (the arc test reads RUNS[same[cell]])
+ *   touching[cell·N + g]    how many of the cell's neighbours lie in block g
+ */
 class Walk {
   private readonly members: Uint8Array;
   private readonly slot: Uint8Array;
+  private readonly same: Uint8Array;
+  private readonly touching: Uint8Array;
+  private readonly adjacent: Uint8Array;
 
   constructor(
     private readonly size: number,
@@ -104,16 +114,26 @@ class Walk {
     const cells = size * size;
     this.members = new Uint8Array(cells);
     this.slot = new Uint8Array(cells);
+    this.same = new Uint8Array(cells);
+    this.touching = new Uint8Array(cells * size);
+    this.adjacent = adjacencyTable(size);
     const fill = new Uint8Array(size);
     for (let c = 0; c < cells; c++) {
       const g = regions[c]!;
       this.slot[c] = fill[g]!;
       this.members[g * size + fill[g]!++] = c;
     }
+    for (let c = 0; c < cells; c++) {
+      this.same[c] = this.sameMask(c);
+      for (let k = 0; k < 6; k++) {
+        const x = nb[c * 6 + k]!;
+        if (x !== NONE) this.touching[c * size + regions[x]!]!++;
+      }
+    }
   }
 
   run(rng: Rng, attempts: number): void {
-    const { size, regions, nb, members, slot } = this;
+    const { size, regions, nb, members, same, touching, adjacent } = this;
     const cells = size * size;
     for (let s = 0; s < attempts; s++) {
       const a = rng.int(cells);
@@ -121,49 +141,90 @@ class Walk {
       if (x === NONE) continue;
       const blockA = regions[a]!;
       const blockB = regions[x]!;
-      if (blockA === blockB || !this.leavesOneArc(a, blockA)) continue;
-      // The first cell b of B, from a random start, that may trade places with a.
-      const from = rng.int(size);
-      for (let i = 0; i < size; i++) {
-        const slotB = (from + i) % size;
+      // a leaves its block along one arc of its neighbours (see sameMask)
+      if (blockA === blockB || RUNS[same[a]!] !== 1) continue;
+      const aTouchesB = touching[a * size + blockB]!;
+      // The first cell b of B, from a random start, that may trade places with a: b touches A
+      // and a touches B without counting each other, and b leaves B along one arc.
+      let slotB = rng.int(size);
+      for (let i = 0; i < size; i++, slotB = slotB === size - 1 ? 0 : slotB + 1) {
         const b = members[blockB * size + slotB]!;
-        if (!this.touches(b, blockA, a) || !this.touches(a, blockB, b) || !this.leavesOneArc(b, blockB)) continue;
-        regions[a] = blockB;
-        regions[b] = blockA;
-        const slotA = slot[a]!;
-        members[blockA * size + slotA] = b;
-        members[blockB * size + slotB] = a;
-        slot[a] = slotB;
-        slot[b] = slotA;
+        const mutual = adjacent[a * cells + b]!;
+        if (touching[b * size + blockA]! <= mutual || aTouchesB <= mutual || RUNS[same[b]!] !== 1) continue;
+        this.swap(a, blockA, slotB, b, blockB);
         break;
       }
     }
   }
 
-  /** True when `cell` has a hex neighbour in `block` other than `except`. */
-  private touches(cell: number, block: number, except: number): boolean {
-    const { regions, nb } = this;
-    for (let k = cell * 6, end = k + 6; k < end; k++) {
-      const c = nb[k]!;
-      if (c !== NONE && c !== except && regions[c] === block) return true;
+  /** a (of block A) and b (of block B, at slotB) trade blocks; the tables follow. */
+  private swap(a: number, blockA: number, slotB: number, b: number, blockB: number): void {
+    const { size, regions, nb, members, slot, touching } = this;
+    regions[a] = blockB;
+    regions[b] = blockA;
+    const slotA = slot[a]!;
+    members[blockA * size + slotA] = b;
+    members[blockB * size + slotB] = a;
+    slot[a] = slotB;
+    slot[b] = slotA;
+    for (let k = 0; k < 6; k++) {
+      const y = nb[a * 6 + k]!;
+      if (y === NONE) continue;
+      touching[y * size + blockA]!--;
+      touching[y * size + blockB]!++;
     }
-    return false;
+    for (let k = 0; k < 6; k++) {
+      const y = nb[b * 6 + k]!;
+      if (y === NONE) continue;
+      touching[y * size + blockB]!--;
+      touching[y * size + blockA]!++;
+    }
+    this.resame(a);
+    this.resame(b);
+  }
+
+  /** Recompute `same` of a cell that changed blocks, and its bit in each neighbour's mask. */
+  private resame(cell: number): void {
+    const { regions, nb, same } = this;
+    for (let k = 0; k < 6; k++) {
+      const y = nb[cell * 6 + k]!;
+      if (y === NONE) continue;
+      const back = 1 << ((k + 3) % 6); // the neighbour sees the cell from the opposite direction
+      same[y] = regions[y] === regions[cell] ? same[y]! | back : same[y]! & ~back;
+    }
+    same[cell] = this.sameMask(cell);
   }
 
   /**
-   * True when the neighbours of `cell` in its block form one unbroken arc around it: consecutive
-   * neighbours touch, so every path through `cell` can go round it, and the block without it
-   * stays connected.
+   * The neighbours of `cell` in its own block as a CYCLE mask. When they form one unbroken arc
+   * around it (RUNS = 1), consecutive neighbours touch, so every path through `cell` can go
+   * round it, and the block without it stays connected.
    */
-  private leavesOneArc(cell: number, block: number): boolean {
+  private sameMask(cell: number): number {
     const { regions, nb } = this;
+    const block = regions[cell]!;
     let arc = 0;
     for (let k = 0; k < 6; k++) {
       const c = nb[cell * 6 + k]!;
       if (c !== NONE && regions[c] === block) arc |= 1 << k;
     }
-    return RUNS[arc] === 1;
+    return arc;
   }
+}
+
+const adjacencies = new Map<number, Uint8Array>();
+
+/** adjacent[a·N² + b] = 1 when cells a and b are hex neighbours. */
+function adjacencyTable(size: number): Uint8Array {
+  let t = adjacencies.get(size);
+  if (!t) {
+    const cells = size * size;
+    const nb = hexNeighbourTable(size);
+    t = new Uint8Array(cells * cells);
+    for (let c = 0; c < cells; c++) for (let k = 0; k < 6; k++) if (nb[c * 6 + k] !== NONE) t[c * cells + nb[c * 6 + k]!] = 1;
+    adjacencies.set(size, t);
+  }
+  return t;
 }
 
 /** True when some block is exactly one row or one column. */

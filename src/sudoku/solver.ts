@@ -15,6 +15,11 @@
  *     stack:  [ depth 0: cell 0 … cell N²−1 | depth 1: … | … | depth N²: … ]
  *
  * A cell whose mask has one bit is placed; its bit is removed from all peers once (queue).
+ * Beside each depth's masks, the places of every house-digit are counted (one byte each), and
+ * kept as candidates go: a count that drops to 1 is a hidden single (or the digit's placed cell),
+ * one that drops to 0 a contradiction, so no house is rescanned to find them:
+ *
+ *   places: [ depth 0: house 0 digit 1 … house 0 digit N | house 1 … | … house 3N−1 | depth 1 … ]
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
 import { luby } from '../core/restarts.ts';
@@ -67,7 +72,11 @@ const BITBOARD_TRY_NODES = 2_000;
 /** The search's scratch memory for one board size. */
 interface Scratch {
   stack: Uint16Array;
+  places: Uint8Array;
   queue: Uint8Array;
+  /** House-digit pairs whose places dropped to one (house, digit bit), at most one entry each. */
+  hiddenHouse: Uint8Array;
+  hiddenBit: Uint16Array;
   options: Uint8Array;
   solutionMasks: Uint16Array;
 }
@@ -84,6 +93,9 @@ function scratchFor(n: number): Scratch {
     const cells = n * n;
     scratch = {
       stack: new Uint16Array((cells + 1) * cells),
+      places: new Uint8Array((cells + 1) * 3 * cells),
+      hiddenHouse: new Uint8Array(3 * cells),
+      hiddenBit: new Uint16Array(3 * cells),
       // Every cell enters the queue at most once per node (when it becomes placed).
       queue: new Uint8Array(cells),
       options: new Uint8Array((cells + 1) * n),
@@ -101,7 +113,12 @@ export class ExactCoverSolver {
   private readonly cells: number;
   private readonly full: number;
   private readonly stack: Uint16Array;
+  private readonly places: Uint8Array;
+  /** House-digit pairs per depth: 3N·N. */
+  private readonly houseDigits: number;
   private readonly queue: Uint8Array;
+  private readonly hiddenHouse: Uint8Array;
+  private readonly hiddenBit: Uint16Array;
   private readonly options: Uint8Array;
   private readonly solutionMasks: Uint16Array;
   /** cell → bit h for each of its three houses; all 3N houses */
@@ -114,6 +131,9 @@ export class ExactCoverSolver {
   private maxNodes = Infinity;
   private rng: Rng | undefined;
   private qTail = 0;
+  /** The digits a branch just took from its cell, for `propagate` to uncount (0: none). */
+  private branchCell = 0;
+  private branchTaken = 0;
   /** The band-word solver, used for regular 9×9 layouts when no random order is asked for. */
   private readonly fast9: Fast9Solver | null;
   /** The per-digit search for every other layout: the first, plain run of the counter. */
@@ -126,7 +146,11 @@ export class ExactCoverSolver {
     this.full = (1 << this.n) - 1;
     const scratch = scratchFor(this.n);
     this.stack = scratch.stack;
+    this.places = scratch.places;
+    this.houseDigits = 3 * this.cells;
     this.queue = scratch.queue;
+    this.hiddenHouse = scratch.hiddenHouse;
+    this.hiddenBit = scratch.hiddenBit;
     this.options = scratch.options;
     this.solutionMasks = scratch.solutionMasks;
     this.cellHouseMask = new Int32Array(this.cells);
@@ -212,7 +236,7 @@ export class ExactCoverSolver {
    */
   propagateSingles(givens: Grid, into: Grid = new Uint8Array(this.cells)): SinglesResult {
     this.loadGivens(givens);
-    const ok = this.propagate(0);
+    const ok = this.propagateGivens();
     const s = this.stack;
     let open = 0;
     for (let c = 0; c < this.cells; c++) {
@@ -265,7 +289,7 @@ export class ExactCoverSolver {
   private search(depth: number): boolean {
     if (++this.nodes > this.maxNodes) return true;
     const base = depth * this.cells;
-    if (!this.propagate(base)) return false;
+    if (depth === 0 ? !this.propagateGivens() : !this.propagate(depth, base)) return false;
 
     // Find the cell constraint with the fewest options.
     const s = this.stack;
@@ -293,10 +317,11 @@ export class ExactCoverSolver {
       return this.count >= this.limit;
     }
 
+    if (depth === 0) this.countPlaces();
     const opts = this.options;
     const optBase = depth * this.n;
     let optCount = 0;
-    const house = bestCount > 2 ? this.fewestPlaces(base, bestCount) : -1;
+    const house = bestCount > 2 ? this.fewestPlaces(depth, bestCount) : -1;
     if (house >= 0) {
       // A house-digit constraint has fewer options than any cell: branch on its places.
       const digitBitToPlace = this.branchDigit;
@@ -307,12 +332,8 @@ export class ExactCoverSolver {
       }
       if (rng) shuffle(opts, optBase, optCount, rng);
       for (let k = 0; k < optCount; k++) {
-        const next = base + cells;
-        s.copyWithin(next, base, next);
         const c = opts[optBase + k]!;
-        s[next + c] = digitBitToPlace;
-        this.queue[0] = c;
-        this.qTail = 1;
+        this.branch(depth, c, digitBitToPlace);
         if (this.search(depth + 1)) return true;
       }
       return false;
@@ -325,14 +346,25 @@ export class ExactCoverSolver {
     }
     if (rng) shuffle(opts, optBase, optCount, rng);
     for (let k = 0; k < optCount; k++) {
-      const next = base + cells;
-      s.copyWithin(next, base, next);
-      s[next + bestCell] = 1 << opts[optBase + k]!;
-      this.queue[0] = bestCell;
-      this.qTail = 1;
+      this.branch(depth, bestCell, 1 << opts[optBase + k]!);
       if (this.search(depth + 1)) return true;
     }
     return false;
+  }
+
+  /** The state of depth + 1: depth's, with `cell` set to the digit `bit` (counted by propagate). */
+  private branch(depth: number, cell: number, bit: number): void {
+    const base = depth * this.cells;
+    const next = base + this.cells;
+    const s = this.stack;
+    s.copyWithin(next, base, next);
+    const counted = depth * this.houseDigits;
+    this.places.copyWithin(counted + this.houseDigits, counted, counted + this.houseDigits);
+    this.branchCell = cell;
+    this.branchTaken = s[next + cell]! & ~bit;
+    s[next + cell] = bit;
+    this.queue[0] = cell;
+    this.qTail = 1;
   }
 
   private branchDigit = 0;
@@ -344,53 +376,36 @@ export class ExactCoverSolver {
    * sparse deal (measured: a fifth of the branch nodes generating 9×9 regular boards, two fifths
    * on irregular ones).
    */
-  private fewestPlaces(base: number, than: number): number {
-    const s = this.stack;
+  private fewestPlaces(depth: number, than: number): number {
+    // After propagation a digit placed in a house has exactly one place (its cell) and an open
+    // one two or more, so the counts are the open places; houses, then digits, in increasing
+    // order, a strictly smaller count wins.
+    const places = this.places;
     const n = this.n;
-    const hc = this.geometry.houseCells;
+    const from = depth * this.houseDigits;
     let best = -1;
     let bestCount = than;
-    for (let h = 0, off = 0; h < 3 * n; h++, off += n) {
-      // Per digit of the house, in one pass over its cells: the open cells that can take it,
-      // counted in bit-sliced binary (b0 + 2·b1 + 4·b2 + 8·b3 per digit bit), and the digits
-      // already placed there (those constraints are covered: not branched on).
-      let placed = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-      for (let i = 0; i < n; i++) {
-        const m = s[base + hc[off + i]!]!;
-        if ((m & (m - 1)) === 0) {
-          placed |= m;
-          continue;
-        }
-        const c0 = b0 & m;
-        b0 ^= m;
-        const c1 = b1 & c0;
-        b1 ^= c0;
-        const c2 = b2 & c1;
-        b2 ^= c1;
-        b3 |= c2;
-      }
-      // digits in increasing order, a strictly smaller count wins: the same choice as counting
-      // house by house, digit by digit
-      let open = this.full & ~placed;
-      while (open !== 0) {
-        const bit = open & -open;
-        open ^= bit;
-        const places = (b0 & bit ? 1 : 0) + (b1 & bit ? 2 : 0) + (b2 & bit ? 4 : 0) + (b3 & bit ? 8 : 0);
-        if (places < bestCount) {
-          bestCount = places;
-          best = h;
-          this.branchDigit = bit;
-        }
+    for (let i = 0; i < this.houseDigits; i++) {
+      const count = places[from + i]!;
+      if (count >= 2 && count < bestCount) {
+        bestCount = count;
+        best = i;
       }
     }
-    return best;
+    if (best < 0) return -1;
+    this.branchDigit = 1 << best % n;
+    return (best / n) | 0;
   }
 
   /**
-   * Apply every forced option: remove placed digits from peers (naked singles) and place digits
-   * with one place left in a house (hidden singles), until nothing changes. False on contradiction.
+   * `propagate` at depth 0, from the givens: remove placed digits from peers (naked singles) and
+   * place digits with one place left in a house (hidden singles) found by scanning the houses,
+   * until nothing changes. False on contradiction. With many givens (the generators' singles
+   * test) scanning houses is cheaper than counting places from scratch; the search counts them
+   * once, from this fixpoint, if it branches (`countPlaces`).
    */
-  private propagate(base: number): boolean {
+  private propagateGivens(): boolean {
+    const base = 0;
     const s = this.stack;
     const q = this.queue;
     const peers = this.geometry.peers;
@@ -404,7 +419,7 @@ export class ExactCoverSolver {
     // Houses holding a cell whose mask changed since they were last scanned (bit h, 3N ≤ 27): a
     // node starts from its parent's fixpoint, so only those can hold a new hidden single. Singles
     // reach one fixpoint whatever their order, so scanning fewer houses changes no result.
-    let dirty = base === 0 ? this.allHouses : 0;
+    let dirty = this.allHouses;
     for (let k = 0; k < qTail; k++) dirty |= houseMask[q[k]!]!;
     for (;;) {
       while (qHead < qTail) {
@@ -455,6 +470,115 @@ export class ExactCoverSolver {
           dirty |= houseMask[c]!;
         }
       }
+    }
+  }
+
+  /**
+   * The places of every house-digit at depth 0, counted from the root's fixpoint: per house, the
+   * cells that can take each digit, summed in bit-sliced binary (b0 + 2·b1 + 4·b2 + 8·b3 per
+   * digit bit) in one pass over its cells.
+   */
+  private countPlaces(): void {
+    const s = this.stack;
+    const n = this.n;
+    const hc = this.geometry.houseCells;
+    const places = this.places;
+    for (let h = 0, off = 0; h < 3 * n; h++, off += n) {
+      let b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+      for (let i = 0; i < n; i++) {
+        const m = s[hc[off + i]!]!;
+        const c0 = b0 & m;
+        b0 ^= m;
+        const c1 = b1 & c0;
+        b1 ^= c0;
+        const c2 = b2 & c1;
+        b2 ^= c1;
+        b3 |= c2;
+      }
+      for (let d = 0; d < n; d++) places[off + d] = ((b0 >> d) & 1) | (((b1 >> d) & 1) << 1) | (((b2 >> d) & 1) << 2) | (((b3 >> d) & 1) << 3);
+    }
+  }
+
+  /**
+   * Apply every forced option below the root (depth ≥ 1, after `branch`): remove placed digits
+   * from peers (naked singles) and place digits with one place left in a house (hidden singles),
+   * until nothing changes. False on contradiction. Hidden singles come from the place counts, not
+   * from rescanning houses. Singles reach one fixpoint whatever their order (and a contradiction
+   * in any order is one in every order), so the search sees the same states as with scans.
+   */
+  private propagate(depth: number, base: number): boolean {
+    const s = this.stack;
+    const q = this.queue;
+    const peers = this.geometry.peers;
+    const peerStart = this.geometry.peerStart;
+    const hc = this.geometry.houseCells;
+    const ch = this.geometry.cellHouses;
+    const places = this.places;
+    const hiddenHouse = this.hiddenHouse;
+    const hiddenBit = this.hiddenBit;
+    const n = this.n;
+    const from = depth * this.houseDigits;
+    let qHead = 0;
+    let qTail = this.qTail;
+    // Pairs whose places dropped to one: each at most once per call, as counts only fall.
+    let hHead = 0;
+    let hTail = 0;
+    // A cell lost the digits `taken`: one place fewer for each in each of its houses.
+    let taken = this.branchTaken;
+    let takenFrom = this.branchCell;
+    this.branchTaken = 0;
+    for (;;) {
+      while (taken !== 0) {
+        const d = 31 - Math.clz32(taken & -taken);
+        taken &= taken - 1;
+        for (let k = takenFrom * 3; k < takenFrom * 3 + 3; k++) {
+          const h = ch[k]!;
+          const count = --places[from + h * n + d]!;
+          if (count === 0) return false;
+          if (count === 1) {
+            hiddenHouse[hTail] = h;
+            hiddenBit[hTail++] = 1 << d;
+          }
+        }
+      }
+      // Naked singles: a placed cell's digit leaves its peers.
+      while (qHead < qTail) {
+        const c = q[qHead++]!;
+        const bit = s[base + c]!;
+        const d = 31 - Math.clz32(bit);
+        for (let k = peerStart[c]!, end = peerStart[c + 1]!; k < end; k++) {
+          const cell = peers[k]!;
+          const p = base + cell;
+          let m = s[p]!;
+          if (m & bit) {
+            m ^= bit;
+            if (m === 0) return false;
+            s[p] = m;
+            if ((m & (m - 1)) === 0) q[qTail++] = cell;
+            for (let j = cell * 3; j < cell * 3 + 3; j++) {
+              const h = ch[j]!;
+              const count = --places[from + h * n + d]!;
+              if (count === 0) return false;
+              if (count === 1) {
+                hiddenHouse[hTail] = h;
+                hiddenBit[hTail++] = bit;
+              }
+            }
+          }
+        }
+      }
+      // Hidden singles: the one cell left for a digit in a house takes it (unless it holds it).
+      if (hHead === hTail) return true;
+      const h = hiddenHouse[hHead]!;
+      const bit = hiddenBit[hHead++]!;
+      let cell = -1;
+      for (let i = h * n; cell < 0; i++) if (s[base + hc[i]!]! & bit) cell = hc[i]!;
+      const m = s[base + cell]!;
+      if ((m & (m - 1)) === 0) continue;
+      s[base + cell] = bit;
+      q[qTail++] = cell;
+      taken = m ^ bit;
+      takenFrom = cell;
     }
   }
 }

@@ -24,6 +24,21 @@ describe('Rng', () => {
     for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(500);
   });
 
+  test('int draws what the plain remainder formula draws, for every kind of bound', () => {
+    // the reference: rejection below the largest multiple of n, then x % n (int's first form)
+    const reference = (r: Rng, n: number): number => {
+      const limit = 4294967296 - (4294967296 % n);
+      let x: number;
+      do x = r.nextU32(); while (x >= limit);
+      return x % n;
+    };
+    const bounds = [1, 2, 3, 6, 7, 9, 81, 1000, 65_535, 65_536, 100_003, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30 + 7, 2 ** 32 - 1, 2 ** 32, 2.5, 1e9 + 0.25];
+    const a = new Rng('int-equivalence');
+    const b = new Rng('int-equivalence');
+    for (const n of bounds) for (let i = 0; i < 2_000; i++) expect(a.int(n)).toBe(reference(b, n));
+    for (let n = 1; n <= 5_000; n++) expect(a.int(n)).toBe(reference(b, n));
+  });
+
   test('fork at the same point gives the same child stream, other labels another', () => {
     const p1 = new Rng(5);
     const f1 = p1.fork('x').nextU32();

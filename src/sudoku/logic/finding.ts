@@ -95,30 +95,50 @@ export class Finding {
 
   /** The finding as a schema ProofStep (allocates: collect mode only). */
   toStep(geometry: Geometry, technique: string, tier: number, text: Text, assumesUniqueness = false): ProofStep {
+    // Plain loops: a generated board's proof has some fifty steps, built once per board.
     const n = geometry.size;
-    const ref = (code: number): [number, number, number] => [Math.floor(codeCell(code) / n), codeCell(code) % n, codeDigit(code)];
     const digits: number[] = [];
     for (let d = 1; d <= n; d++) if (this.digits & (1 << (d - 1))) digits.push(d);
-    const sortedElims = Array.from(this.elims.subarray(0, this.elimCount)).sort((a, b) => a - b);
+    const eliminations: Array<[number, number, number]> = [];
+    if (this.elimCount > 0) {
+      const sorted = this.elims.slice(0, this.elimCount).sort(); // a copy: commit applies them in found order
+      for (let i = 0; i < sorted.length; i++) eliminations.push(candidateRef(sorted[i]!, n));
+    }
+    const placements: Array<[number, number, number]> = [];
+    for (let i = 0; i < this.placeCount; i++) placements.push(candidateRef(this.places[i]!, n));
     const step: ProofStep = {
       technique,
       tier,
-      cells: Array.from(this.cells.subarray(0, this.cellCount), (c) => [Math.floor(c / n), c % n] as [number, number]),
+      cells: cellRefs(this.cells, 0, this.cellCount, n),
       digits,
-      eliminations: sortedElims.map(ref),
-      placements: Array.from(this.places.subarray(0, this.placeCount), ref),
+      eliminations,
+      placements,
       text,
     };
     // The chain's nodes, so a checker can follow it without reading the sentence.
-    if (this.chainCount > 0) step.chain = Array.from(this.chain.subarray(0, this.chainCount), ref);
+    if (this.chainCount > 0) {
+      step.chain = [];
+      for (let i = 0; i < this.chainCount; i++) step.chain.push(candidateRef(this.chain[i]!, n));
+    }
     if (this.setCount > 0) {
       step.als = [];
-      for (let k = 0; k < this.setCount; k++) {
-        step.als.push(Array.from(this.setCells.subarray(this.setStart[k]!, this.setStart[k + 1]!), (c) => [Math.floor(c / n), c % n] as [number, number]));
-      }
+      for (let k = 0; k < this.setCount; k++) step.als.push(cellRefs(this.setCells, this.setStart[k]!, this.setStart[k + 1]!, n));
     }
     if (assumesUniqueness) step.assumesUniqueness = true;
     if (this.extra) Object.assign(step, this.extra);
     return step;
   }
+}
+
+/** A candidate code as the step's [row, column, digit]. */
+function candidateRef(code: number, n: number): [number, number, number] {
+  const cell = codeCell(code);
+  return [(cell / n) | 0, cell % n, codeDigit(code)];
+}
+
+/** cells[from..to) as [row, column] pairs. */
+function cellRefs(cells: Uint8Array, from: number, to: number, n: number): Array<[number, number]> {
+  const refs: Array<[number, number]> = [];
+  for (let i = from; i < to; i++) refs.push([(cells[i]! / n) | 0, cells[i]! % n]);
+  return refs;
 }

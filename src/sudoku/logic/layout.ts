@@ -55,32 +55,47 @@ function buildLayout(g: Geometry): LogicLayout {
   const n = g.size;
   const cellCount = g.cellCount;
   const sees = new Uint8Array(cellCount * cellCount);
-  for (let a = 0; a < cellCount; a++) for (const b of g.peersOf(a)) sees[a * cellCount + b] = 1;
+  const { peers, peerStart } = g;
+  for (let a = 0; a < cellCount; a++) for (let k = peerStart[a]!; k < peerStart[a + 1]!; k++) sees[a * cellCount + peers[k]!] = 1;
 
   // A new irregular layout comes with about every generated board, so this is built often: one
-  // pass per line counts its cells per region, and only meetings of ≥ 2 cells make lists.
-  const lines: number[] = [];
-  const regions: number[] = [];
-  const lists: number[][] = [];
-  const perRegion = new Uint8Array(n);
+  // pass counts each line's cells per region, a second writes the meetings of ≥ 2 cells straight
+  // into the packed lists (shared + line rest = the line's N cells, region rest = N − shared).
+  const hc = g.houseCells;
+  const ch = g.cellHouses;
+  const perRegion = new Uint8Array(2 * n * n); // [line·N + region]
+  let meetings = 0;
+  let listed = 0;
   for (let line = 0; line < 2 * n; line++) {
-    const lineCells = g.cellsOf(line);
-    perRegion.fill(0);
-    for (let i = 0; i < n; i++) perRegion[g.regions[lineCells[i]!]!]!++;
+    for (let i = 0; i < n; i++) perRegion[line * n + g.regions[hc[line * n + i]!]!]!++;
     for (let region = 0; region < n; region++) {
-      if (perRegion[region]! < 2) continue;
-      lines.push(line);
-      regions.push(2 * n + region);
-      const shared: number[] = [];
-      const lineRest: number[] = [];
-      for (let i = 0; i < n; i++) (g.regions[lineCells[i]!] === region ? shared : lineRest).push(lineCells[i]!);
-      const regionRest: number[] = [];
-      const regionCells = g.cellsOf(2 * n + region);
-      for (let i = 0; i < n; i++) {
-        const c = regionCells[i]!;
-        if ((line < n ? g.rowOf(c) : n + g.columnOf(c)) !== line) regionRest.push(c);
-      }
-      lists.push(shared, lineRest, regionRest);
+      const shared = perRegion[line * n + region]!;
+      if (shared < 2) continue;
+      meetings++;
+      listed += 2 * n - shared;
+    }
+  }
+  const interLine = new Uint8Array(meetings);
+  const interRegion = new Uint8Array(meetings);
+  const cells = new Uint8Array(listed);
+  const start = new Uint16Array(3 * meetings + 1);
+  let k = 0;
+  let at = 0;
+  for (let line = 0; line < 2 * n; line++) {
+    const lineOff = line * n;
+    const lineOf = line < n ? 0 : 1; // where a cell's line house sits among its three
+    for (let region = 0; region < n; region++) {
+      if (perRegion[lineOff + region]! < 2) continue;
+      interLine[k] = line;
+      interRegion[k] = 2 * n + region;
+      for (let i = 0; i < n; i++) if (g.regions[hc[lineOff + i]!] === region) cells[at++] = hc[lineOff + i]!;
+      start[3 * k + 1] = at;
+      for (let i = 0; i < n; i++) if (g.regions[hc[lineOff + i]!] !== region) cells[at++] = hc[lineOff + i]!;
+      start[3 * k + 2] = at;
+      const regionOff = (2 * n + region) * n;
+      for (let i = 0; i < n; i++) if (ch[hc[regionOff + i]! * 3 + lineOf] !== line) cells[at++] = hc[regionOff + i]!;
+      start[3 * k + 3] = at;
+      k++;
     }
   }
   const irregular = !isRegularRegions(n, g.regions);
@@ -89,9 +104,9 @@ function buildLayout(g: Geometry): LogicLayout {
     geometry: g,
     sees,
     irregular,
-    interLine: Uint8Array.from(lines),
-    interRegion: Uint8Array.from(regions),
-    interLists: packLists(lists),
+    interLine,
+    interRegion,
+    interLists: { cells, start },
     leftoverLists: packLists(leftovers.flatMap((x) => [x.a, x.b])),
     leftoverBand: leftovers.map((x) => ({ lines: x.lines, regions: x.regions })),
   };

@@ -23,6 +23,23 @@ import type { Technique } from './technique.ts';
  * state is left alone (one technique asked for every instance, e.g. by the oracle tests). */
 export type CommitMode = 'apply' | 'all';
 
+/**
+ * The techniques' scratch arrays, one set per board size: a technique fills them and is done with
+ * them before it returns, and a technique never runs inside another state's, so every layout's
+ * state can use the same ones (generators make a new layout, and so a new state, for almost every
+ * board; three 6 KB arrays were a tenth of building one).
+ */
+const scratchBySize = new Map<number, [Int32Array, Int32Array, Int32Array]>();
+function scratchFor(cellCount: number, n: number): [Int32Array, Int32Array, Int32Array] {
+  let scratch = scratchBySize.get(cellCount);
+  if (!scratch) {
+    const nodes = cellCount * n;
+    scratch = [new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16)];
+    scratchBySize.set(cellCount, scratch);
+  }
+  return scratch;
+}
+
 export class LogicState {
   readonly geometry: Geometry;
   readonly layout: LogicLayout;
@@ -52,7 +69,8 @@ export class LogicState {
   /** Bumped on every change of the candidates; `positions` is current when the stamps agree. */
   private version = 0;
   private positionsVersion = -1;
-  /** Scratch for techniques (marks, BFS queues), sized generously once. */
+  /** Scratch for techniques (marks, BFS queues), sized generously once; shared by every state of
+   * a board size (`scratchFor`). */
   readonly scratchA: Int32Array;
   readonly scratchB: Int32Array;
   readonly scratchC: Int32Array;
@@ -83,10 +101,7 @@ export class LogicState {
     this.nakedQueue = new Uint8Array(this.cellCount);
     this.finding = new Finding(this.cellCount, this.n, this.houseCount);
     this.positions = new Uint16Array(this.houseCount * this.n);
-    const nodes = this.cellCount * this.n;
-    this.scratchA = new Int32Array(nodes * 2 + 16);
-    this.scratchB = new Int32Array(nodes * 2 + 16);
-    this.scratchC = new Int32Array(nodes * 2 + 16);
+    [this.scratchA, this.scratchB, this.scratchC] = scratchFor(this.cellCount, this.n);
   }
 
   /**

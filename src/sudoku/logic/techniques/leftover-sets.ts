@@ -24,41 +24,45 @@ export interface LeftoverSet {
 export function leftoverSets(g: Geometry): LeftoverSet[] {
   const n = g.size;
   const out: LeftoverSet[] = [];
-  const seen = new Set<string>();
-  // Built once per new irregular layout, i.e. about once per generated board: typed arrays and an
-  // insertion sort of N regions instead of Array.sort with a closure.
-  const order = new Uint8Array(n);
+  // Built once per new irregular layout, i.e. about once per generated board: typed arrays, band
+  // overlaps from prefix sums, the regions counted by overlap instead of sorted, and duplicates
+  // found by comparing with the few pairs kept (no keys built).
   const overlap = new Int32Array(n);
-  const perLine = new Int32Array(n * n);
+  const withOverlap = new Int32Array(n + 1); // regions per overlap (a region has N cells)
+  // upTo[line·N + r] = cells of region r in the rows (or columns) before `line`
+  const upTo = new Int32Array((n + 1) * n);
   const regionOf = g.regions;
   for (const columns of [false, true]) {
-    // perLine[line·N + r] = cells of region r in that row (or column); bands sum them.
-    perLine.fill(0);
-    for (let c = 0; c < g.cellCount; c++) perLine[(columns ? c % n : (c / n) | 0) * n + regionOf[c]!]!++;
+    upTo.fill(0);
+    for (let c = 0; c < g.cellCount; c++) upTo[((columns ? c % n : (c / n) | 0) + 1) * n + regionOf[c]!]!++;
+    for (let i = n; i < upTo.length; i++) upTo[i]! += upTo[i - n]!;
     // Narrow bands first: of two bands with the same leftovers (a band and its complement), the
     // narrower one is kept, as it is the easier one to see.
     for (let k = 1; k < n; k++) {
       for (let i = 0; i + k <= n; i++) {
         const j = i + k - 1;
-        overlap.fill(0);
-        for (let line = i; line <= j; line++) for (let r = 0; r < n; r++) overlap[r]! += perLine[line * n + r]!;
-        // Regions by overlap, largest first, ties by number.
-        for (let r = 0; r < n; r++) {
-          let t = r;
-          while (t > 0 && overlap[order[t - 1]!]! < overlap[r]!) {
-            order[t] = order[t - 1]!;
-            t--;
-          }
-          order[t] = r;
-        }
+        for (let v = 0; v <= n; v++) withOverlap[v] = 0;
+        for (let r = 0; r < n; r++) withOverlap[(overlap[r] = upTo[(j + 1) * n + r]! - upTo[i * n + r]!)]!++;
+        // The k regions that overlap the band most, ties by number: every region above the
+        // k-th largest overlap, then the lowest-numbered ones at it.
         let inside = 0;
-        let chosen = 0;
-        for (let t = 0; t < k; t++) {
-          inside += overlap[order[t]!]!;
-          chosen |= 1 << order[t]!;
+        let atThreshold = k;
+        let threshold = n;
+        for (; withOverlap[threshold]! < atThreshold; threshold--) {
+          inside += withOverlap[threshold]! * threshold;
+          atThreshold -= withOverlap[threshold]!;
         }
+        inside += atThreshold * threshold;
         const leftover = k * n - inside;
         if (leftover === 0 || leftover > MAX_LEFTOVER) continue;
+        let chosen = 0;
+        for (let r = 0; r < n; r++) {
+          if (overlap[r]! > threshold) chosen |= 1 << r;
+          else if (overlap[r] === threshold && atThreshold > 0) {
+            chosen |= 1 << r;
+            atThreshold--;
+          }
+        }
         const a: number[] = [];
         const b: number[] = [];
         for (let c = 0; c < g.cellCount; c++) {
@@ -68,15 +72,21 @@ export function leftoverSets(g: Geometry): LeftoverSet[] {
           if (inBand && !inRegions) a.push(c);
           if (inRegions && !inBand) b.push(c);
         }
-        const key = [a.join(','), b.join(',')].sort().join('|');
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (out.some((x) => (sameCells(x.a, a) && sameCells(x.b, b)) || (sameCells(x.a, b) && sameCells(x.b, a)))) continue;
         const first = columns ? n : 0;
         const regions: number[] = [];
         for (let r = 0; r < n; r++) if ((chosen >> r) & 1) regions.push(2 * n + r);
-        out.push({ lines: Array.from({ length: k }, (_, t) => first + i + t), regions, a, b });
+        const lines: number[] = [];
+        for (let t = 0; t < k; t++) lines.push(first + i + t);
+        out.push({ lines, regions, a, b });
       }
     }
   }
   return out;
+}
+
+function sameCells(x: readonly number[], y: readonly number[]): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
