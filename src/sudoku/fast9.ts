@@ -44,7 +44,6 @@
  * times; if no cell has two, on the open cell with the fewest. The last digit of a branch is
  * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
-import { newGrid } from './grid-slab.ts';
 import type { Grid } from './types.ts';
 
 const STRIDE = 32;
@@ -174,7 +173,7 @@ export class Fast9Solver {
     if (this.load(givens)) this.search(0, ALL_WORDS);
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = newGrid(81);
+      solution = new Uint8Array(81);
       const st = this.solutionState;
       for (let d = 0; d < 9; d++) {
         for (let b = 0; b < 3; b++) {

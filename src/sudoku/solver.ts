@@ -27,7 +27,6 @@ import { Rng } from '../core/rng.ts';
 import { BitboardSolver } from './bitboard.ts';
 import { Fast9Solver } from './fast9.ts';
 import { Geometry, geometryFor } from './geometry.ts';
-import { newGrid } from './grid-slab.ts';
 import { isRegularRegions } from './regions.ts';
 import type { Board, Grid } from './types.ts';
 
@@ -263,7 +262,7 @@ export class ExactCoverSolver {
     const complete = this.nodes <= this.maxNodes;
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = newGrid(this.cells);
+      solution = new Uint8Array(this.cells);
       for (let c = 0; c < this.cells; c++) solution[c] = 32 - Math.clz32(this.solutionMasks[c]!);
     }
     return { count: this.count, solution, nodes: this.nodes, complete };
