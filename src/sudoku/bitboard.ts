@@ -27,7 +27,6 @@
  * is what it is in the generic search: the root and every branch taken.
  */
 import type { Geometry } from './geometry.ts';
-import { newGrid } from './grid-slab.ts';
 import type { Grid } from './types.ts';
 
 const STRIDE = 32;
@@ -140,7 +139,7 @@ export class BitboardSolver {
     if (ok) this.search(0);
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = newGrid(this.cells);
+      solution = new Uint8Array(this.cells);
       const st = this.solutionState;
       for (let d = 0; d < n; d++) {
         for (let w = 0; w < 3; w++) {

@@ -52,10 +52,7 @@ export interface SinglesResult {
 export interface SolveResult {
   /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
   count: number;
-  /**
-   * The first solution found, or null. A view into a slab shared with other results
-   * (grid-slab.ts): `.slice()` it before transferring or posting its buffer.
-   */
+  /** The first solution found, or null. */
   solution: Grid | null;
   /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
   nodes: number;
