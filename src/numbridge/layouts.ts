@@ -53,6 +53,9 @@ export function hexNeighbourTable(size: number): Uint8Array {
   return t;
 }
 
+/** OPPOSITE_BIT[k]: the CYCLE bit of the direction opposite k (k + 3). */
+const OPPOSITE_BIT = Uint8Array.from({ length: 6 }, (_, k) => 1 << ((k + 3) % 6));
+
 /** RUNS[m]: contiguous runs of set bits in the 6-bit cyclic mask m (a full ring counts as one). */
 const RUNS: Uint8Array = (() => {
   const t = new Uint8Array(64);
@@ -159,7 +162,7 @@ class Walk {
 
   /** a (of block A) and b (of block B, at slotB) trade blocks; the tables follow. */
   private swap(a: number, blockA: number, slotB: number, b: number, blockB: number): void {
-    const { size, regions, nb, members, slot, touching } = this;
+    const { size, regions, members, slot } = this;
     regions[a] = blockB;
     regions[b] = blockA;
     const slotA = slot[a]!;
@@ -167,32 +170,31 @@ class Walk {
     members[blockB * size + slotB] = a;
     slot[a] = slotB;
     slot[b] = slotA;
-    for (let k = 0; k < 6; k++) {
-      const y = nb[a * 6 + k]!;
-      if (y === NONE) continue;
-      touching[y * size + blockA]!--;
-      touching[y * size + blockB]!++;
-    }
-    for (let k = 0; k < 6; k++) {
-      const y = nb[b * 6 + k]!;
-      if (y === NONE) continue;
-      touching[y * size + blockB]!--;
-      touching[y * size + blockA]!++;
-    }
-    this.resame(a);
-    this.resame(b);
+    this.moved(a, blockA, blockB);
+    this.moved(b, blockB, blockA);
   }
 
-  /** Recompute `same` of a cell that changed blocks, and its bit in each neighbour's mask. */
-  private resame(cell: number): void {
-    const { regions, nb, same } = this;
+  /**
+   * After `cell` went from block `from` to block `to` (both swapped cells already moved): its
+   * neighbours count one cell fewer in `from` and one more in `to`, see it from the opposite
+   * direction in or out of their block, and its own arc mask is taken afresh.
+   */
+  private moved(cell: number, from: number, to: number): void {
+    const { size, regions, nb, same, touching } = this;
+    const block = regions[cell]!;
+    let own = 0;
     for (let k = 0; k < 6; k++) {
       const y = nb[cell * 6 + k]!;
       if (y === NONE) continue;
-      const back = 1 << ((k + 3) % 6); // the neighbour sees the cell from the opposite direction
-      same[y] = regions[y] === regions[cell] ? same[y]! | back : same[y]! & ~back;
+      touching[y * size + from]!--;
+      touching[y * size + to]!++;
+      const back = OPPOSITE_BIT[k]!;
+      if (regions[y] === block) {
+        same[y]! |= back;
+        own |= 1 << k;
+      } else same[y]! &= ~back;
     }
-    same[cell] = this.sameMask(cell);
+    same[cell] = own;
   }
 
   /**

@@ -121,6 +121,8 @@ export class ExactCoverSolver {
   /** cell → bit h for each of its three houses; all 3N houses */
   private readonly cellHouseMask: Int32Array;
   private readonly allHouses: number;
+  /** Digits given per house (root propagation). */
+  private readonly houseGiven: Uint16Array;
   // per-call state
   private limit = 1;
   private count = 0;
@@ -155,6 +157,7 @@ export class ExactCoverSolver {
       for (let k = 0; k < 3; k++) this.cellHouseMask[c]! |= 1 << geometry.cellHouses[c * 3 + k]!;
     }
     this.allHouses = 2 ** (3 * this.n) - 1;
+    this.houseGiven = new Uint16Array(3 * this.n);
     this.fast9 = geometry.size === 9 && isRegularRegions(9, geometry.regions) ? new Fast9Solver() : null;
     this.bitboard = this.fast9 ? null : new BitboardSolver(geometry);
   }
@@ -411,13 +414,33 @@ export class ExactCoverSolver {
     const houseMask = this.cellHouseMask;
     const n = this.n;
     const full = this.full;
+    // The givens leave their peers all at once: each open cell keeps the digits its three houses
+    // lack (a digit given twice in a house is a contradiction). Only cells left with one digit
+    // then need their digit taken from their peers.
+    const ch = this.geometry.cellHouses;
+    const given = this.houseGiven;
+    given.fill(0);
+    for (let k = 0; k < this.qTail; k++) {
+      const c = q[k]!;
+      const bit = s[c]!;
+      for (let j = c * 3; j < c * 3 + 3; j++) {
+        if (given[ch[j]!]! & bit) return false;
+        given[ch[j]!]! |= bit;
+      }
+    }
     let qHead = 0;
-    let qTail = this.qTail;
-    // Houses holding a cell whose mask changed since they were last scanned (bit h, 3N ≤ 27): a
-    // node starts from its parent's fixpoint, so only those can hold a new hidden single. Singles
-    // reach one fixpoint whatever their order, so scanning fewer houses changes no result.
+    let qTail = 0;
+    for (let c = 0; c < this.cells; c++) {
+      if (s[c] !== full) continue; // a given (open cells start with every digit)
+      const m = full & ~(given[ch[c * 3]!]! | given[ch[c * 3 + 1]!]! | given[ch[c * 3 + 2]!]!);
+      if (m === 0) return false;
+      s[c] = m;
+      if ((m & (m - 1)) === 0) q[qTail++] = c;
+    }
+    // Houses holding a cell whose mask changed since they were last scanned (bit h, 3N ≤ 27):
+    // only those can hold a new hidden single. Singles reach one fixpoint whatever their order,
+    // so scanning fewer houses changes no result.
     let dirty = this.allHouses;
-    for (let k = 0; k < qTail; k++) dirty |= houseMask[q[k]!]!;
     for (;;) {
       while (qHead < qTail) {
         const c = q[qHead++]!;

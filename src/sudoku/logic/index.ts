@@ -127,7 +127,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
     tier: s.tier,
     work: s.work,
     grid: s.gridCopy(),
-    steps: collect ? s.steps.slice() : [],
+    steps: collect ? s.takeSteps() : [],
     techniqueCounts,
   };
 }
@@ -162,7 +162,7 @@ export function findInstances(marks: PencilMarks, techniqueId: string): ProofSte
   for (let c = 0; c < s.cellCount; c++) if (!marks.grid[c]) s.removeCandidate(c, s.cand[c]! & ~marks.candidates[c]!);
   s.resetRun('all', true);
   t.find(s);
-  const steps = s.steps.slice();
+  const steps = s.takeSteps();
   s.resetRun('apply', false);
   return steps;
 }

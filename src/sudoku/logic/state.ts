@@ -173,6 +173,16 @@ export class LogicState {
     return true;
   }
 
+  /**
+   * The run's steps, handed over: the state keeps none, since it lives as long as its layout (a
+   * generator's cache holds thousands) and the steps would keep every old board's proof alive.
+   */
+  takeSteps(): ProofStep[] {
+    const steps = this.steps.slice();
+    this.steps.length = 0;
+    return steps;
+  }
+
   /** Forget the steps, counts and work of the previous run. */
   resetRun(mode: CommitMode, collect: boolean): void {
     this.mode = mode;
