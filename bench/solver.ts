@@ -52,6 +52,8 @@ const IRREGULAR_SET = 'irregular 9×9, 24–30 givens';
 const IRREGULAR_BOARDS = 500;
 const PEER_CAP_MS = 10_000;
 const REPEATS = 5;
+/** Untimed passes of each of our rows before its timed runs. */
+const WARM_PASSES = 5;
 
 /**
  * Random irregular 9×9 boards: a random hex-connected layout (the generator's), a random grid for
@@ -121,11 +123,14 @@ function ourContender(name: string, how: 'library' | 'board' | 'generic'): Conte
       const times: number[] = [];
       let nodes = 0;
       let wrong = 0;
-      // One untimed pass first: the irregular set is the first use of the per-digit search and of
+      // Untimed passes first: the irregular set is the first use of the per-digit search and of
       // block-map lines, and 500 boards are too few for the JIT to settle within the timed runs
-      // (the library row there read 24.8 µs a board timed cold, 15.4 µs warm in a driver).
-      if (how === 'library') LIB.solveMany(lines, { limit });
-      else for (const b of boards) one(b, limit);
+      // (the library row there read 24.8 µs a board timed cold, 15.4 µs warm in a driver; with
+      // one pass it still read 34–39 µs where the boards row after it read 14–18).
+      for (let pass = 0; pass < WARM_PASSES; pass++) {
+        if (how === 'library') LIB.solveMany(lines, { limit });
+        else for (const b of boards) one(b, limit);
+      }
       for (let rep = 0; rep < REPEATS; rep++) {
         nodes = 0;
         const t0 = cpuMs();
@@ -153,9 +158,11 @@ function runPeer(peer: string, mode: Mode, lines: string[]): Promise<Outcome | n
     const worker = new Worker(new URL('./peer-worker.mjs', import.meta.url), { workerData: { peer, mode, lines } });
     const finish = (capped: boolean) => {
       clearTimeout(timer);
-      void worker.terminate();
-      resolve({ solved: last.solved, ms: capped ? Math.max(last.ms, PEER_CAP_MS) : last.ms, wrong: last.wrong,
-        note: capped ? `stopped after ${PEER_CAP_MS / 1000} s` : 'one run' });
+      const outcome = { solved: last.solved, ms: capped ? Math.max(last.ms, PEER_CAP_MS) : last.ms, wrong: last.wrong,
+        note: capped ? `stopped after ${PEER_CAP_MS / 1000} s` : 'one run' };
+      // Our rows time this process's CPU, every thread's: the next row may start only once the
+      // peer's thread is gone (a stopped peer's puzzle, its teardown and GC would count as ours).
+      worker.terminate().then(() => resolve(outcome), reject);
     };
     const timer = setTimeout(() => finish(true), PEER_CAP_MS);
     worker.on('message', (m: typeof last) => {

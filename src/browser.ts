@@ -87,8 +87,8 @@ const scratchGivens: Record<number, Uint8Array> = Object.fromEntries([16, 36, 64
 
 /**
  * `solve` for many puzzles with one options object: the same results, in order, as calling
- * `solve` on each, without the per-call lookups (for benchmarks and batch checks). Bad input
- * throws as `solve` does, with the puzzle's place in the batch as the line (`<argument>:3:12: …`).
+ * `solve` on each (for benchmarks and batch checks). Puzzles are solved as they are read; the
+ * first bad one throws an InputError with its place in the batch as the line (`<argument>:3:12: …`).
  */
 export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions = {}): SolveResult[] {
   const results: SolveResult[] = [];
@@ -98,8 +98,10 @@ export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions =
     try {
       results.push(solve(puzzle, options));
     } catch (e) {
-      // `<argument>:LINE:COLUMN`: the line is the puzzle's place in the batch, 1-based
-      if (e instanceof InputError) throw atPosition(e, { source: '<argument>', line: index });
+      // `<argument>:LINE:COLUMN`: the line is the puzzle's place in the batch, 1-based. Puzzles
+      // are solved as they are read, so a Board the solver refuses (a digit above its size, a
+      // broken map: RangeError) is named by its place as well, before any later puzzle is read.
+      if (e instanceof InputError || e instanceof RangeError) throw atPosition(e, { source: '<argument>', line: index });
       throw e;
     }
   }

@@ -442,38 +442,11 @@ export class Fast9Solver {
           todo &= ~(1 << (d * 3 + b));
         }
       }
-      // Naked singles, a band at a time: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2.
+      // Naked singles, a band at a time.
       for (let b = 0; b < 3; b++) {
-        const u = s[base + U + b]!;
-        if (u === 0) continue;
-        let ones = 0, twos = 0;
-        for (let w = base + b; w < base + 27; w += 3) {
-          const x = s[w]! & u;
-          twos |= ones & x;
-          ones |= x;
-        }
-        if (ones !== u) return false;
-        const singles = ones & ~twos;
-        if (singles === 0) continue;
-        // A naked single's bit is in its own digit's word only: take the singles digit by digit
-        // and clear just the peers. If an earlier placement here emptied one (two singles of a
-        // digit in one house), its cell is left open with no digit: a contradiction.
-        let placed = 0;
-        for (let d = 0; d < 9; d++) {
-          const dw = base + d * 3;
-          let mine = s[dw + b]! & singles;
-          if (mine === 0) continue;
-          do {
-            const bit = mine & -mine;
-            mine ^= bit;
-            if ((s[dw + b]! & bit) === 0) continue;
-            this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
-            placed |= bit;
-          } while (mine !== 0);
-          todo |= 7 << (d * 3);
-        }
-        if (placed !== singles) return false;
-        s[base + U + b] = u & ~placed;
+        const changed = this.nakedSingles(base, b);
+        if (changed < 0) return false;
+        todo |= changed;
       }
       if (todo !== 0) continue;
       const t = this.triads(base);
@@ -481,6 +454,47 @@ export class Fast9Solver {
       if (t === 0) return true;
       todo = t;
     }
+  }
+
+  /**
+   * Place band b's naked singles: `ones` = open cells with ≥ 1 digit, `twos` = ≥ 2. Returns the
+   * words of the digits placed (bits 7 << d·3, for `todo`), 0 when there was none, −1 on a
+   * contradiction (an open cell with no digit).
+   */
+  private nakedSingles(base: number, b: number): number {
+    const s = this.s;
+    const u = s[base + U + b]!;
+    if (u === 0) return 0;
+    let ones = 0, twos = 0;
+    for (let w = base + b; w < base + 27; w += 3) {
+      const x = s[w]! & u;
+      twos |= ones & x;
+      ones |= x;
+    }
+    if (ones !== u) return -1;
+    const singles = ones & ~twos;
+    if (singles === 0) return 0;
+    // A naked single's bit is in its own digit's word only: take the singles digit by digit and
+    // clear just the peers. If an earlier placement here emptied one (two singles of a digit in
+    // one house), its cell is left open with no digit: a contradiction.
+    let placed = 0;
+    let words = 0;
+    for (let d = 0; d < 9; d++) {
+      const dw = base + d * 3;
+      let mine = s[dw + b]! & singles;
+      if (mine === 0) continue;
+      do {
+        const bit = mine & -mine;
+        mine ^= bit;
+        if ((s[dw + b]! & bit) === 0) continue;
+        this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
+        placed |= bit;
+      } while (mine !== 0);
+      words |= 7 << (d * 3);
+    }
+    if (placed !== singles) return -1;
+    s[base + U + b] = u & ~placed;
+    return words;
   }
 
   /** Naked and hidden singles (rows, columns, boxes) only, to their fixpoint; false on contradiction. */
@@ -492,31 +506,9 @@ export class Fast9Solver {
       let changed = false;
       // Naked singles, a band at a time, as in `propagate`.
       for (let b = 0; b < 3; b++) {
-        const u = s[base + U + b]!;
-        if (u === 0) continue;
-        let ones = 0, twos = 0;
-        for (let w = base + b; w < base + 27; w += 3) {
-          const x = s[w]! & u;
-          twos |= ones & x;
-          ones |= x;
-        }
-        if (ones !== u) return false;
-        const singles = ones & ~twos;
-        if (singles === 0) continue;
-        let placed = 0;
-        for (let d = 0; d < 9; d++) {
-          const dw = base + d * 3;
-          let mine = s[dw + b]! & singles;
-          while (mine !== 0) {
-            const bit = mine & -mine;
-            mine ^= bit;
-            if ((s[dw + b]! & bit) === 0) continue;
-            this.placeSingle(dw, b, bit, b * 27 + (31 - Math.clz32(bit)));
-            placed |= bit;
-          }
-        }
-        if (placed !== singles) return false;
-        s[base + U + b]! &= ~placed;
+        const placed = this.nakedSingles(base, b);
+        if (placed < 0) return false;
+        if (placed === 0) continue;
         changed = true;
         b--; // a placement can make new singles in the same band
       }

@@ -94,7 +94,8 @@ function plainLine(line: string): LinePuzzle | null {
  * A plain line's givens (see `plainLine`) written into `into` (N² cells or more): its size N, or
  * 0 when the line is not plain — then `into` holds nothing meaningful and `readLine` must read
  * the line (it accepts it or says why not). Clashing givens are NOT looked for: the caller must
- * (`findClash`; `solveMany` does it only when a count of 0 could hide one). No allocation.
+ * (`findClash`; the library's `solve` of a line does it only when a count of 0 could hide one).
+ * No allocation.
  */
 export function readPlainGivens(line: string, into: Uint8Array): number {
   const size = SIZE_BY_CELLS[line.length];

@@ -24,7 +24,8 @@ export function regularRegions(size: number): Regions {
 
 /**
  * The regular region map itself, one per size, shared by every caller: for boards that live only
- * for one call inside the library (`solveMany`'s scratch board), never written, never handed out.
+ * for one call inside the library (the scratch board of browser.ts's `solve` of a line), never
+ * written, never handed out.
  */
 export function sharedRegularRegions(size: number): Readonly<Regions> {
   let template = regularTemplates.get(size);

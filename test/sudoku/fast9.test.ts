@@ -68,4 +68,20 @@ describe('Fast9Solver', () => {
       expect(again.solution, line).toEqual(generic.solveGeneric(givens, { limit: 2 }).solution);
     }
   });
+
+  test('a solver reused after searches cut short, clashes and singles-only runs answers as a fresh one', () => {
+    const lines = [...dataLines('classic/forum-hardest-1106.txt').slice(20, 35), ...dataLines('classic/top1465.txt').slice(0, 15)];
+    const reused = new Fast9Solver();
+    for (const line of lines) {
+      const givens = givensOf(line);
+      // leave scratch behind in every way a call can end before the one compared
+      reused.solve(givens, 2, 3); // stopped by maxNodes mid-search
+      reused.solve(withGiven(line, 0, 0, givens[1] || givens[9] || 5), 2); // often a clash
+      reused.singlesSolve(givens);
+      reused.solve(givens, 1, 1); // the root only
+      expect(reused.solve(givens, 2), line).toEqual(new Fast9Solver().solve(givens, 2));
+      expect(reused.solve(givens, 3, 7), line).toEqual(new Fast9Solver().solve(givens, 3, 7));
+      expect(reused.singlesSolve(givens), line).toBe(new Fast9Solver().singlesSolve(givens));
+    }
+  });
 });

@@ -77,5 +77,8 @@ describe('solveMany', () => {
     const bad = '11' + good.slice(2); // two 1s in row 1: clashing givens
     expect(() => solveInputs([good, good, bad])).toThrow(InputError);
     expect(() => solveInputs([good, good, bad])).toThrow(/^<argument>:3(:\d+)?: /);
+    // a Board the solver refuses is named by its place too, before a later bad line is read
+    const seven = { size: 4, regions: regularRegions(4), givens: Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? 7 : 0)) };
+    expect(() => solveInputs([good, seven, '.'.repeat(15) + 'x'])).toThrow(/^<argument>:2: digit 7 in cell 0 exceeds size 4$/);
   });
 });
