@@ -68,25 +68,50 @@ function digitReadings(text: string): string[] {
  * null. `secret` should be long enough to be unlikely by chance (≥ 12 digits).
  */
 export function digitLeak(text: string, secret: string): string | null {
-  const tolerance = toleranceFor(secret.length);
+  const { tolerance, encodings, shortest } = encodingsOf(secret);
+  // Every reading is at most as long as the text (characters are dropped or become one digit),
+  // and every encoded piece needs as many characters of it (lowercasing makes no hex digit out of
+  // two), so a shorter text reveals nothing: most strings of a file (ids, keys, names) are.
+  if (text.length < shortest) return null;
   for (const reading of digitReadings(text)) {
     if (reading.length < secret.length - tolerance) continue;
     const distance = nearestStretch(secret, reading);
     if (distance <= tolerance) return distance === 0 ? `all ${secret.length} digits in order` : `${secret.length} digits in order with ${distance} ${distance === 1 ? 'change' : 'changes'}`;
   }
-  // The secret is ASCII digits, so btoa and char codes are its bytes' encodings (no Buffer: core stays runtime-neutral).
-  const base64 = btoa(secret).replace(/=+$/, '');
-  const encodings: Array<[string, string, boolean]> = [
-    ['base64', base64, false],
-    ['base64url', base64.replace(/\+/g, '-').replace(/\//g, '_'), false],
-    ['hex', Array.from(secret, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join(''), true],
-  ];
   for (const [name, encoded, anyCase] of encodings) {
     const hay = anyCase ? text.toLowerCase() : text;
     const piece = Math.ceil(encoded.length * 0.75);
     for (let i = 0; i + piece <= encoded.length; i++) if (hay.includes(encoded.slice(i, i + piece))) return `${name} of the digits`;
   }
   return null;
+}
+
+interface SecretEncodings {
+  tolerance: number;
+  encodings: Array<[name: string, encoded: string, anyCase: boolean]>;
+  /** The fewest characters a text needs to reveal the secret in any of the ways looked for. */
+  shortest: number;
+}
+
+/** A file's strings are checked against the same one or two secrets in turn: keep the last few's encodings. */
+const recentEncodings = new Map<string, SecretEncodings>();
+
+function encodingsOf(secret: string): SecretEncodings {
+  const known = recentEncodings.get(secret);
+  if (known) return known;
+  const tolerance = toleranceFor(secret.length);
+  // The secret is ASCII digits, so btoa and char codes are its bytes' encodings (no Buffer: core stays runtime-neutral).
+  const base64 = btoa(secret).replace(/=+$/, '');
+  const encodings: SecretEncodings['encodings'] = [
+    ['base64', base64, false],
+    ['base64url', base64.replace(/\+/g, '-').replace(/\//g, '_'), false],
+    ['hex', Array.from(secret, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join(''), true],
+  ];
+  const shortest = Math.min(secret.length - tolerance, ...encodings.map(([, encoded]) => Math.ceil(encoded.length * 0.75)));
+  const made = { tolerance, encodings, shortest };
+  if (recentEncodings.size >= 8) recentEncodings.clear();
+  recentEncodings.set(secret, made);
+  return made;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

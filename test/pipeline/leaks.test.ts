@@ -3,8 +3,9 @@
  * string in any common spelling, the murderer named where it does not belong; and no false alarm
  * over generated files of every size, full and player forms.
  */
+import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { digitLeak, hasWord, nearestStretch, stringsOf } from '../../src/core/leaks.ts';
+import { digitLeak, hasWord, nearestStretch, stringsOf, toleranceFor } from '../../src/core/leaks.ts';
 import { generateCase } from '../../src/murder/generate.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { verifyCase } from '../../src/murder/verify.ts';
@@ -37,6 +38,45 @@ describe('the detector', () => {
     expect(hasWord('Max war hier', 'Max')).toBe(true);
     expect(hasWord('Maximilian', 'Max')).toBe(false);
     expect(stringsOf({ a: ['x', { b: 'y' }] })).toEqual([['/a', 'a'], ['/a/0', 'x'], ['/a/1/b', 'b'], ['/a/1/b', 'y']]);
+  });
+});
+
+/** The detector as written before it skipped short texts and kept encodings: every reading, every piece, each call. */
+function referenceLeak(text: string, secret: string): string | null {
+  const tolerance = toleranceFor(secret.length);
+  const digits = text.replace(/[^0-9]/g, '');
+  const letters = text.toLowerCase().replace(/[^a-i]/g, '').replace(/[a-i]/g, (ch) => String(ch.charCodeAt(0) - 96));
+  for (const reading of [digits, letters]) {
+    if (reading.length < secret.length - tolerance) continue;
+    const distance = nearestStretch(secret, reading);
+    if (distance <= tolerance) return distance === 0 ? `all ${secret.length} digits in order` : `${secret.length} digits in order with ${distance} ${distance === 1 ? 'change' : 'changes'}`;
+  }
+  const base64 = btoa(secret).replace(/=+$/, '');
+  const encodings: Array<[string, string, boolean]> = [
+    ['base64', base64, false],
+    ['base64url', base64.replace(/\+/g, '-').replace(/\//g, '_'), false],
+    ['hex', Array.from(secret, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join(''), true],
+  ];
+  for (const [name, encoded, anyCase] of encodings) {
+    const hay = anyCase ? text.toLowerCase() : text;
+    const piece = Math.ceil(encoded.length * 0.75);
+    for (let i = 0; i + piece <= encoded.length; i++) if (hay.includes(encoded.slice(i, i + piece))) return `${name} of the digits`;
+  }
+  return null;
+}
+
+describe('the detector gives the reference answer (short texts skipped, encodings kept per secret)', () => {
+  const whole = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+  const open = whole.slice(7, 58);
+  const hex = (t: string) => Array.from(t, (ch) => ch.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+  // pieces of every spelling, cut near the lengths where a text starts to be able to reveal
+  const spelled = fc.constantFrom(whole, open).chain((secret) =>
+    fc.constantFrom(secret, btoa(secret), btoa(secret).replace(/\+/g, '-'), hex(secret), hex(secret).toUpperCase(), secret.replace(/\d/g, (d) => 'abcdefghi'[Number(d) - 1]!), secret.split('').join(' ')),
+  );
+  const piece = fc.tuple(spelled, fc.nat(40), fc.integer({ min: 40, max: 170 })).map(([t, from, length]) => t.slice(from, from + length));
+  const noise = fc.string({ unit: fc.constantFrom('1', '5', 'a', 'F', ' ', ':', 'İ', 'x', '/', '+'), maxLength: 30 });
+  propTest.prop([fc.array(fc.oneof(piece, noise), { maxLength: 4 }).map((parts) => parts.join(''))], { numRuns: 600 })('any text, against both secrets in turn', (text) => {
+    for (const secret of [whole, open, whole]) expect(digitLeak(text, secret)).toBe(referenceLeak(text, secret));
   });
 });
 
