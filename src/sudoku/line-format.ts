@@ -99,18 +99,28 @@ function plainLine(line: string): LinePuzzle | null {
  */
 export function readPlainGivens(line: string, into: Uint8Array): number {
   const size = SIZE_BY_CELLS[line.length];
-  if (size === undefined || !regularBlockShape(size) || into.length < line.length) return 0;
-  for (let i = 0; i < line.length; i++) {
+  if (size === undefined || !regularBlockShape(size)) return 0;
+  return readGivensPrefix(line, size, into) ? size : 0;
+}
+
+/**
+ * The first N² characters of `line` as givens ('.' and '0' empty, 1..N a given) into `into`;
+ * false at any other character (then `into` holds nothing meaningful). Clashes are not looked for.
+ */
+export function readGivensPrefix(line: string, size: number, into: Uint8Array): boolean {
+  const cells = size * size;
+  if (into.length < cells || line.length < cells) return false;
+  for (let i = 0; i < cells; i++) {
     const code = line.charCodeAt(i);
     if (code === 46 || code === 48) {
       into[i] = 0; // '.' or '0'
       continue;
     }
     const d = code - 48;
-    if (!(d >= 1 && d <= size)) return 0;
+    if (!(d >= 1 && d <= size)) return false;
     into[i] = d;
   }
-  return size;
+  return true;
 }
 
 function readFields(line: string): LinePuzzle {

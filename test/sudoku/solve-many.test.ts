@@ -3,7 +3,9 @@ import { solve as solveInput, solveMany as solveInputs } from '../../src/browser
 import { InputError } from '../../src/core/errors.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { parseLine } from '../../src/sudoku/line-format.ts';
-import { regularRegions } from '../../src/sudoku/regions.ts';
+import { regularBlockShape, regularRegions } from '../../src/sudoku/regions.ts';
+import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { boardLine, LineError } from '../../src/sudoku/line-format.ts';
 import { solve, solveMany } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 import { dataLines } from '../helpers/data.ts';
@@ -70,6 +72,42 @@ describe('solveMany', () => {
     expect(kept.join('')).toBe(first);
     // clashing givens are refused with their column, as the Board path refuses them
     expect(() => solveInput('11' + nine[0]!.slice(2))).toThrow(/^<argument>:2: givens clash/);
+  });
+
+  test('a `givens:blocks` line solved on its remembered layout gives what its parsed Board gives, on sizes 4..9', () => {
+    const lines: string[] = [];
+    for (const size of [4, 5, 6, 7, 8, 9]) {
+      for (let k = 0; k < 4; k++) {
+        const regions = k === 3 && regularBlockShape(size) ? regularRegions(size) : randomLayout(size, new Rng('mapped-layout', size, k));
+        const grid = solve({ size, regions, givens: new Uint8Array(size * size) }, { rng: new Rng('mapped-fill', size, k), maxNodes: 20_000 }).solution;
+        if (!grid) continue;
+        const keep = new Rng('mapped-keep', size, k);
+        const map = boardLine({ size, regions, givens: new Uint8Array(size * size) }).split(':')[1] ?? Array.from(regions, (g) => String.fromCharCode(65 + g)).join('');
+        const givens = (p: number) => Array.from(grid, (d) => (keep.chance(p) ? String(d) : '.')).join('');
+        lines.push(`${givens(0.5)}:${map}`, `${givens(0.25)}:${map}`, `${givens(0.05)}:${map}`);
+        // a clash under these blocks (two equal digits in block 0), a bad character, a broken map
+        const first = regions.indexOf(0), second = regions.indexOf(0, first + 1);
+        const clash = Array.from(grid, (d, i) => (i === second ? String(grid[first]) : i === first ? String(d) : '.')).join('');
+        lines.push(`${clash}:${map}`, `${givens(0.3).slice(0, -1)}x:${map}`, `${givens(0.3)}:${map.slice(1)}${map[0] === 'A' ? 'B' : 'A'}`);
+      }
+    }
+    // a refusal as `<argument>:COLUMN: reason`, whichever way it came
+    const outcome = (f: () => ReturnType<typeof solve>): unknown => {
+      try {
+        const r = f();
+        return { count: r.count, nodes: r.nodes, complete: r.complete, solution: r.solution?.join('') };
+      } catch (e) {
+        if (e instanceof LineError) return `<argument>:${e.column}: ${e.message}`;
+        if (e instanceof InputError) return e.message;
+        throw e;
+      }
+    };
+    // twice over: the first time each map is read (and remembered), the second time it is known
+    for (const line of [...lines, ...lines]) {
+      const viaLine = outcome(() => solveInput(line, { limit: 3, maxNodes: 50_000 }));
+      const viaBoard = outcome(() => solve(parseLine(line), { limit: 3, maxNodes: 50_000 }));
+      expect(viaLine, line).toEqual(viaBoard);
+    }
   });
 
   test('bad input names the puzzle by its place in the batch', () => {
