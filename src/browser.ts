@@ -17,7 +17,7 @@ import { readBoardFile } from './numbridge/board-file.ts';
 import type { NumbridgeBoardFile } from './numbridge/schema.ts';
 // pure (a batch of inputs in, reports out), so verify here says what `puzzlemill verify` says
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
-import { LineError, parseLine, readGivensPrefix, readPlainGivens } from './sudoku/line-format.ts';
+import { knownBlockMap, LineError, parseLine, readGivensPrefix, readPlainGivens } from './sudoku/line-format.ts';
 import { geometryFor } from './sudoku/geometry.ts';
 import { findClash } from './sudoku/check.ts';
 import { sharedRegularRegions } from './sudoku/regions.ts';
@@ -65,11 +65,7 @@ function boardOf(input: BoardInput): Board {
 /** Count solutions (up to `limit`, default 1; 2 proves uniqueness) and return the first. */
 export function solve(puzzle: BoardInput, options: SolveOptions = {}): SolveResult {
   if (typeof puzzle !== 'string') return solveBoard(boardOf(puzzle), options);
-  const quick = solvePlainLine(puzzle, options) ?? solveMappedLine(puzzle, options);
-  if (quick) return quick;
-  const board = boardOf(puzzle);
-  rememberMap(puzzle, board);
-  return solveBoard(board, options);
+  return solvePlainLine(puzzle, options) ?? solveMappedLine(puzzle, options) ?? solveBoard(boardOf(puzzle), options);
 }
 
 /**
@@ -98,38 +94,27 @@ function solvePlainLine(line: string, options: SolveOptions): SolveResult | null
 }
 
 /**
- * The layouts of `givens:blocks` lines read before, by the block map's text: its board's map (a
- * copy, never handed out) and the layout's solver. Reading such a line and finding its layout's
- * solver cost about 4 µs, a fifth of an irregular count to 2; a look-up by text costs well under
- * one. Bounded like geometry.ts's cache (a layout with its geometry and solver is about 9 KB, the
- * same objects that cache holds).
+ * The solver of each block map the line reader has checked, by the reader's own copy of the map
+ * (`knownBlockMap`): so a later line with that map skips field splitting, the map's copy, the
+ * clash scan and the layout's look-up (about 4 µs, a fifth of an irregular count to 2). Weak: the
+ * reader's bounded cache decides how long a map, and with it its solver, is kept.
  */
-const mappedLayouts = new Map<string, { size: number; regions: Uint8Array; solver: ExactCoverSolver }>();
+const solverOfMap = new WeakMap<Readonly<Uint8Array>, ExactCoverSolver>();
 
-/** The cell count N² of a `givens:blocks` line (N² characters, ':', N² characters), or 0. */
-function mappedCells(line: string): number {
-  const cells = (line.length - 1) / 2;
-  return scratchGivens[cells] && line.charCodeAt(cells) === 58 ? cells : 0;
-}
-
-/** A `givens:blocks` line whose map a line read before had, solved on that layout's solver; else null. */
+/** A `givens:blocks` line (N² characters, ':', N² characters) whose map was read before, solved on its layout; else null. */
 function solveMappedLine(line: string, options: SolveOptions): SolveResult | null {
-  const cells = mappedCells(line);
-  if (cells === 0) return null;
-  const layout = mappedLayouts.get(line.slice(cells + 1));
-  const givens = scratchGivens[cells]!;
-  if (!layout || !readGivensPrefix(line, layout.size, givens)) return null;
-  return refuseClash(line, layout.solver.solve(givens, options), layout.size, layout.regions, givens);
-}
-
-/** After `parseLine` accepted a `givens:blocks` line: its map's text now names its layout. */
-function rememberMap(line: string, board: Board): void {
-  const cells = mappedCells(line);
-  // the N² characters after the colon were the block map (no ':' among them: no count, no solution)
-  if (cells === 0 || board.size * board.size !== cells || line.includes(':', cells + 1)) return;
-  if (mappedLayouts.size >= 4096) mappedLayouts.clear();
-  const regions = board.regions.slice();
-  mappedLayouts.set(line.slice(cells + 1), { size: board.size, regions, solver: solverFor(geometryFor(board.size, regions)) });
+  const cells = (line.length - 1) / 2;
+  const givens = scratchGivens[cells];
+  if (!givens || line.charCodeAt(cells) !== 58) return null; // ':'
+  const size = Math.sqrt(cells);
+  const regions = knownBlockMap(size, line.slice(cells + 1));
+  if (!regions || !readGivensPrefix(line, size, givens)) return null;
+  let solver = solverOfMap.get(regions);
+  if (!solver) {
+    solver = solverFor(geometryFor(size, regions.slice()));
+    solverOfMap.set(regions, solver);
+  }
+  return refuseClash(line, solver.solve(givens, options), size, regions, givens);
 }
 
 /**

@@ -76,9 +76,8 @@ export function readLine(line: string): LinePuzzle {
 /**
  * The common line, read without splitting it into fields: N² characters of givens and nothing
  * else, on a size with regular blocks, no clash. Anything else (a character out of range, a
- * clash, a field, spaces) is null, and `readFields` reads it or says why not. A line costs about
- * as much to read as a 17-clue puzzle costs to solve, so this is most of `solveMany(lines)`'s
- * overhead.
+ * clash, a field, spaces) is null, and `readFields` reads it or says why not. Splitting fields
+ * cost about as much as solving a 17-clue puzzle.
  */
 function plainLine(line: string): LinePuzzle | null {
   if (SIZE_BY_CELLS[line.length] === undefined) return null;
@@ -218,6 +217,15 @@ function blockMap(field: Field, size: number): Regions {
 
 /** Block-map texts already checked, by `size:text`, and their block numbers. */
 const checkedMaps = new Map<string, Regions>();
+
+/**
+ * The block numbers `readLine` gave the map field `text` of an N×N line, if it has read (and
+ * accepted) that map before: the reader's own copy, shared, never to be written or handed out.
+ * A line `givens:text` whose givens are well-formed reads as a board with exactly these blocks.
+ */
+export function knownBlockMap(size: number, text: string): Readonly<Regions> | undefined {
+  return checkedMaps.get(size + ':' + text);
+}
 
 function checkBlockMap(field: Field, size: number): Regions {
   const chars = [...field.text];
