@@ -153,9 +153,6 @@ export class Fast9Solver {
   private readonly solutionState = new Int32Array(STRIDE);
   /** The digit words as last examined by `propagateSingles`: a digit whose words are unchanged is skipped. */
   private readonly seen = new Int32Array(27);
-  /** Scratch of `triads`: each digit's mini-row set in a band, and the forced ones. */
-  private readonly occ = new Int32Array(9);
-  private readonly forced = new Int32Array(9);
   private readonly pairsOf = new Int32Array(3);
   /** Scratch of `load`, indexed by digit 1..9: rows, columns and boxes holding it, its given cells. */
   private readonly givenRows = new Int32Array(10);
@@ -280,7 +277,7 @@ export class Fast9Solver {
     // 15.8 nodes per puzzle where the first pair cell visits 38.6).
     let branchBand = -1;
     let branchBit = 0;
-    // (gain << 7) | (127 − cell): the best gain, the first cell among equals, without a branch
+    // (gain << 7) | (127 − (b·32 + p)): the best gain, the first cell among equals, without a branch
     let best = -1;
     let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
     let open = false;
@@ -313,7 +310,7 @@ export class Fast9Solver {
         const r0 = PEERS[peers]! & s[e1]!, r1 = PEERS[peers + 1]! & s[e1 + 1]!, r2 = PEERS[peers + 2]! & s[e1 + 2]!;
         const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2)
           + popcount3(r0, r1, r2) + PAIR_PEER_WEIGHT * popcount3(r0 & pa0, r1 & pa1, r2 & pa2);
-        best = Math.max(best, (gain << 7) | (127 - b * 27 - p));
+        best = Math.max(best, (gain << 7) | (127 - (b << 5) - p));
       }
     }
     if (!open) {
@@ -322,9 +319,9 @@ export class Fast9Solver {
       return this.count >= this.limit;
     }
     if (best >= 0) {
-      const bestCell = 127 - (best & 127);
-      branchBand = (bestCell / 27) | 0;
-      branchBit = 1 << (bestCell - branchBand * 27);
+      const bandAndBit = 127 - (best & 127);
+      branchBand = bandAndBit >>> 5;
+      branchBit = 1 << (bandAndBit & 31);
     } else [branchBand, branchBit] = this.fewestCandidates(base);
     const p = 31 - Math.clz32(branchBit);
     const cell = branchBand * 27 + p;
@@ -391,7 +388,7 @@ export class Fast9Solver {
     const s = this.s;
     for (;;) {
       while (todo !== 0) {
-        const d = ((31 - Math.clz32(todo & -todo)) / 3) | 0;
+        const d = Math.imul(31 - Math.clz32(todo & -todo), 11) >>> 5; // ⌊k / 3⌋ for k < 27
         const dw = base + d * 3;
         let bands = (todo >>> (d * 3)) & 7;
         todo &= ~(7 << (d * 3));
@@ -574,36 +571,29 @@ export class Fast9Solver {
    */
   private triads(base: number): number {
     const s = this.s;
-    const occ = this.occ;
-    const forced = this.forced;
     let changed = 0;
     for (let b = 0; b < 3; b++) {
       let o1 = 0, o2 = 0, o3 = 0, o4 = 0;
       let f1 = 0, f2 = 0, f3 = 0, f4 = 0;
-      for (let d = 0; d < 9; d++) {
-        const f = s[base + d * 3 + b]!;
-        // occupied mini-rows; forced: those with no other occupied mini-row in their row
-        const o = (f | (f >>> 1) | (f >>> 2)) & MINIROW_FIRST_BITS;
-        const x = o & ~((((o >>> 3) & BOXES_01) | ((o << 6) & BOXES_2)) | (((o >>> 6) & BOXES_0) | ((o << 3) & BOXES_12)));
-        occ[d] = o;
-        forced[d] = x;
+      for (let w = base + b; w < base + 27; w += 3) {
+        const o = miniRows(s[w]!);
+        const x = aloneInRow(o);
         o4 |= o3 & o; o3 |= o2 & o; o2 |= o1 & o; o1 |= o;
         f4 |= f3 & x; f3 |= f2 & x; f2 |= f1 & x; f1 |= x;
       }
       if (o3 !== MINIROW_FIRST_BITS || f4 !== 0) return -1;
+      // The two clearing loops run at under 2 % of calls, so they read the sets again from the
+      // words rather than the counting loop storing them.
       let locked = o3 & ~o4 & ~(f3 & ~f4);
       while (locked !== 0) {
         const bit = locked & -locked;
         locked ^= bit;
         const clear = ~MINIROW_LINE_AND_BOX[31 - Math.clz32(bit)]!;
-        for (let d = 0; d < 9; d++) {
-          if ((occ[d]! & bit) === 0) continue;
-          const w = base + d * 3 + b;
+        for (let d = 0, w = base + b; d < 9; d++, w += 3) {
           const f = s[w]!;
-          if ((f & clear) !== f) {
-            s[w] = f & clear;
-            changed |= 1 << (d * 3 + b);
-          }
+          if ((miniRows(f) & bit) === 0 || (f & clear) === f) continue;
+          s[w] = f & clear;
+          changed |= 1 << (d * 3 + b);
         }
       }
       let full = f3 & ~f4 & ~(o3 & ~o4);
@@ -611,19 +601,17 @@ export class Fast9Solver {
         const bit = full & -full;
         full ^= bit;
         const clear = ~(bit * 7);
-        for (let d = 0; d < 9; d++) {
-          if (forced[d]! & bit) continue;
-          const w = base + d * 3 + b;
+        for (let d = 0, w = base + b; d < 9; d++, w += 3) {
           const f = s[w]!;
-          if ((f & clear) !== f) {
-            s[w] = f & clear;
-            changed |= 1 << (d * 3 + b);
-          }
+          if ((aloneInRow(miniRows(f)) & bit) !== 0 || (f & clear) === f) continue;
+          s[w] = f & clear;
+          changed |= 1 << (d * 3 + b);
         }
       }
     }
     return changed;
   }
+
 }
 
 /**
@@ -667,6 +655,16 @@ function cellDigits(s: Int32Array, w: number, p: number): number {
   return ((s[w]! >>> p) & 1) | (((s[w + 3]! >>> p) & 1) << 1) | (((s[w + 6]! >>> p) & 1) << 2)
     | (((s[w + 9]! >>> p) & 1) << 3) | (((s[w + 12]! >>> p) & 1) << 4) | (((s[w + 15]! >>> p) & 1) << 5)
     | (((s[w + 18]! >>> p) & 1) << 6) | (((s[w + 21]! >>> p) & 1) << 7) | (((s[w + 24]! >>> p) & 1) << 8);
+}
+
+/** A band word's occupied mini-rows, spread: bit 9i + 3j when row i has a candidate in box j. */
+function miniRows(f: number): number {
+  return (f | (f >>> 1) | (f >>> 2)) & MINIROW_FIRST_BITS;
+}
+
+/** Of a spread mini-row set, the mini-rows with no other one in their row (rotations by one and two boxes). */
+function aloneInRow(o: number): number {
+  return o & ~((((o >>> 3) & BOXES_01) | ((o << 6) & BOXES_2)) | (((o >>> 6) & BOXES_0) | ((o << 3) & BOXES_12)));
 }
 
 /** A band word cut to its band pattern's mini-rows; 0 when no permutation fits. */
