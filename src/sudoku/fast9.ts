@@ -39,9 +39,10 @@
  *
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
- * options, so this is a constraint with the fewest options), preferring the one whose digits have
- * the most candidates among its peers, a peer that would be left a naked single counting four
- * times; if no cell has two, on the open cell with the fewest. The last digit of a branch is
+ * options, so this is a constraint with the fewest options), preferring the one with the most
+ * peers that hold one of its two digits, a peer that is itself a two-candidate cell (one of the
+ * branches leaves it a naked single) counting three times; if no cell has two, on the open cell
+ * with the fewest. The last digit of a branch is
  * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
 import type { Grid } from './types.ts';
@@ -50,12 +51,13 @@ const STRIDE = 32;
 /** How many two-candidate cells the branching rule compares (measured: 12 is as good as all). */
 const PAIR_CELLS_SCORED = 12;
 /**
- * Extra weight of a peer that is itself a two-candidate cell holding the digit: placing the digit
- * leaves that peer a naked single. Measured (count to 2, nodes per puzzle, top1465 /
- * forum-hardest): weight 0 → 21.1 / 260, 1 → 18.0 / 235, 2 → 16.3 / 223, 3 → 15.8 / 225,
- * 5 → 15.9 / 251, 8 → 16.8 / 278.
+ * Extra weight of a peer that is itself a two-candidate cell holding one of the two digits: the
+ * branch placing that digit leaves the peer a naked single. Measured (count to 2, nodes per
+ * puzzle, 17-clue / top1465 / forum-hardest): weight 0 → 1.95 / 19.18 / 245.5, 1 → 1.84 / 16.32 /
+ * 224.8, 2 → 1.79 / 15.67 / 221.5, 3 → 1.76 / 15.26 / 226.2, 4 → 1.75 / 15.24 / 232.3,
+ * 5 → 1.75 / 15.37 / 240.5. 2 for the hardest set, the one furthest from its target.
  */
-const PAIR_PEER_WEIGHT = 3;
+const PAIR_PEER_WEIGHT = 2;
 const U = 27;
 const ROW9 = 0x1ff;
 const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
@@ -271,10 +273,10 @@ export class Fast9Solver {
     const base = depth * STRIDE;
     if (!this.propagate(base, todo)) return false;
     const s = this.s;
-    // Branch on an open cell with exactly two candidates; among those, on the one whose two
-    // digits remove the most candidates from its peers, a peer that is left a naked single
-    // counting 1 + PAIR_PEER_WEIGHT (more propagation in both branches: on top1465 this visits
-    // 15.8 nodes per puzzle where the first pair cell visits 38.6).
+    // Branch on an open cell with exactly two candidates; among those, on the one with the most
+    // peers holding one of its digits (they lose a candidate in one branch or the other), a
+    // two-candidate peer counting 1 + PAIR_PEER_WEIGHT (more propagation in both branches: on
+    // top1465 this visits 15.7 nodes per puzzle where the first pair cell visits 38.6).
     let branchBand = -1;
     let branchBit = 0;
     // (gain << 7) | (127 − (b·32 + p)): the best gain, the first cell among equals, without a branch
@@ -306,10 +308,9 @@ export class Fast9Solver {
         const peers = (b * 27 + p) * 3;
         const digits = cellDigits(s, base + b, p);
         const e0 = base + (31 - Math.clz32(digits & -digits)) * 3, e1 = base + (31 - Math.clz32(digits)) * 3;
-        const q0 = PEERS[peers]! & s[e0]!, q1 = PEERS[peers + 1]! & s[e0 + 1]!, q2 = PEERS[peers + 2]! & s[e0 + 2]!;
-        const r0 = PEERS[peers]! & s[e1]!, r1 = PEERS[peers + 1]! & s[e1 + 1]!, r2 = PEERS[peers + 2]! & s[e1 + 2]!;
-        const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2)
-          + popcount3(r0, r1, r2) + PAIR_PEER_WEIGHT * popcount3(r0 & pa0, r1 & pa1, r2 & pa2);
+        // peers that lose a candidate in one branch or the other
+        const q0 = PEERS[peers]! & (s[e0]! | s[e1]!), q1 = PEERS[peers + 1]! & (s[e0 + 1]! | s[e1 + 1]!), q2 = PEERS[peers + 2]! & (s[e0 + 2]! | s[e1 + 2]!);
+        const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2);
         best = Math.max(best, (gain << 7) | (127 - (b << 5) - p));
       }
     }
