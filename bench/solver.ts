@@ -102,7 +102,6 @@ function cliRun(lines: string[]): { ms: number; ok: boolean; binary: string } {
 
 type Mode = 'count2' | 'first';
 interface Outcome { solved: number; ms: number; nodes?: number; wrong: number; note?: string }
-interface Contender { name: string; run: (lines: string[], boards: Board[], mode: Mode, unique: boolean) => Outcome | null }
 
 /**
  * Milliseconds of CPU this process has used (user time): on a shared machine our rows measure our
@@ -112,47 +111,58 @@ function cpuMs(): number {
   return process.cpuUsage().user / 1000;
 }
 
+type How = 'library' | 'board' | 'generic';
 /**
- * Our solver: the library call as a user makes it (`solveMany(lines, { limit })`: reading each
- * line included), the same on parsed boards (`solve(board)`), or forced onto the generic search.
+ * Our solver three ways: the library call as a user makes it (`solveMany(lines, { limit })`:
+ * reading each line included), the same on parsed boards (`solve(board)`), and forced onto the
+ * generic search.
  */
-function ourContender(name: string, how: 'library' | 'board' | 'generic'): Contender {
-  const one = (b: Board, limit: number) => (how === 'generic' ? LIB.solverFor(LIB.geometryFor(9, b.regions)).solveGeneric(b.givens, { limit }) : LIB.solve(b, { limit }));
-  return {
-    name,
-    run: (lines, boards, mode, unique) => {
-      const limit = mode === 'count2' ? 2 : 1;
-      const times: number[] = [];
-      let nodes = 0;
-      let wrong = 0;
-      // Untimed passes first: the irregular set is the first use of the per-digit search and of
-      // block-map lines, and 500 boards are too few for the JIT to settle within the timed runs
-      // (the library row there read 24.8 µs a board timed cold, 15.4 µs warm in a driver; with
-      // one pass it still read 34–39 µs where the boards row after it read 14–18).
-      for (let pass = 0; pass < WARM_PASSES; pass++) {
-        if (how === 'library') LIB.solveMany(lines, { limit });
-        else for (const b of boards) one(b, limit);
-      }
-      // At least REPEATS runs and MIN_TIMED_MS of them: a small set (375 boards, ~70 ms a run)
-      // gets more runs, so a burst of the host's other work moves the median less.
-      for (let spent = 0; times.length < REPEATS || spent < MIN_TIMED_MS; spent += times[times.length - 1]!) {
-        nodes = 0;
-        const t0 = cpuMs();
-        if (how === 'library') for (const r of LIB.solveMany(lines, { limit })) nodes += r.nodes;
-        else for (const b of boards) nodes += one(b, limit).nodes;
-        times.push(cpuMs() - t0);
-      }
-      for (const b of boards) {
-        const r = one(b, 2);
-        if (r.count === 0 || (unique && r.count !== 1) || !isSolutionOf(b, r.solution!)) wrong++;
-      }
-      return { solved: boards.length, ms: median(times), nodes, wrong, note: `median of ${times.length}` };
-    },
+const OUR_ROWS: Array<{ name: string; how: How }> = [
+  { name: 'puzzlemill solveMany(lines)', how: 'library' },
+  { name: 'puzzlemill solve(board)', how: 'board' },
+  { name: 'puzzlemill (generic N×N search)', how: 'generic' },
+];
+
+/**
+ * Our three rows on one set, timed in rounds (each round runs each row once, in turn) so that all
+ * three see the same spells of the host's other work: on this shared machine a row timed on its
+ * own for 2 s could land in a spell a third slower than the row after it, and the ratio between
+ * two of our rows read 0.74 for one search.
+ */
+function timeOurs(lines: string[], boards: Board[], mode: Mode, unique: boolean): Outcome[] {
+  const limit = mode === 'count2' ? 2 : 1;
+  const one = (how: How, b: Board, limit: number) => (how === 'generic' ? LIB.solverFor(LIB.geometryFor(9, b.regions)).solveGeneric(b.givens, { limit }) : LIB.solve(b, { limit }));
+  const pass = (how: How): number => {
+    let nodes = 0;
+    if (how === 'library') for (const r of LIB.solveMany(lines, { limit })) nodes += r.nodes;
+    else for (const b of boards) nodes += one(how, b, limit).nodes;
+    return nodes;
   };
+  // Untimed passes first: the irregular set is the first use of the per-digit search and of
+  // block-map lines, and 500 boards are too few for the JIT to settle within the timed runs
+  // (the library row there read 24.8 µs a board timed cold, 15.4 µs warm in a driver; with
+  // one pass it still read 34–39 µs where the boards row after it read 14–18).
+  for (const { how } of OUR_ROWS) for (let k = 0; k < WARM_PASSES; k++) pass(how);
+  const times: number[][] = OUR_ROWS.map(() => []);
+  const nodes: number[] = OUR_ROWS.map(() => 0);
+  // At least REPEATS rounds and MIN_TIMED_MS of the library row: a small set (375 boards, ~50 ms
+  // a run) gets more rounds, so a burst of the host's other work moves the medians less.
+  for (let spent = 0; times[0]!.length < REPEATS || spent < MIN_TIMED_MS; spent += times[0]![times[0]!.length - 1]!) {
+    OUR_ROWS.forEach(({ how }, k) => {
+      const t0 = cpuMs();
+      nodes[k] = pass(how);
+      times[k]!.push(cpuMs() - t0);
+    });
+  }
+  return OUR_ROWS.map(({ how }, k) => {
+    let wrong = 0;
+    for (const b of boards) {
+      const r = one(how, b, 2);
+      if (r.count === 0 || (unique && r.count !== 1) || !isSolutionOf(b, r.solution!)) wrong++;
+    }
+    return { solved: boards.length, ms: median(times[k]!), nodes: nodes[k]!, wrong, note: `median of ${times[k]!.length}` };
+  });
 }
-const ours = ourContender('puzzlemill solveMany(lines)', 'library');
-const oursBoards = ourContender('puzzlemill solve(board)', 'board');
-const oursGeneric = ourContender('puzzlemill (generic N×N search)', 'generic');
 
 /** A peer's run in a worker thread, stopped after PEER_CAP_MS however long its current puzzle takes. */
 function runPeer(peer: string, mode: Mode, lines: string[]): Promise<Outcome | null> {
@@ -191,13 +201,9 @@ export async function run(): Promise<string> {
   sets.push({ name: IRREGULAR_SET, lines: irregular.map((b) => boardLine(b)), boards: irregular, peers: false });
   for (const { name, lines, boards, peers } of sets) {
     for (const mode of ['count2', 'first'] as Mode[]) {
-      const mine = ours.run(lines, boards, mode, peers)!;
-      const myRate = (mine.solved / mine.ms) * 1000;
-      rows.push(row(name, lines.length, mode, ours.name, mine, '1.00'));
-      for (const other of [oursBoards, oursGeneric]) {
-        const o = other.run(lines, boards, mode, peers)!;
-        rows.push(row(name, lines.length, mode, other.name, o, (myRate / ((o.solved / o.ms) * 1000)).toFixed(2)));
-      }
+      const mine = timeOurs(lines, boards, mode, peers);
+      const myRate = (mine[0]!.solved / mine[0]!.ms) * 1000;
+      mine.forEach((o, k) => rows.push(row(name, lines.length, mode, OUR_ROWS[k]!.name, o, k === 0 ? '1.00' : (myRate / ((o.solved / o.ms) * 1000)).toFixed(2))));
       if (!peers) continue; // the peers solve regular 9×9 only
       for (const peer of PEER_NAMES) {
         const o = await runPeer(peer, mode, lines);
@@ -218,7 +224,7 @@ export async function run(): Promise<string> {
     'count2 = count solutions up to 2 (the uniqueness proof), first = stop at the first solution.',
     '`solveMany(lines)` is the library call as a user makes it (each line read and checked);',
     `\`solve(board)\` starts from parsed boards. Our library is the package as installed: ${LIB.from}. Ratio = our library puzzles/s ÷ the row's.`,
-    'Our rows are CPU time (user) of this process (the search runs on one thread; a stopped peer worker is gone before they run), median of at least 5 runs and 2 s after 5 untimed passes; peers are wall time',
+    'Our rows are CPU time (user) of this process (the search runs on one thread; a stopped peer worker is gone before they run), timed in rounds that run each of our three rows once in turn, median of at least 5 rounds and 2 s of the first row after 5 untimed passes each; peers are wall time',
     'in a worker thread; the load average at the start is given below the table.',
     'dancing-links gets the 324-column matrix built per puzzle',
     '(building is part of solving a puzzle). Peers run in a worker thread and are stopped after',
