@@ -136,7 +136,9 @@ describe('--out DIR is held while a run writes it', () => {
   });
 
   test('through the CLI: the second run exits 2 with one line while the first finishes with the same bytes', async () => {
-    const args = ['--count', '150', '--seed', 'twice', '--work', '8', '--player', '-j', '1', '-q'];
+    // 400 puzzles of 8 ms: the first run is still writing ~3 s after its first file, time for the
+    // second process to start even on a loaded machine (with 150 it once finished first: exit 0)
+    const args = ['--count', '400', '--seed', 'twice', '--work', '8', '--player', '-j', '1', '-q'];
     const clean = join(tmp, 'twice-clean');
     expect(toy([...args, '--out', clean]).code).toBe(0);
     const dir = join(tmp, 'twice');
