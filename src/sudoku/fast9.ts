@@ -309,7 +309,9 @@ export class Fast9Solver {
         const digits = cellDigits(s, base + b, p);
         const e0 = base + (31 - Math.clz32(digits & -digits)) * 3, e1 = base + (31 - Math.clz32(digits)) * 3;
         // peers that lose a candidate in one branch or the other
-        const q0 = PEERS[peers]! & (s[e0]! | s[e1]!), q1 = PEERS[peers + 1]! & (s[e0 + 1]! | s[e1 + 1]!), q2 = PEERS[peers + 2]! & (s[e0 + 2]! | s[e1 + 2]!);
+        const q0 = PEERS[peers]! & (s[e0]! | s[e1]!);
+        const q1 = PEERS[peers + 1]! & (s[e0 + 1]! | s[e1 + 1]!);
+        const q2 = PEERS[peers + 2]! & (s[e0 + 2]! | s[e1 + 2]!);
         const gain = popcount3(q0, q1, q2) + PAIR_PEER_WEIGHT * popcount3(q0 & pa0, q1 & pa1, q2 & pa2);
         best = Math.max(best, (gain << 7) | (127 - (b << 5) - p));
       }
@@ -565,8 +567,8 @@ export class Fast9Solver {
    * Run only at the singles/pattern fixpoint, where each digit's band word is a union of whole
    * permutations: a mini-row is then in every one of them exactly when it is the only occupied
    * mini-row of its row, so "forced" is read off the occupancy with two rotations along the rows,
-   * no table. The sets are kept spread, mini-row (i, j) at its first cell's bit 9i + 3j. The same rule on mini-columns (over the stacks)
-   * cut nodes further (top1465 21.1 → 17.9 per puzzle) but cost more than it saved: 17-clue
+   * no table. The sets are kept spread, mini-row (i, j) at its first cell's bit 9i + 3j.
+   * The same rule on mini-columns (over the stacks) cut nodes further (top1465 21.1 → 17.9 per puzzle) but cost more than it saved: 17-clue
    * 138k → 127k/s, forum-hardest 3.57k → 3.37k/s (CPU-time medians of 7), so it is left out.
    * Returns −1 on contradiction, else the changed words as `propagate`'s `todo` (0: none).
    */
@@ -584,7 +586,10 @@ export class Fast9Solver {
       }
       if (o3 !== MINIROW_FIRST_BITS || f4 !== 0) return -1;
       // The two clearing loops run at under 2 % of calls, so they read the sets again from the
-      // words rather than the counting loop storing them.
+      // words rather than the counting loop storing them. Words only shrink, so this can clear
+      // less than the sets counted above, never more; where it does (an earlier clear here left
+      // a locked mini-row under three digits or a full one over three forced) the node is a
+      // contradiction either way, which the next pass finds.
       let locked = o3 & ~o4 & ~(f3 & ~f4);
       while (locked !== 0) {
         const bit = locked & -locked;
@@ -663,7 +668,7 @@ function miniRows(f: number): number {
   return (f | (f >>> 1) | (f >>> 2)) & MINIROW_FIRST_BITS;
 }
 
-/** Of a spread mini-row set, the mini-rows with no other one in their row (rotations by one and two boxes). */
+/** Of a spread mini-row set, those with no other one in their row (rotated by one and by two boxes). */
 function aloneInRow(o: number): number {
   return o & ~((((o >>> 3) & BOXES_01) | ((o << 6) & BOXES_2)) | (((o >>> 6) & BOXES_0) | ((o << 3) & BOXES_12)));
 }
