@@ -243,6 +243,8 @@ export class Fast9Solver {
     const s = this.s;
     const keep = ~bit;
     let changed = 7 << (d * 3);
+    // takeCells(s, base + b, bit) << b, as a loop: calling the helper here measured 6 % slower
+    // on top1465 (fast9 alone, two copies of the current build either side within 1.5 %)
     for (let w = base + b, k = b; k < 27; w += 3, k += 3) {
       const f = s[w]!;
       const hit = f & bit;
