@@ -37,6 +37,22 @@ export function oneLine(text: string): string {
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/**
+ * A player's position that cannot be judged (src/kinds/kind.ts `PositionRules`): `unreadable`, a
+ * position that does not fit the puzzle (a cell off the board, an unknown person: a client's
+ * mistake, HTTP 400); `conflict`, a readable position that contradicts the solution, or a file
+ * without one (HTTP 409). The message names the item, one line.
+ */
+export class PositionError extends Error {
+  override readonly name = 'PositionError';
+  constructor(
+    readonly reason: 'unreadable' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** `file:3:7 /public/givens/2` — only the parts that are known. */
 export function formatPosition(p: InputPosition): string {
   let s = p.source;

@@ -95,6 +95,41 @@ export interface RequestOption {
 }
 
 /**
+ * What every consumer may show of a file without knowing its kind (the server's list, the daily
+ * index, a page): read from what the file claims, nothing proved. Null where the kind has no such
+ * thing or the file does not say.
+ */
+export interface PuzzleFacts {
+  /** The side N of an N×N board. */
+  size: number | null;
+  /** The claimed level, 1 = easiest (a Numbridge grade, a Murder level), and its name. */
+  level: number | null;
+  levelName: string | null;
+}
+
+/**
+ * Checking and hinting a player's position against a file's secret solution, for the server
+ * (`POST /puzzles/:id/check`, `/hint`). Pure; the file is a stored full file (with its secret),
+ * the position is valid under `schema`. Neither answer says anything about items the position
+ * does not hold, beyond the hint's steps. A position that cannot be judged throws a PositionError
+ * (src/core/errors.ts): `unreadable` (an item off the board, an unknown name), or `conflict` (a
+ * hint for a position that contradicts the solution, naming the first wrong item; a file without
+ * a secret).
+ */
+export interface PositionRules<F extends PuzzleFile = PuzzleFile, P = never> {
+  /** JSON Schema of a position body (placed items and the player's pencil marks); `title` names the kind. */
+  readonly schema: object;
+  /** JSON Schema of check's answer (the HTTP API declares it and serialises by it). */
+  readonly checkSchema: object;
+  /** Right or wrong for each submitted item, and whether the submission is the whole answer. */
+  check(file: F, position: P): object;
+  /** JSON Schema of hint's answer; a kind may check without giving hints (both or neither). */
+  readonly hintSchema?: object;
+  /** The prover's steps from the position up to and including the next placement. */
+  hint?(file: F, position: P): { solved: boolean; steps: unknown[] };
+}
+
+/**
  * The reading side of a kind: what `verify`, resume and the corpus need. A format can be known
  * (and verified) before its generator exists.
  */
@@ -123,6 +158,10 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   fingerprint(file: F): string;
   /** The seed a file was generated from, when it records one (resume checks it). */
   seedOf(file: F): string | undefined;
+  /** The kind's level names, easiest first: level k is `levels[k - 1]` (list filters, messages); none when absent. */
+  readonly levels?: readonly string[];
+  /** Size and claimed level of a schema-valid file (see PuzzleFacts); all null when absent (`factsOf`). */
+  facts?(file: F): PuzzleFacts;
   /**
    * Optional capabilities: `puzzlemill solve` and `grade` use them and refuse (one line naming the
    * format) a kind without. Both take a schema-valid file, throw an InputError when it cannot be
@@ -130,6 +169,9 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
    */
   solve?(file: F, options?: SolveOptions): SolveReport;
   grade?(file: F, options?: GradeOptions): GradeReport;
+  /** Checks and hints on a player's position (the server serves a kind with them; others get a 400). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly position?: PositionRules<F, any>;
 }
 
 /** A kind that also generates: the writing side. */
@@ -158,6 +200,13 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   puzzleSeed(runSeed: string, request: R, k: number): string;
   /** Make one puzzle; throws GenerationError when the budget runs out. Pure given the seed. */
   generate(request: R, seed: string): F;
+}
+
+const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null };
+
+/** What a file of this format claims, for every consumer (a format without `facts` claims nothing). */
+export function factsOf<F extends PuzzleFile>(format: PuzzleFormat<F>, file: F): PuzzleFacts {
+  return format.facts?.(file) ?? NO_FACTS;
 }
 
 /** Any kind or format, with the request and file types erased (what registries and the pipeline hold). */

@@ -10,6 +10,7 @@ import { caseSeed, CaseRequestInput, checkRequest, generateCase, requestKey, typ
 import { readCaseFile } from '../murder/model.ts';
 import { LEVEL_NAMES, proveCase, scoreCase, type LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
+import { caseHint, checkCasePosition, MurderCheck, MurderHint, MurderPosition } from '../murder/position.ts';
 import { murdererOf } from '../murder/truth.ts';
 import { countProblem, stuckReason, verifyCase } from '../murder/verify.ts';
 import type { GradeReport, PuzzleKind, SolveReport, VerifyResult } from './kind.ts';
@@ -66,6 +67,9 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   fingerprint: caseFingerprint,
   seedOf: (file) => file.secret?.seed,
 
+  levels: LEVEL_NAMES.slice(1),
+  facts: (file) => ({ size: file.public.size, level: file.public.level.level, levelName: file.public.level.name }),
+
   // the solution as secret.solution holds it: everyone's cell and the murderer
   solve(file, options = {}): SolveReport {
     const { model } = readCaseFile(file, IN_FILE);
@@ -94,4 +98,6 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
     const reason = countProblem(model, counted, options) ?? stuckReason(proof.level, true);
     return { guessFree: false, grade: null, techniques, ...steps, verdict: { kind, solutions, tier: proof.level, reason } };
   },
+
+  position: { schema: MurderPosition, checkSchema: MurderCheck, hintSchema: MurderHint, check: checkCasePosition, hint: caseHint },
 };

@@ -9,7 +9,9 @@ import { generateBoard, MAX_GRADE } from '../numbridge/generate.ts';
 import { BoardRequestInput, canonicalRequest, DEFAULT_GIVENS, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BlockKind, type BoardRequest, type BoardRequestRecord } from '../numbridge/request.ts';
 import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge/schema.ts';
 import type { Symmetry } from '../numbridge/symmetry.ts';
+import { boardHint, checkBoardPosition, NumbridgeCheck, NumbridgeHint, NumbridgePosition } from '../numbridge/position.ts';
 import { verifyBoard } from '../numbridge/verify.ts';
+import { TIERS } from '../sudoku/logic/index.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import { gradeSudokuBoard, solveBoard } from './board-checks.ts';
@@ -71,7 +73,12 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
 
   seedOf: (file) => file.secret?.seed,
 
+  levels: TIERS.map((t) => t.name),
+  facts: (file) => ({ size: file.public.size, level: file.public.grade.level, levelName: file.public.grade.name }),
+
   // the solution as secret.solution holds it (rows of digits); its line is the line format's
   solve: (file, options = {}) => solveBoard(readBoardFile(file, IN_FILE).board, options, (grid) => nestGrid(grid, file.public.size)),
   grade: (file, options) => gradeSudokuBoard(readBoardFile(file, IN_FILE).board, options),
+
+  position: { schema: NumbridgePosition, checkSchema: NumbridgeCheck, hintSchema: NumbridgeHint, check: checkBoardPosition, hint: boardHint },
 };

@@ -30,7 +30,7 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validator } from '../core/schema.ts';
-import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
+import { factsOf, type AnyKind, type PuzzleFile, type PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
 import { ensureDir, syncDir, writeFileAtomic } from './atomic.ts';
 import { executorFor, type Executor, type SyncGuard } from './executor.ts';
@@ -272,16 +272,15 @@ function writeSlot(s: SlotState, outcome: Extract<PuzzleOutcome, { ok: true }>, 
 
 /** The public index's line of a slot: only what the player form shows anyway. */
 function publicEntryOf(s: SlotState, file: PuzzleFile, playerFile: string, summary: string): DailyPublicEntry {
-  const pub = file.public as { size?: unknown; grade?: { level?: unknown }; level?: { level?: unknown } };
-  const level = pub.grade?.level ?? pub.level?.level;
+  const { size, level } = factsOf(s.kind, file);
   return {
     slot: s.slot.slot,
     kind: s.kind.name,
     format: s.kind.format,
     id: file.id,
     file: playerFile,
-    ...(typeof pub.size === 'number' ? { size: pub.size } : {}),
-    ...(typeof level === 'number' ? { level } : {}),
+    ...(size !== null ? { size } : {}),
+    ...(level !== null ? { level } : {}),
     summary,
   };
 }

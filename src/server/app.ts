@@ -7,13 +7,13 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
-import { Ajv } from 'ajv';
 import { oneLine } from '../core/errors.ts';
 import type { Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
+import { bodyAjv, schemaErrorText, textAjv } from './validation.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
 
@@ -69,22 +69,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const reason = tooLong ? `${oneLine(request.url.split('?')[0]!.slice(0, 60))}…: a path part longer than 100 characters` : oneLine(error.message);
       void (reply as FastifyReply).code(tooLong ? 414 : (error.statusCode ?? 400)).send({ error: reason });
     },
-    schemaErrorFormatter: (errors, dataVar) => {
-      const e = errors[0]!;
-      const extra = (e.params as { additionalProperty?: string }).additionalProperty;
-      return new Error(extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`);
-    },
+    schemaErrorFormatter: (errors, dataVar) => new Error(schemaErrorText(errors, dataVar)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Validation per part of the request. Bodies are JSON and are taken as typed: no coercion, so
-  // "1" is no row and [1], true and null are no digits (Fastify's default, coerceTypes 'array',
-  // accepted all four; the tables plugin has always refused them). A querystring and path
-  // parameters are text by nature, so "20" may become 20 there. In both, unknown fields are
-  // refused, not silently dropped: a client's typo should not look accepted.
-  const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false } as const;
-  const bodies = new Ajv({ ...ajvOptions, coerceTypes: false });
-  const textParts = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : textParts).compile(schema));
+  // validation per part of the request: validation.ts
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
   // JSON.parse's own message names the position ("Unexpected token } in JSON at position 12"),
   // which Fastify's default parser replaces by a generic sentence.

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { validator } from '../core/schema.ts';
-import type { PuzzleFile } from '../kinds/kind.ts';
+import { factsOf, type PuzzleFile } from '../kinds/kind.ts';
 import { isDate } from '../pipeline/daily.ts';
 import { DailyIndex, DailyPublicIndex, type DailyPublicEntry } from '../pipeline/schema.ts';
 import { isBookkeeping, reportLine, verifyInput } from '../pipeline/verify-batch.ts';
@@ -118,14 +118,13 @@ async function loadFile(store: PuzzleStore, path: string, value: unknown, availa
   if (report.status !== 'ok') return (refuse(`refused: ${reportLine(report)}`), null);
   const kind = kindForFormat(file.format)!;
   if (file.secret === undefined) return (refuse(`${path}: refused: a player form (no secret): the server needs the solution to check answers and give hints`), null);
-  const pub = file.public as { size?: unknown; grade?: { level?: unknown }; level?: { level?: unknown } };
-  const level = pub.grade?.level ?? pub.level?.level;
+  const facts = factsOf(kind, file);
   const outcome = await store.putPuzzle({
     id: file.id,
     kind: kind.name,
     format: file.format,
-    size: typeof pub.size === 'number' ? pub.size : null,
-    level: typeof level === 'number' ? level : null,
+    size: facts.size,
+    level: facts.level,
     summary: report.summary ?? '',
     availableFrom,
     file,

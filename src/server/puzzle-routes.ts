@@ -8,25 +8,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { oneLine } from '../core/errors.ts';
-import { LEVEL_NAMES } from '../murder/prover/prove.ts';
+import { allFormats } from '../kinds/registry.ts';
 import { isDate, today } from '../pipeline/daily.ts';
 import { reportLine } from '../pipeline/verify-batch.ts';
 import { renderSvg } from '../render/index.ts';
-import { TIERS } from '../sudoku/logic/index.ts';
-import { checkPosition, ClientError, hintFor } from './answers.ts';
-import {
-  CheckResponse,
-  DailyResponse,
-  DateParams,
-  ErrorResponse,
-  HintResponse,
-  IdParams,
-  ListQuery,
-  ListResponse,
-  PlayerForm,
-  PositionBody,
-  VerifyResponse,
-} from './http-schemas.ts';
+import { answerPosition, ClientError, type PositionQuestion } from './answers.ts';
+import { declaredJson, textAjv } from './validation.ts';
+import { DailyResponse, DateParams, ErrorResponse, IdParams, ListQuery, ListResponse, PlayerForm, positionSchemas, VerifyResponse } from './http-schemas.ts';
 import { TimedOut, type HeavyWork } from './heavy-work.ts';
 import type { CheckLimiter } from './rate-limit.ts';
 import type { PuzzleStore, StoredPuzzle } from './store.ts';
@@ -97,26 +85,31 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
     const limit = q.limit ?? 20;
-    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade) } : {}) };
+    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade, q.kind) } : {}) };
     const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
     return { puzzles: page.items, next: page.next };
   });
 
-  const positionRoute = (summary: string, response: object) => ({
-    schema: { summary, params: IdParams, body: PositionBody, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
-  });
+  // the kinds known when the server is built (built in, and PUZZLEMILL_KIND_MODULES loaded before)
+  const positions = positionSchemas(allFormats());
+  const positionRoute = (question: PositionQuestion, summary: string, response: object) =>
+    app.post(
+      `/puzzles/:id/${question}`,
+      {
+        schema: { summary, params: IdParams, body: positions.body, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
+        // the union above documents the bodies; a body is validated against its puzzle's kind alone
+        // (answers.ts), so its refusal names the field instead of "must match a schema in anyOf"
+        validatorCompiler: ({ httpPart, schema }) => (httpPart === 'body' ? () => true : textAjv.compile(schema)),
+        serializerCompiler: ({ schema }) => declaredJson(schema),
+      },
+      async (request) => {
+        const found = await puzzle(request.params.id);
+        return answerPosition(found.file, request.body ?? {}, question, () => options.limiter?.take(request.ip, request.params.id));
+      },
+    );
 
-  app.post('/puzzles/:id/check', positionRoute('Right or wrong for each submitted cell or person, nothing about the others', CheckResponse), async (request, reply) => {
-    const found = await puzzle(request.params.id);
-    options.limiter?.take(request.ip, request.params.id);
-    return sendJson(reply, JSON.stringify(checkPosition(found.file, request.body ?? {})));
-  });
-
-  app.post('/puzzles/:id/hint', positionRoute("The prover's next step from the player's position; 409 naming the first wrong item", HintResponse), async (request, reply) => {
-    const found = await puzzle(request.params.id);
-    options.limiter?.take(request.ip, request.params.id);
-    return sendJson(reply, JSON.stringify(hintFor(found.file, request.body ?? {})));
-  });
+  positionRoute('check', 'Right or wrong for each submitted cell or person, nothing about the others', positions.check);
+  positionRoute('hint', "The prover's next step from the player's position; 409 naming the first wrong item", positions.hint);
 
   app.get(
     '/puzzles/:id/picture.svg',
@@ -174,10 +167,15 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/** `grade=` as a level (1..5 for Numbridge), or a Numbridge grade name or Murder level name. */
-function gradeOf(text: string): number {
+/** `grade=` as a level (1..9), or a level name of the kind asked for (of any kind when none is). */
+function gradeOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
-  const tier = TIERS.find((t) => t.name === text)?.tier ?? LEVEL_NAMES.indexOf(text as (typeof LEVEL_NAMES)[number]);
-  if (tier === undefined || tier <= 0) throw new ClientError(400, `querystring/grade: ${JSON.stringify(text)} is no level 1..${TIERS.length} or name (${[...new Set([...TIERS.map((t) => t.name), ...LEVEL_NAMES.slice(1)])].join(', ')})`);
-  return tier;
+  const kinds = allFormats().filter((k) => kindName === undefined || k.name === kindName);
+  for (const kind of kinds) {
+    const level = kind.levels?.indexOf(text) ?? -1;
+    if (level >= 0) return level + 1;
+  }
+  const names = [...new Set(kinds.flatMap((k) => k.levels ?? []))];
+  const top = Math.max(0, ...kinds.map((k) => k.levels?.length ?? 0));
+  throw new ClientError(400, `querystring/grade: ${JSON.stringify(text)} is no level 1..${top} or name (${names.join(', ')})`);
 }

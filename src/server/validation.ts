@@ -1,0 +1,38 @@
+/**
+ * How requests are validated, once for every route (app.ts) and for the per-kind position bodies
+ * (answers.ts), and how a refusal is worded: the first problem, naming the field —
+ * "body/cells/0/row must be <= 8", "body: unknown field "solution"".
+ *
+ * Bodies are JSON and are taken as typed: no coercion, so "1" is no row and [1], true and null
+ * are no digits (Fastify's default, coerceTypes 'array', accepted all four; the tables plugin has
+ * always refused them). A querystring and path parameters are text by nature, so "20" may become
+ * 20 there. In both, unknown fields are refused, not silently dropped: a client's typo should not
+ * look accepted.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+
+const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false } as const;
+export const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
+export const textAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
+
+export function schemaErrorText(errors: readonly Pick<ErrorObject, 'instancePath' | 'message' | 'params'>[], dataVar: string): string {
+  const e = errors[0]!;
+  const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+  return extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`;
+}
+
+/**
+ * A serialiser that holds an answer to its declared schema: the kinds' answers (position checks
+ * and hints) are described in JSON Schema 2020-12 (fixed tuples as `prefixItems`), which Fastify's
+ * own serialiser cannot pick a union member by, so the answer is checked here and written as it is.
+ * An answer outside its schema is a bug (a 500), never sent.
+ */
+const answers = new Ajv2020({ strict: false, allErrors: false, addUsedSchema: false });
+export function declaredJson(schema: object): (data: unknown) => string {
+  const validate = answers.compile(schema);
+  return (data) => {
+    if (!validate(data)) throw new Error(`answer outside its declared schema: ${schemaErrorText(validate.errors!, 'answer')}`);
+    return JSON.stringify(data);
+  };
+}
