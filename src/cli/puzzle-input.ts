@@ -7,8 +7,7 @@
  */
 import { atPosition, InputError, inside, type InputPosition } from '../core/errors.ts';
 import type { AnyFormat, PuzzleFile } from '../kinds/kind.ts';
-import { LineError, parseLine } from '../sudoku/line-format.ts';
-import type { Board } from '../sudoku/types.ts';
+import { boardOfLine, LineError, type Board } from '../kinds/line-input.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from './exit.ts';
 import type { InputItem } from './input.ts';
 
@@ -37,7 +36,7 @@ export async function puzzleOfItem(item: InputItem, capability: Capability): Pro
     return null;
   }
   try {
-    if (item.kind === 'line') return { kind: 'line', board: parseLine(item.text), where: item.where };
+    if (item.kind === 'line') return { kind: 'line', board: boardOfLine(item.text), where: item.where };
     const { kindForFormat, allFormats } = await (registry ??= loadRegistry());
     const schema: typeof import('../core/schema.ts') = await import('../core/schema.ts');
     const value: unknown = item.value;

@@ -77,7 +77,7 @@ export interface GradeReport {
   guessFree: boolean;
   /** Level and name (and the score, where the kind has one), when guess-free. */
   grade: { level: number; name: string; score?: number } | null;
-  /** Technique (rule) id → times used. */
+  /** Technique (rule) id → times used, in the kind's order for reports (its ladder's, easiest first). */
   techniques: Record<string, number>;
   /** With `proof`: every step, each with its text in both languages. */
   steps?: Array<{ text: { en: string; de: string } }>;

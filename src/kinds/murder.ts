@@ -8,7 +8,7 @@ import { caseFingerprint, playerForm, positionsOf, proofNamesOf } from '../murde
 import { countSolutions } from '../murder/counter.ts';
 import { caseSeed, CaseRequestInput, checkRequest, generateCase, requestKey, type CaseRequest } from '../murder/generate.ts';
 import { readCaseFile } from '../murder/model.ts';
-import { LEVEL_NAMES, proveCase, scoreCase, type LevelName } from '../murder/prover/prove.ts';
+import { LEVEL_NAMES, proveCase, RULES, scoreCase, type LevelName } from '../murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseInput } from '../murder/schema.ts';
 import { caseHint, checkCasePosition, MurderCheck, MurderHint, MurderPosition } from '../murder/position.ts';
 import { murdererOf } from '../murder/truth.ts';
@@ -85,8 +85,10 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   grade(file, options = {}): GradeReport {
     const { model } = readCaseFile(file, IN_FILE);
     const proof = proveCase(model, { maxTier: options.maxTier, names: proofNamesOf(file.public) });
-    const techniques: Record<string, number> = {};
+    // counted in the ladder's order (easiest rule first), as reports list them
+    const techniques: Record<string, number> = Object.fromEntries(RULES.map((r) => [r.id, 0]));
     for (const step of proof.steps) techniques[step.rule] = (techniques[step.rule] ?? 0) + 1;
+    for (const id of Object.keys(techniques)) if (techniques[id] === 0) delete techniques[id];
     const steps = options.proof ? { steps: proof.steps.map((step) => ({ rule: step.rule, tier: step.tier, text: step.text })) } : {};
     if (proof.status === 'solved') {
       const level = Math.max(1, proof.level);

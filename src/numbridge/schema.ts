@@ -22,6 +22,9 @@ const Grid = (min: number, description: string) =>
     description,
   });
 
+/** The `format` of a board file (docs/FORMATS.md). */
+export const NUMBRIDGE_BOARD = 'puzzlemill/numbridge-board';
+
 export const Grade = Type.Object(
   {
     level: Type.Integer({ minimum: 1, description: 'the highest technique tier the solution path needs' }),
@@ -67,7 +70,7 @@ export const NumbridgeSecret = Type.Object(
 
 export const NumbridgeBoardFile = Type.Object(
   {
-    format: Type.Literal('puzzlemill/numbridge-board'),
+    format: Type.Literal(NUMBRIDGE_BOARD),
     version: Type.Literal(1),
     id: Type.String({ minLength: 1 }),
     public: NumbridgePublic,

@@ -6,41 +6,41 @@
  * trip between threads.
  */
 import { GenerationError, InputError } from '../core/errors.ts';
-import { dealNumbridge, type DealOptions } from '../games/numbridge/deal.ts';
-import type { NumbridgeDealFile } from '../games/numbridge/schema.ts';
+import { loadKindModules } from '../kinds/kind-modules.ts';
 import { makeDaily } from '../pipeline/daily.ts';
 import { verifyInput, type VerifyInput, type VerifyReport } from '../pipeline/verify-batch.ts';
+import { dealTable, type DealOptions, type DealOutcome } from './tables/deal-task.ts';
 
-export type HeavyTask =
+export type { DealOutcome };
+
+/**
+ * `kindModules`: the kind modules (file URLs) the server loaded, imported by the worker before the
+ * task, so a club's own kind is verified and made in the pool as in the server's own thread.
+ */
+export type HeavyTask = (
   | { kind: 'verify'; input: VerifyInput; maxNodes: number }
   | { kind: 'deal'; options: DealOptions; seed: string }
-  | { kind: 'daily'; date: string; root: string; key: Uint8Array; kindModules: string[] };
+  | { kind: 'daily'; date: string; root: string; key: Uint8Array }
+) & { kindModules?: readonly string[] };
 
-/** A deal that cannot be met: the options (RangeError) or the generator's budget (GenerationError). */
-export type DealOutcome = { ok: true; deal: NumbridgeDealFile } | { ok: false; why: 'options' | 'budget'; message: string };
 /** A set made, or refused in one line (a bad date, another key's set, a corpus locked elsewhere, generators out of candidates). */
 export type DailyOutcome = { ok: true; made: number; warnings: string[] } | { ok: false; message: string; warnings: string[] };
 
 export type HeavyResult<T extends HeavyTask> = T extends { kind: 'verify' } ? VerifyReport : T extends { kind: 'deal' } ? DealOutcome : DailyOutcome;
 
 export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | DealOutcome | DailyOutcome> {
+  await loadKindModules(task.kindModules ?? []);
   switch (task.kind) {
     case 'verify':
       // concealed: the body may be a stored puzzle with a made-up secret, and the detailed words
       // ("secret places otto at [0, 0] but the solution has [1, 0]") would hand out its solution
       return verifyInput(task.input, { maxNodes: task.maxNodes, conceal: true });
     case 'deal':
-      try {
-        return { ok: true, deal: dealNumbridge(task.options, task.seed) };
-      } catch (e) {
-        if (e instanceof RangeError) return { ok: false, why: 'options', message: e.message };
-        if (e instanceof GenerationError) return { ok: false, why: 'budget', message: e.message };
-        throw e;
-      }
+      return dealTable(task.options, task.seed);
     case 'daily': {
       const warnings: string[] = [];
       try {
-        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: task.kindModules, onWarning: (line) => warnings.push(line) });
+        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: [...(task.kindModules ?? [])], onWarning: (line) => warnings.push(line) });
         return { ok: true, made: result.made, warnings };
       } catch (e) {
         if (e instanceof RangeError || e instanceof InputError || e instanceof GenerationError) return { ok: false, message: e.message, warnings };

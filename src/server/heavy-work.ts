@@ -19,6 +19,8 @@ export interface HeavyWorkOptions {
   queue?: number;
   /** The time limit of one task, in ms (default 10 s). */
   timeLimitMs?: number;
+  /** Kind modules (file URLs) every task loads in its thread first (heavy-tasks.ts). */
+  kindModules?: readonly string[];
 }
 
 export interface HeavyWork {
@@ -52,11 +54,13 @@ export class PoolHeavyWork implements HeavyWork {
   private readonly threads: number;
   private readonly queue: number;
   private readonly timeLimitMs: number;
+  private readonly kindModules: readonly string[];
 
   constructor(options: HeavyWorkOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 1);
     this.queue = Math.max(0, options.queue ?? 8);
     this.timeLimitMs = options.timeLimitMs ?? 10_000;
+    this.kindModules = options.kindModules ?? [];
   }
 
   async run<T extends HeavyTask>(task: T, options: { timeLimitMs?: number } = {}): Promise<HeavyResult<T>> {
@@ -74,7 +78,8 @@ export class PoolHeavyWork implements HeavyWork {
     });
     this.inFlight++;
     try {
-      return (await this.pool.run(task, { signal: AbortSignal.timeout(limit) })) as HeavyResult<T>;
+      const sent = this.kindModules.length > 0 ? { ...task, kindModules: this.kindModules } : task;
+      return (await this.pool.run(sent, { signal: AbortSignal.timeout(limit) })) as HeavyResult<T>;
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw new TimedOut(limit);
       throw e;

@@ -3,11 +3,12 @@
  * they stand, loaded as an extra kind module (PUZZLEMILL_KIND_MODULES), and the compiled binary
  * generates, verifies, draws, solves and grades the kind — with no CLI code for it anywhere.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { kindFolder } from '../helpers/kind-folder.ts';
+import { startServe } from '../server/serve-process.ts';
 
 const README = readFileSync(join(ROOT, 'src/kinds/README.md'), 'utf8');
 const BLOCKS = Object.fromEntries([...README.matchAll(/^```ts (\S+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1]!, m[2]!]));
@@ -73,5 +74,38 @@ describe('the toy kind of src/kinds/README.md', () => {
     const graded = runCli(['grade'], { input: players, env });
     expect(graded.code).toBe(0);
     expect(lines(graded.stdout)).toEqual(files.map((f, i) => `<stdin>:${i + 1} ${f.id}  easy (level 1): subtract ×7`));
+  });
+
+  test('serve: its files listed with their facts, checks by its position rules, no server code for it', async () => {
+    const files = lines(made.stdout).map((l) => JSON.parse(l));
+    mkdirSync(join(dir, 'served'), { recursive: true });
+    writeFileSync(join(dir, 'served/chains.ndjson'), made.stdout);
+    const server = await startServe(['--port', '0', '--db', join(dir, 'served.db'), '--corpus', 'served'], { cwd: dir, env });
+    try {
+      const post = (path: string, body: unknown) => fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const listed = (await (await fetch(`${server.url}/puzzles?kind=chain&grade=easy`)).json()) as { puzzles: Array<{ id: string; size: number; level: number }> };
+      expect(listed.puzzles.map((p) => [p.id, p.size, p.level]).sort()).toEqual(files.map((f) => [f.id, 8, 1]).sort());
+      const { id, secret } = files[0];
+      const wrongFirst = [secret.digits[0] === 9 ? 1 : secret.digits[0] + 1, ...secret.digits.slice(1, 3)];
+      const check = await post(`/puzzles/${id}/check`, { digits: wrongFirst });
+      expect(check.status).toBe(200);
+      expect(await check.json()).toEqual({ right: false, solved: false, wrong: [0] });
+      expect(await (await post(`/puzzles/${id}/check`, { digits: secret.digits })).json()).toEqual({ right: true, solved: true, wrong: [] });
+      // the kind's schema and its own refusals, as one-line 400s; no hints: it has none
+      const bad = await post(`/puzzles/${id}/check`, { digits: [0] });
+      expect([bad.status, await bad.json()]).toEqual([400, { error: 'body/digits/0 must be >= 1' }]);
+      const long = await post(`/puzzles/${id}/check`, { digits: Array(9).fill(1) });
+      expect([long.status, await long.json()]).toEqual([400, { error: 'body/digits: 9 digits, the chain has 8' }]);
+      const hint = await post(`/puzzles/${id}/hint`, {});
+      expect([hint.status, await hint.json()]).toEqual([400, { error: `puzzle ${id}: hints for toy/chain are not supported` }]);
+      // POST /verify runs in the server's worker pool, which loads the kind module too
+      const verified = (await (await post('/verify', files[1])).json()) as { status: string; summary: string };
+      expect(verified).toMatchObject({ status: 'ok', summary: '8 digits' });
+      const api = JSON.stringify(await (await fetch(`${server.url}/openapi.json`)).json());
+      expect(api).toContain('ChainPosition');
+      expect(api).toContain('NumbridgePosition');
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -6,10 +6,9 @@
  */
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { formatPosition, inside, InputError } from '../../core/errors.ts';
-import { readBoardFile } from '../../numbridge/board-file.ts';
+import { formatPosition, InputError } from '../../core/errors.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
-import { exportBoard, targetExtension, TARGETS, type Target } from '../../render/interchange/index.ts';
+import { exportBoard, readExportable, targetExtension, TARGETS, type Target } from '../../render/interchange/index.ts';
 import { OutputNames, safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
@@ -51,9 +50,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       let text: string;
       let id: string;
       try {
-        const format = (item.value as { format?: unknown } | null)?.format;
-        if (format !== 'puzzlemill/numbridge-board') throw new InputError(inside(item.where, '/format'), `expected a puzzlemill/numbridge-board, found ${typeof format === 'string' ? format : 'no format'}`);
-        const { file } = readBoardFile(item.value, item.where);
+        const file = readExportable(item.value, item.where);
         if (args.solution && !file.secret) warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: no secret part, exported without the solution`);
         text = exportBoard(file, args.to, options);
         id = file.id;

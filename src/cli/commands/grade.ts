@@ -14,7 +14,6 @@ import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, oneLine, type InputPosition } from '../../core/errors.ts';
 import { gradeSudokuBoard } from '../../kinds/board-checks.ts';
 import type { GradeReport } from '../../kinds/kind.ts';
-import { LADDER } from '../../sudoku/logic/index.ts';
 import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
@@ -76,11 +75,12 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   },
 };
 
-/** "hidden-single ×12, x-wing ×1": the Sudoku ladder's order first, then any other kind's rules as they came. */
+/** "hidden-single ×12, x-wing ×1": in the order the kind gives them (its ladder's). */
 function techniqueList(counts: Record<string, number>): string {
-  const ladder = LADDER.map((t) => t.id).filter((id) => counts[id]);
-  const others = Object.keys(counts).filter((id) => counts[id] && !ladder.includes(id));
-  return [...ladder, ...others].map((id) => `${id} ×${counts[id]}`).join(', ');
+  return Object.keys(counts)
+    .filter((id) => counts[id])
+    .map((id) => `${id} ×${counts[id]}`)
+    .join(', ');
 }
 
 function label(where: InputPosition, id: string | undefined): string {

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { atPosition, InputError } from '../../core/errors.ts';
-import { playerForm } from '../../numbridge/board-file.ts';
+import { kindForFormat } from '../../kinds/registry.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { boardFileOf, NotABoard } from '../../render/interchange/board.ts';
 import { importItem, SOURCES, type Source } from '../../render/interchange/index.ts';
@@ -51,7 +51,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       let id: string;
       try {
         const file = boardFileOf(importItem(item.kind === 'line' ? { kind: 'line', text: item.text, where: item.where } : item, args.from), item.where, { maxNodes: args.maxNodes });
-        const out = args.player ? playerForm(file) : file;
+        const out = args.player ? kindForFormat(file.format)!.playerForm(file) : file;
         text = JSON.stringify(out);
         id = file.id;
       } catch (e) {

@@ -17,12 +17,10 @@ import { existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError } from '../../core/errors.ts';
-import { recordFromText } from '../../games/domino/record.ts';
-import { parseRecordText } from '../../games/domino/record-text.ts';
 import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
 import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyPageIndex } from '../../pipeline/daily-page.ts';
-import { dominoRecordPicture } from '../../render/games/domino.ts';
+import { dominoSheetPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
 import { OutputNames, pictureStem } from '../../render/output-names.ts';
@@ -168,9 +166,8 @@ function isSheetText(file: string): boolean {
 function sheetRecord(file: string, options: PictureOptions): Drawn {
   const input = readGameFile(file);
   if (input.kind !== 'text') throw new Error('internal: expected a text record');
-  const record = recordFromText(parseRecordText(input.text, input.source));
   const id = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  return { picture: dominoRecordPicture(record, id, options), id, format: 'puzzlemill/domino-record', solution: false, hasSolution: false };
+  return { picture: dominoSheetPicture(input.text, input.source, id, options), id, format: 'puzzlemill/domino-record', solution: false, hasSolution: false };
 }
 
 async function writeCorpusPage(dir: string, out: string | undefined, options: PictureOptions): Promise<void> {

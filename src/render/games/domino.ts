@@ -9,7 +9,8 @@
  */
 import { DOMINO_COUNT, dominoDigits, dominoId } from '../../games/domino/dominoes.ts';
 import { readDominoDeal, readDominoPosition } from '../../games/domino/files.ts';
-import type { GameRecord } from '../../games/domino/record.ts';
+import { recordFromText, type GameRecord } from '../../games/domino/record.ts';
+import { parseRecordText } from '../../games/domino/record-text.ts';
 import { replay } from '../../games/domino/replay.ts';
 import type { DominoDealFile, DominoPositionFile } from '../../games/domino/schema.ts';
 import { capital, L } from '../labels.ts';
@@ -57,6 +58,11 @@ export function dominoPositionPicture(input: DominoPositionFile, options: Pictur
 }
 
 /** A record (from JSON or from the sheet's notation), replayed up to `options.turn`. */
+/** A Domino-SUDOKU record in the sheet's notation (text), drawn as `dominoRecordPicture` does; `source` names it in errors. */
+export function dominoSheetPicture(text: string, source: string, id: string, options: PictureOptions): Picture {
+  return dominoRecordPicture(recordFromText(parseRecordText(text, source)), id, options);
+}
+
 export function dominoRecordPicture(record: GameRecord, id: string, options: PictureOptions): Picture {
   const { lang } = options;
   const total = record.turns.length;

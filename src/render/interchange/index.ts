@@ -8,9 +8,10 @@
  *   fpuzzles    f-puzzles JSON (or, --url, its URL)     f-puzzles JSON or URL
  *   sudokupad   a SudokuPad URL (f-puzzles data)        SudokuPad fpuzzles URLs
  */
-import { InputError, type InputPosition } from '../../core/errors.ts';
+import { InputError, inside, type InputPosition } from '../../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
-import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
+import { readBoardFile } from '../../numbridge/board-file.ts';
+import { NUMBRIDGE_BOARD, type NumbridgeBoardFile, type NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import type { ImportedPuzzle } from './board.ts';
 import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
 import { fromIpuz, isIpuzSudoku, toIpuz } from './ipuz.ts';
@@ -25,6 +26,13 @@ export interface ExportOptions {
   solution: boolean;
   /** fpuzzles: the f-puzzles.com URL instead of the JSON. */
   url?: boolean;
+}
+
+/** A value `export` can write (a Numbridge board file, read and checked), or an InputError naming what it is instead. */
+export function readExportable(value: unknown, where: InputPosition): NumbridgeBoardInput {
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format !== NUMBRIDGE_BOARD) throw new InputError(inside(where, '/format'), `expected a ${NUMBRIDGE_BOARD}, found ${typeof format === 'string' ? format : 'no format'}`);
+  return readBoardFile(value, where).file;
 }
 
 /** One board in a target format, as the text of one output (one line for line, URLs and NDJSON). */

@@ -7,8 +7,8 @@
  * Errors are TableErrors: an HTTP status and one line for the asker.
  */
 import { randomBytes } from 'node:crypto';
-import { GenerationError, InputError } from '../../core/errors.ts';
-import { dealNumbridge, type DealOptions } from '../../games/numbridge/deal.ts';
+import { InputError } from '../../core/errors.ts';
+import type { DealOptions } from '../../games/numbridge/deal.ts';
 import { readNumbridgeDeal } from '../../games/numbridge/files.ts';
 import { entryOf, recordFile } from '../../games/numbridge/record.ts';
 import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/referee.ts';
@@ -16,7 +16,7 @@ import type { Player } from '../../games/numbridge/room.ts';
 import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
 import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge/request.ts';
-import type { DealOutcome } from '../heavy-tasks.ts';
+import { dealTable, type DealOutcome } from './deal-task.ts';
 import { TimedOut, type HeavyWork } from '../heavy-work.ts';
 import { MOVES_PAGE_LIMIT, type CreatedTable, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
@@ -193,7 +193,7 @@ export class TableService {
         throw e;
       }
     } else {
-      outcome = runHeavyDeal(options, seed);
+      outcome = dealTable(options, seed);
     }
     if (outcome.ok) return outcome.deal;
     if (outcome.why === 'options') throw new TableError(422, `cannot deal this table: ${outcome.message}`);
@@ -231,17 +231,6 @@ export class TableService {
     return setup;
   }
 
-}
-
-/** The deal in this thread, with the worker's outcome shape. */
-function runHeavyDeal(options: DealOptions, seed: string): DealOutcome {
-  try {
-    return { ok: true, deal: dealNumbridge(options, seed) };
-  } catch (e) {
-    if (e instanceof RangeError) return { ok: false, why: 'options', message: e.message };
-    if (e instanceof GenerationError) return { ok: false, why: 'budget', message: e.message };
-    throw e;
-  }
 }
 
 /** `?since=&limit=` → the page of moves a view lists (strings: the plugin does not coerce). */

@@ -1,0 +1,166 @@
+/**
+ * `startServer`: what `puzzlemill serve` does, as a function — bind the port, open the database,
+ * load the corpora (every file verified first, idempotent by id), and while serving the daily
+ * corpus make each next day's set a day ahead. The CLI maps its arguments to these options and
+ * the result to an exit code; tests and embedders call it directly.
+ *
+ * Order matters: the port is probed first, so a start that cannot serve has not touched the
+ * database (no migration, no corpus loaded); loading waits until the real listen has succeeded.
+ * Without corpora it serves the daily corpus, making today's set first when it is missing.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { InputError } from '../core/errors.ts';
+import { dailyDirs, today } from '../pipeline/daily.ts';
+import { buildServer } from './app.ts';
+import { loadCorpus } from './corpus.ts';
+import { DailyAhead } from './daily-ahead.ts';
+import { openDatabase, type Db } from './db.ts';
+import { PoolHeavyWork } from './heavy-work.ts';
+import { SqlitePuzzleStore } from './store.ts';
+
+export interface StartOptions {
+  /** The SQLite database file (made on first use; its folder too when it is `defaultDb`). */
+  db: string;
+  /** The default database path, whose folder may be created. */
+  defaultDb?: string;
+  port: number;
+  host: string;
+  /** Corpus folders to load; empty: the daily corpus at `dailyRoot`, with today's set made when missing. */
+  corpora: readonly string[];
+  /** The daily corpus (`daily --out`'s default). */
+  dailyRoot: string;
+  /** The daily key's bytes; needed only when `corpora` is empty. */
+  dailyKey?: Uint8Array;
+  /** Checks and hints per address and puzzle per minute (also the burst); null: no limit. */
+  checkRate: number | null;
+  /** Fastify's request log on stdout. */
+  log: boolean;
+  /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
+  kindModules: readonly string[];
+  /** Lines for the operator: refused files, sets made, counts (`quiet` ones only when `quiet` is false). */
+  report: (line: string, important: boolean) => void;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** `http://host:port` as bound. */
+  url: string;
+  /** Puzzles stored or found stored from the corpora. */
+  puzzles: number;
+  /** Stop the daily tick, finish the requests under way, close the pools and the database. */
+  stop(): Promise<void>;
+}
+
+/** A start that could not serve what was asked for (a daily set that could not be made): exit 1. */
+export class StartRefused extends Error {
+  override readonly name = 'StartRefused';
+}
+
+/** Making one daily set in the background (ten puzzles; seconds on a quiet machine). */
+const DAILY_TIME_LIMIT_MS = 30 * 60_000;
+
+export async function startServer(o: StartOptions): Promise<RunningServer> {
+  const where = `--host ${o.host} --port ${o.port}`;
+  const corpora = o.corpora.length > 0 ? o.corpora : [o.dailyRoot];
+  for (const dir of o.corpora) if (!existsSync(dir)) throw new InputError({ source: dir }, 'no such corpus folder (--corpus)');
+  await probePort(o.host, o.port).catch((e: unknown) => {
+    throw new InputError({ source: where }, listenReason(e));
+  });
+  const serveDaily = o.corpora.length === 0;
+
+  const freshDb = !existsSync(o.db);
+  const db = open(o.db, o.db === o.defaultDb);
+  const store = new SqlitePuzzleStore(db);
+  const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
+  const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
+  const app = buildServer({ db, logger: o.log, heavyWork, checkRate });
+  try {
+    await app.listen({ port: o.port, host: o.host });
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await heavyWork.close();
+    db.close();
+    if (freshDb) for (const suffix of ['', '-wal', '-shm']) rmSync(o.db + suffix, { force: true });
+    throw new InputError({ source: where }, listenReason(e));
+  }
+
+  const load = async (dir: string, label = dir) => {
+    try {
+      const counts = await loadCorpus(store, dir, { onRefused: (line) => o.report(line, true) });
+      if (counts.added > 0 || counts.refused > 0 || label === dir) {
+        o.report(`${label}: ${counts.added} puzzles added, ${counts.same} already stored, ${counts.refused} refused, ${counts.dailySets} new daily sets`, false);
+      }
+      return counts.added + counts.same;
+    } catch (e) {
+      if (e instanceof RangeError) throw new InputError({ source: dir }, e.message);
+      throw e;
+    }
+  };
+
+  // Serving the daily corpus: today's set is made before the first answer, tomorrow's (and
+  // each next day's) in a worker thread while serving, so midnight needs no restart.
+  const dailyWork = new PoolHeavyWork({ queue: 1, timeLimitMs: DAILY_TIME_LIMIT_MS, kindModules: o.kindModules });
+  const ahead = new DailyAhead({
+    now: () => new Date(),
+    has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
+    make: async (date) => {
+      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: o.dailyKey! });
+      for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
+      if (!made.ok) throw new StartRefused(made.message);
+      o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
+    },
+    load: async (date) => void (await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`)),
+    report: (line) => o.report(line, true),
+  });
+  const stop = async () => {
+    ahead.stop();
+    await app.close();
+    await Promise.all([heavyWork.close(), dailyWork.close()]);
+    db.close();
+  };
+
+  let puzzles = 0;
+  try {
+    if (serveDaily) {
+      const date = today();
+      // loaded below with the whole daily corpus
+      await ahead.makeMissing(date).catch((e: unknown) => {
+        throw e instanceof StartRefused ? new StartRefused(`serve: the daily set of ${date}: ${e.message}`) : e;
+      });
+    }
+    for (const dir of corpora) puzzles += await load(dir);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  if (serveDaily) void ahead.start();
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+  return { app, url, puzzles, stop };
+}
+
+/** Bind the address and let it go: a port in use is found before anything else is done. */
+function probePort(host: string, port: number): Promise<void> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => done()));
+  });
+}
+
+function listenReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'EADDRINUSE' ? 'address in use' : code === 'EADDRNOTAVAIL' ? 'no such address here' : code === 'EACCES' ? 'permission denied' : (e as Error).message.split('\n')[0]!;
+}
+
+function open(file: string, makeFolder: boolean): Db {
+  try {
+    if (makeFolder) mkdirSync(dirname(file), { recursive: true });
+    return openDatabase(file);
+  } catch (e) {
+    throw new InputError({ source: `--db ${file}` }, (e as Error).message.split('\n')[0]!);
+  }
+}
