@@ -3,6 +3,7 @@
  * secret }), 0-based cell references, 9×9 grids and fixed-length arrays in draft 2020-12 form.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { formatName } from '../core/formats.ts';
 import { rootOptions, SCHEMA_BASE, Tuple } from '../core/schema-parts.ts';
 
 export { rootOptions, SCHEMA_BASE, Tuple };
@@ -17,18 +18,18 @@ export const Cell9 = () => Tuple<[number, number]>([Index9(), Index9()], '[row, 
 export const Grid9 = (min: number, description: string) =>
   Type.Array(Type.Array(Type.Integer({ minimum: min, maximum: 9 }), { minItems: 9, maxItems: 9 }), { minItems: 9, maxItems: 9, description });
 
-const head = (kind: string) => ({
-  format: Type.Literal(`puzzlemill/${kind}`),
+const head = (format: string) => ({
+  format: Type.Literal(format),
   version: Type.Literal(1),
   id: Type.String({ minLength: 1 }),
 });
 
 /** The docs/FORMATS.md envelope: public part for players, optional secret part for the server. */
-export function envelope<P extends TSchema, S extends TSchema>(kind: string, title: string, description: string, publicPart: P, secretPart: S) {
-  return Type.Object({ ...head(kind), public: publicPart, secret: Type.Optional(secretPart) }, rootOptions(kind, title, description));
+export function envelope<P extends TSchema, S extends TSchema>(format: string, title: string, description: string, publicPart: P, secretPart: S) {
+  return Type.Object({ ...head(format), public: publicPart, secret: Type.Optional(secretPart) }, rootOptions(formatName(format), title, description));
 }
 
 /** The envelope of a file with nothing secret in it (records, positions). */
-export function publicEnvelope<P extends TSchema>(kind: string, title: string, description: string, publicPart: P) {
-  return Type.Object({ ...head(kind), public: publicPart }, rootOptions(kind, title, description));
+export function publicEnvelope<P extends TSchema>(format: string, title: string, description: string, publicPart: P) {
+  return Type.Object({ ...head(format), public: publicPart }, rootOptions(formatName(format), title, description));
 }

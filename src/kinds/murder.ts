@@ -15,6 +15,7 @@ import { murdererOf } from '../murder/truth.ts';
 import { countProblem, stuckReason, verifyCase } from '../murder/verify.ts';
 import type { GradeReport, PuzzleKind, SolveReport, VerifyResult } from './kind.ts';
 import { requestFromSchema } from './request-schema.ts';
+import { MURDER_CASE } from '../core/formats.ts';
 
 /** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest). */
 export interface MurderRequest {
@@ -37,7 +38,7 @@ function caseRequest(r: MurderRequest): CaseRequest {
 // Files are typed as readers accept them (no proof or seed needed); what generate makes is stricter.
 export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   name: 'murder',
-  format: 'puzzlemill/murder-case',
+  format: MURDER_CASE,
   describe: 'Sudoku Murder cases: unique, guess-free, at exactly the level asked for, texts in German and English',
   schema: MurderCaseFile,
   examples: [

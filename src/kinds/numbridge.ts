@@ -17,6 +17,7 @@ import { regularBlockShape } from '../sudoku/regions.ts';
 import { gradeSudokuBoard, solveBoard } from './board-checks.ts';
 import type { PuzzleKind, VerifyResult } from './kind.ts';
 import { requestFromSchema } from './request-schema.ts';
+import { NUMBRIDGE_BOARD } from '../core/formats.ts';
 
 /** Verify reports positions itself; kinds throw InputErrors relative to the file. */
 const IN_FILE = { source: '' };
@@ -26,7 +27,7 @@ export type NumbridgeRequest = BoardRequestRecord;
 // Files are typed as readers accept them (no proof or seed needed); what generate makes is stricter.
 export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = {
   name: 'numbridge',
-  format: 'puzzlemill/numbridge-board',
+  format: NUMBRIDGE_BOARD,
   describe: 'Numbridge boards: unique, guess-free, graded hex Sudoku with exactly the givens asked for',
   schema: NumbridgeBoardFile,
   examples: [

@@ -1,6 +1,5 @@
 /**
- * The kinds puzzlemill knows. Adding a kind is its adapter module and one line in BUILT_IN
- * (formats that can be read and verified but not yet generated go in BUILT_IN_FORMATS).
+ * The kinds puzzlemill knows. Adding a kind is its adapter module and one line in BUILT_IN.
  *
  * Extra kinds can be loaded from modules (each calls `registerKind` when imported): the pipeline
  * passes their URLs to every worker, so a kind defined outside src/ (the tests' toy kind, a
@@ -12,11 +11,9 @@ import { murderKind } from './murder.ts';
 import { numbridgeKind } from './numbridge.ts';
 
 const BUILT_IN: AnyKind[] = [numbridgeKind, murderKind];
-const BUILT_IN_FORMATS: AnyFormat[] = [];
 
 const byName = new Map<string, AnyKind>();
 const byFormat = new Map<string, AnyFormat>();
-for (const format of BUILT_IN_FORMATS) registerFormat(format);
 for (const kind of BUILT_IN) registerKind(kind);
 
 /** Make a generating kind known (idempotent for the same object; another under a taken name throws). */
@@ -28,11 +25,6 @@ export function registerKind(kind: AnyKind): void {
   byFormat.set(kind.format, kind);
 }
 
-/** Make a file format readable and verifiable (a kind registered later replaces it). */
-export function registerFormat(format: AnyFormat): void {
-  if (!byFormat.has(format.format)) byFormat.set(format.format, format);
-}
-
 /** The kind of that name; throws a RangeError naming the known kinds. */
 export function kindNamed(name: string): AnyKind {
   const kind = byName.get(name);
@@ -40,7 +32,7 @@ export function kindNamed(name: string): AnyKind {
   return kind;
 }
 
-/** The kind (or verify-only format) whose files carry this `format`, or undefined. */
+/** The kind whose files carry this `format`, or undefined. */
 export function kindForFormat(format: string): AnyFormat | undefined {
   return byFormat.get(format);
 }

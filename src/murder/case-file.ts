@@ -18,7 +18,6 @@ import type { ClueFact, MurderCaseInput, MurderPublic, ProofStep } from './schem
 import { clueText } from './texts/clues.ts';
 import { englishPlace, germanPlace } from './texts/grammar.ts';
 
-export const FORMAT = 'puzzlemill/murder-case';
 
 /** The public part of a case; `cards[p]` are person p's clues in card order. */
 export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact[][], level: number): MurderPublic {

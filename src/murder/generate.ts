@@ -14,7 +14,8 @@ import { Type } from '@sinclair/typebox';
 import { GenerationError } from '../core/errors.ts';
 import { hashSeed, Rng } from '../core/rng.ts';
 import { trueClues, type Candidate } from './candidates.ts';
-import { buildPublic, caseId, FORMAT, positionsOf, proofNamesOf, proofSteps } from './case-file.ts';
+import { MURDER_CASE } from '../core/formats.ts';
+import { buildPublic, caseId, positionsOf, proofNamesOf, proofSteps } from './case-file.ts';
 import { drawCast, type Cast } from './cast.ts';
 import { SETTINGS, settingById } from './catalogue/settings.ts';
 import { countSolutions } from './counter.ts';
@@ -179,7 +180,7 @@ function finish(layout: Layout, cast: Cast, cards: ClueFact[][], request: CaseRe
   const secretRequest: NonNullable<MurderCaseFile['secret']>['request'] = { size: request.size, level: request.level, robust: request.robust ?? false };
   if (request.setting) secretRequest!.setting = request.setting;
   return {
-    format: FORMAT,
+    format: MURDER_CASE,
     version: 1,
     id: caseId(pub),
     public: pub,

@@ -13,6 +13,7 @@ import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 
 import { OptionalOnRead, rootOptions, Tuple, type ReadForm } from '../core/schema-parts.ts';
+import { MURDER_CASE } from '../core/formats.ts';
 const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
 /** [row, column], 0-based. */
 export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based, row 0 at the top');
@@ -193,7 +194,7 @@ export const MurderSecret = Type.Object(
 
 export const MurderCaseFile = Type.Object(
   {
-    format: Type.Literal('puzzlemill/murder-case'),
+    format: Type.Literal(MURDER_CASE),
     version: Type.Literal(1),
     id: Type.String({ minLength: 1, maxLength: 128 }),
     public: MurderPublic,

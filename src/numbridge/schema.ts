@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { OptionalOnRead, type ReadForm } from '../core/schema-parts.ts';
 import { ProofStep } from '../sudoku/logic/step-schema.ts';
 import { BoardRequestRecord, SymmetrySchema } from './request.ts';
+import { NUMBRIDGE_BOARD } from '../core/formats.ts';
 
 export { CandidateRef, CellRef, ProofStep, Text, Tuple } from '../sudoku/logic/step-schema.ts';
 
@@ -21,9 +22,6 @@ const Grid = (min: number, description: string) =>
     maxItems: 9,
     description,
   });
-
-/** The `format` of a board file (docs/FORMATS.md). */
-export const NUMBRIDGE_BOARD = 'puzzlemill/numbridge-board';
 
 export const Grade = Type.Object(
   {

@@ -15,9 +15,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.ts';
-import type { MurderCaseFile } from '../murder/schema.ts';
-import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
-import { gradeName, L, type Lang } from './labels.ts';
+import { formatName } from '../core/formats.ts';
+import { L, type Lang } from './labels.ts';
+import { pagePartsOf } from './page-parts.ts';
 import type { PictureOptions } from './picture.ts';
 import { drawableFormats, pictureOf } from './pictures.ts';
 import { esc } from './svg.ts';
@@ -156,39 +156,26 @@ function parseFile(path: string, ndjson: boolean): Array<{ value: unknown; line?
 
 /** Grade or level and size, when the page has no daily summary. */
 function shortMeta(value: Record<string, unknown>, lang: Lang): string {
-  if (value.format === 'puzzlemill/numbridge-board') {
-    const pub = (value as unknown as NumbridgeBoardFile).public;
-    return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})`;
-  }
-  if (value.format === 'puzzlemill/murder-case') {
-    const pub = (value as unknown as MurderCaseFile).public;
-    return `${pub.size}×${pub.size}, ${L.level[lang]} ${pub.level.level} (${gradeName(pub.level.name, lang)})`;
-  }
-  return String(value.format).replace('puzzlemill/', '');
+  return pagePartsOf(String(value.format))?.short(value, lang) ?? formatName(String(value.format));
 }
 
 function section(anchor: string, heading: string, f: Found, entry: PageEntry | undefined, svg: string, solution: string | null, lang: Lang): string {
   const meta: string[] = [];
   const value = f.value;
-  if (value.format === 'puzzlemill/numbridge-board') {
-    const grade = (value as unknown as NumbridgeBoardFile).public.grade;
-    meta.push(`${L.grade[lang]} ${grade.level} (${gradeName(grade.name, lang)}), score ${grade.score}`);
-  } else if (value.format === 'puzzlemill/murder-case') {
-    const level = (value as unknown as MurderCaseFile).public.level;
-    meta.push(`${L.level[lang]} ${level.level} (${gradeName(level.name, lang)})`);
-  }
+  const own = pagePartsOf(String(value.format));
+  if (own) meta.push(own.meta(value, lang));
   if (entry) meta.push(entry.summary);
   meta.push(`<code>${esc(f.file)}${f.line ? `:${f.line}` : ''}</code>`, `<code>${esc(String(value.id))}</code>`);
-  const parts = [
+  const html = [
     `<section id="${anchor}" class="puzzle">`,
     `<h2>${esc(heading)}</h2>`,
     `<p class="meta">${meta.map((m) => (m.startsWith('<code>') ? m : esc(m))).join(' · ')}</p>`,
     `<div class="picture">${inlineSvg(svg)}</div>`,
   ];
-  if (value.format === 'puzzlemill/murder-case') parts.push(cardList(value as unknown as MurderCaseFile, lang));
-  if (solution) parts.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${inlineSvg(solution)}</div></details>`);
-  parts.push('</section>');
-  return parts.join('\n');
+  if (own?.body) html.push(own.body(value, lang));
+  if (solution) html.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${inlineSvg(solution)}</div></details>`);
+  html.push('</section>');
+  return html.join('\n');
 }
 
 /**
@@ -197,15 +184,6 @@ function section(anchor: string, heading: string, f: Found, entry: PageEntry | u
  */
 function inlineSvg(svg: string): string {
   return svg.replace(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, '<svg');
-}
-
-/** The cards as text: selectable, searchable, readable by screen readers. */
-function cardList(file: MurderCaseFile, lang: Lang): string {
-  const items = file.public.people.map((p, i) => {
-    const clues = p.clues.map((c) => `<li>${esc(c.text[lang])}</li>`).join('');
-    return `<li><strong>${i + 1}. ${esc(p.name)}</strong> ${p.gender === 'f' ? '♀' : '♂'}<ul>${clues || `<li class="muted">—</li>`}</ul></li>`;
-  });
-  return `<ol class="cards">${items.join('')}</ol>`;
 }
 
 const STYLE = `

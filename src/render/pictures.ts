@@ -24,6 +24,7 @@ import { numbridgePicture } from './numbridge.ts';
 import { drawerFor, registerDrawer, type PuzzleDrawer } from './drawers.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
+import { DOMINO_DEAL, DOMINO_POSITION, DOMINO_RECORD, KOSMOS_DEAL, KOSMOS_RECORD, MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
 
 export { registerDrawer, type PuzzleDrawer };
 
@@ -39,18 +40,18 @@ export interface Drawn {
 }
 
 // The built-in kinds' drawers (the table: drawers.ts; a kind module registers its own there).
-registerDrawer('puzzlemill/numbridge-board', (file, options) => numbridgePicture(file as unknown as NumbridgeBoardInput, options));
-registerDrawer('puzzlemill/murder-case', (file, options) => murderPicture(file as unknown as MurderCaseInput, options));
+registerDrawer(NUMBRIDGE_BOARD, (file, options) => numbridgePicture(file as unknown as NumbridgeBoardInput, options));
+registerDrawer(MURDER_CASE, (file, options) => murderPicture(file as unknown as MurderCaseInput, options));
 
 type GameDrawer = (value: Record<string, unknown>, where: InputPosition, options: PictureOptions) => Picture;
 
 /** The tile games: not puzzle kinds (nothing to generate or verify as a puzzle), but drawable. */
 const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean }>> = {
-  'puzzlemill/kosmos-deal': { draw: (v, _w, o) => kosmosDealPicture(v as unknown as KosmosDealFile, o), hasSecret: true },
-  'puzzlemill/kosmos-record': { draw: (v, _w, o) => kosmosRecordPicture(v as unknown as KosmosRecordFile, o), hasSecret: false },
-  'puzzlemill/domino-deal': { draw: (v, _w, o) => dominoDealPicture(v as unknown as DominoDealFile, o), hasSecret: false },
-  'puzzlemill/domino-position': { draw: (v, _w, o) => dominoPositionPicture(v as unknown as DominoPositionFile, o), hasSecret: false },
-  'puzzlemill/domino-record': { draw: (v, w, o) => dominoRecordPicture(readDominoRecord(v, w), String(v.id), o), hasSecret: false },
+  [KOSMOS_DEAL]: { draw: (v, _w, o) => kosmosDealPicture(v as unknown as KosmosDealFile, o), hasSecret: true },
+  [KOSMOS_RECORD]: { draw: (v, _w, o) => kosmosRecordPicture(v as unknown as KosmosRecordFile, o), hasSecret: false },
+  [DOMINO_DEAL]: { draw: (v, _w, o) => dominoDealPicture(v as unknown as DominoDealFile, o), hasSecret: false },
+  [DOMINO_POSITION]: { draw: (v, _w, o) => dominoPositionPicture(v as unknown as DominoPositionFile, o), hasSecret: false },
+  [DOMINO_RECORD]: { draw: (v, w, o) => dominoRecordPicture(readDominoRecord(v, w), String(v.id), o), hasSecret: false },
 };
 
 /** Every format `pictureOf` can draw. */

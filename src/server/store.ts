@@ -7,6 +7,7 @@
  * although SQLite answers synchronously: a networked database cannot, and the routes are written
  * once for both.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
 import type { DailyPublicIndex } from '../pipeline/schema.ts';
@@ -90,7 +91,7 @@ interface PuzzleRow extends PuzzleSummary {
   player: string;
 }
 
-/** The SQLite store: prepared statements once, one transaction per write. */
+/** The SQLite store: each statement prepared once (the list's on first use, per filter combination), one transaction per write. */
 export class SqlitePuzzleStore implements PuzzleStore {
   private readonly insert;
   private readonly byId;
@@ -100,6 +101,8 @@ export class SqlitePuzzleStore implements PuzzleStore {
   private readonly dailyByDate;
   private readonly dailyIds;
   private readonly dates;
+  private readonly putOne: (p: NewPuzzle) => PutOutcome;
+  private readonly lists = new Map<string, Statement<Array<string | number>, PuzzleSummary>>();
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(
@@ -115,9 +118,16 @@ export class SqlitePuzzleStore implements PuzzleStore {
     this.dailyByDate = db.prepare<[string], { public_index: string }>('SELECT public_index FROM daily_sets WHERE date = ?');
     this.dailyIds = db.prepare<[string], { puzzle_id: string }>('SELECT puzzle_id FROM daily_puzzles WHERE date = ? ORDER BY position');
     this.dates = db.prepare<[], { date: string }>('SELECT date FROM daily_sets ORDER BY date DESC');
+    this.putOne = db.transaction((p: NewPuzzle) => this.putOneNow(p));
   }
 
   async putPuzzle(p: NewPuzzle): Promise<PutOutcome> {
+    return this.putOne(p);
+  }
+
+  // insert, compare and widen in one transaction: another writer of the same database (a second
+  // serve on the file) cannot slip between the insert that found the id taken and the compare
+  private putOneNow(p: NewPuzzle): PutOutcome {
     const fileText = JSON.stringify(p.file);
     const result = this.insert.run({
       id: p.id,
@@ -162,9 +172,16 @@ export class SqlitePuzzleStore implements PuzzleStore {
     if (page.cursor !== undefined) (where.push('id > ?'), params.push(page.cursor));
     const sql = `SELECT id, kind, format, size, level, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT ? OFFSET ?`;
     // one row more than asked tells whether there is a next page
-    const rows = this.db.prepare<Array<string | number>, PuzzleSummary>(sql).all(...params, page.limit + 1, page.cursor === undefined ? (page.offset ?? 0) : 0);
+    const rows = this.listStatement(sql).all(...params, page.limit + 1, page.cursor === undefined ? (page.offset ?? 0) : 0);
     const items = rows.slice(0, page.limit);
     return { items, next: rows.length > page.limit ? items[items.length - 1]!.id : null };
+  }
+
+  /** One prepared statement per filter combination (at most 16), prepared on first use. */
+  private listStatement(sql: string): Statement<Array<string | number>, PuzzleSummary> {
+    let statement = this.lists.get(sql);
+    if (!statement) this.lists.set(sql, (statement = this.db.prepare<Array<string | number>, PuzzleSummary>(sql)));
+    return statement;
   }
 
   async putDaily(set: DailySet): Promise<PutOutcome> {

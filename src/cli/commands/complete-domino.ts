@@ -14,6 +14,7 @@ import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf, readGameFile } from './game-file.ts';
 import { readDominoGame } from './replay-domino.ts';
+import { DOMINO_DEAL, DOMINO_POSITION, DOMINO_RECORD } from '../../core/formats.ts';
 
 interface CompleteArgs {
   file: string;
@@ -27,12 +28,12 @@ export function completionQuestion(file: string): CompletionQuestion {
   const input = readGameFile(file);
   if (input.kind === 'json') {
     const format = formatOf(input.value);
-    if (format === 'puzzlemill/domino-position') return readDominoPosition(input.value, input.where);
-    if (format === 'puzzlemill/domino-deal') {
+    if (format === DOMINO_POSITION) return readDominoPosition(input.value, input.where);
+    if (format === DOMINO_DEAL) {
       readDominoDeal(input.value, input.where);
       return { board: new Uint8Array(CELLS), remaining: Array.from({ length: 36 }, (_, i) => i), last: -1 };
     }
-    if (format !== 'puzzlemill/domino-record') {
+    if (format !== DOMINO_RECORD) {
       throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/domino-position, -deal or -record, found ${format ?? 'no format'}`);
     }
   }

@@ -32,6 +32,7 @@ import { EXIT_BAD_INPUT, raiseExitCode, UsageError, warn } from '../exit.ts';
 import { readItems, type InputItem } from '../input.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { readGameFile } from './game-file.ts';
+import { DOMINO_RECORD } from '../../core/formats.ts';
 
 interface RenderArgs {
   files: string[];
@@ -167,7 +168,7 @@ function sheetRecord(file: string, options: PictureOptions): Drawn {
   const input = readGameFile(file);
   if (input.kind !== 'text') throw new Error('internal: expected a text record');
   const id = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  return { picture: dominoSheetPicture(input.text, input.source, id, options), id, format: 'puzzlemill/domino-record', solution: false, hasSolution: false };
+  return { picture: dominoSheetPicture(input.text, input.source, id, options), id, format: DOMINO_RECORD, solution: false, hasSolution: false };
 }
 
 async function writeCorpusPage(dir: string, out: string | undefined, options: PictureOptions): Promise<void> {

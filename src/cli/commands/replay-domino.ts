@@ -11,6 +11,7 @@ import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf, readGameFile } from './game-file.ts';
 import { assertOwnOutput } from './own-output.ts';
+import { DOMINO_RECORD } from '../../core/formats.ts';
 
 interface ReplayArgs {
   file: string;
@@ -22,7 +23,7 @@ export function readDominoGame(file: string): GameRecord {
   const input = readGameFile(file);
   if (input.kind === 'text') return recordFromText(parseRecordText(input.text, input.source));
   const format = formatOf(input.value);
-  if (format !== 'puzzlemill/domino-record') throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/domino-record (or the sheet's text notation), found ${format ?? 'no format'}`);
+  if (format !== DOMINO_RECORD) throw new InputError({ ...input.where, pointer: '/format' }, `expected a ${DOMINO_RECORD} (or the sheet's text notation), found ${format ?? 'no format'}`);
   return readDominoRecord(input.value, input.where);
 }
 

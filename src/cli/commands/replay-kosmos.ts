@@ -9,6 +9,7 @@ import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf, readGameFile } from './game-file.ts';
 import { assertOwnOutput } from './own-output.ts';
+import { KOSMOS_RECORD } from '../../core/formats.ts';
 
 interface ReplayArgs {
   file: string;
@@ -25,7 +26,7 @@ export const replayKosmosCommand: CommandModule<object, ReplayArgs> = {
   handler: (args) => {
     const input = readGameFile(args.file);
     if (input.kind !== 'json') throw new InputError({ source: input.source, line: 1, column: 1 }, 'expected a puzzlemill/kosmos-record JSON file');
-    if (formatOf(input.value) !== 'puzzlemill/kosmos-record') throw new InputError({ ...input.where, pointer: '/format' }, `expected a puzzlemill/kosmos-record, found ${formatOf(input.value) ?? 'no format'}`);
+    if (formatOf(input.value) !== KOSMOS_RECORD) throw new InputError({ ...input.where, pointer: '/format' }, `expected a ${KOSMOS_RECORD}, found ${formatOf(input.value) ?? 'no format'}`);
     const report = replayKosmos(readKosmosRecord(input.value, input.where));
     if (args.json) {
       const json = kosmosReplayJson(report);

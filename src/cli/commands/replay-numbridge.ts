@@ -15,6 +15,7 @@ import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { formatOf } from './game-file.ts';
 import { assertOwnOutput } from './own-output.ts';
+import { NUMBRIDGE_RECORD } from '../../core/formats.ts';
 
 interface ReplayArgs {
   files: string[];
@@ -46,7 +47,7 @@ export const replayNumbridgeCommand: CommandModule<object, ReplayArgs> = {
       try {
         if (item.kind === 'line') throw new InputError(where, 'expected a puzzlemill/numbridge-record JSON object');
         const format = formatOf(item.value);
-        if (format !== 'puzzlemill/numbridge-record') throw new InputError(inside(where, '/format'), `expected a puzzlemill/numbridge-record, found ${format ?? 'no format'}`);
+        if (format !== NUMBRIDGE_RECORD) throw new InputError(inside(where, '/format'), `expected a ${NUMBRIDGE_RECORD}, found ${format ?? 'no format'}`);
         const { file: record, setup, dealFile } = readNumbridgeRecord(item.value, where);
         const report = replayNumbridge(record, setup, dealFile, { maxNodes: args.maxNodes });
         if (args.json) {

@@ -12,6 +12,7 @@ import type { CompletionQuestion } from './completion.ts';
 import { DOMINO_COUNT, dominoDigits, dominoId, type DominoId } from './dominoes.ts';
 import type { GameRecord, RecordedTurn } from './record.ts';
 import { DominoDealFile, DominoPositionFile, DominoRecordFile } from './schema.ts';
+import { DOMINO_DEAL } from '../../core/formats.ts';
 
 export const SEAT_NAMES = ['A', 'B', 'C', 'D'] as const;
 
@@ -23,7 +24,7 @@ export function dealDomino(players: number, seed: string): DominoDealFile {
   const each = DOMINO_COUNT / players;
   const hands = Array.from({ length: players }, (_, p) => pile.slice(p * each, p * each + each).sort((a, b) => a - b).map((id) => [...dominoDigits(id)] as [number, number]));
   const pub = { players, names: SEAT_NAMES.slice(0, players), hands };
-  return { format: 'puzzlemill/domino-deal', version: 1, id: dominoDealId(pub), public: pub, secret: { seed } };
+  return { format: DOMINO_DEAL, version: 1, id: dominoDealId(pub), public: pub, secret: { seed } };
 }
 
 /** A deal's id: a hash of its public part (the open hands) only, never of the seed. */

@@ -11,13 +11,14 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Cell9, Digit, envelope, Grid9, publicEnvelope, rootOptions, Tuple } from '../schema-parts.ts';
+import { DOMINO_DEAL, DOMINO_POSITION, DOMINO_RECORD } from '../../core/formats.ts';
 
 const Pair = (description: string) => Tuple<[number, number]>([Digit(), Digit()], description);
 const Name = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\S+$', description: 'a player name as in the record header ("A" for "Spieler A")' });
 const House = Type.String({ pattern: '^[RSF][1-9]$', description: 'R = row, S = column (Spalte), F = block (Feld), 1-based; blocks numbered like a telephone keypad' });
 
 export const DominoDealFile = envelope(
-  'domino-deal',
+  DOMINO_DEAL,
   'puzzlemill Domino-SUDOKU deal',
   'The hands of a Domino-SUDOKU game. Hands are open (every player sees them), so everything is public; seat 0 moves first.',
   Type.Object(
@@ -45,7 +46,7 @@ const PlaceMove = Type.Object(
 const PassMove = Type.Object({ player: Name, kind: Type.Literal('pass') }, { additionalProperties: false });
 
 export const DominoRecordFile = publicEnvelope(
-  'domino-record',
+  DOMINO_RECORD,
   'puzzlemill Domino-SUDOKU game record',
   'A game in play order, as a game server writes it; `puzzlemill replay domino` checks it against the rules.',
   Type.Object(
@@ -62,7 +63,7 @@ export const DominoRecordFile = publicEnvelope(
 );
 
 export const DominoPositionFile = publicEnvelope(
-  'domino-position',
+  DOMINO_POSITION,
   'puzzlemill Domino-SUDOKU position',
   'A position for `puzzlemill complete domino`: the board, the dominoes still to place and the domino played last.',
   Type.Object(

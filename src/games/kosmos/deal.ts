@@ -9,6 +9,7 @@ import { solve } from '../../sudoku/solver.ts';
 import type { Grid } from '../../sudoku/types.ts';
 import { cellLabel, CELLS, GEOMETRY, SIZE } from '../sudoku-board.ts';
 import type { GoldTile, KosmosDealFile } from './schema.ts';
+import { KOSMOS_DEAL } from '../../core/formats.ts';
 
 /** Setups tried before giving up (every one so far has been completable at the first try). */
 const MAX_SETUPS = 1000;
@@ -27,7 +28,7 @@ export function dealKosmos(players: number, seed: string): KosmosDealFile {
     rng.shuffle(pile);
     const completion = Array.from({ length: SIZE }, (_, r) => Array.from(proof.solution!.subarray(r * SIZE, r * SIZE + SIZE)));
     const pub: KosmosDealFile['public'] = { players, gold, pileSize: 72 };
-    return { format: 'puzzlemill/kosmos-deal', version: 1, id: kosmosDealId(pub), public: pub, secret: { pile, completion, seed } };
+    return { format: KOSMOS_DEAL, version: 1, id: kosmosDealId(pub), public: pub, secret: { pile, completion, seed } };
   }
   throw new Error(`no completable gold setup in ${MAX_SETUPS} tries`);
 }

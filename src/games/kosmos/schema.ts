@@ -9,6 +9,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Cell9, Digit, envelope, Grid9, Index9, publicEnvelope, rootOptions } from '../schema-parts.ts';
+import { KOSMOS_DEAL, KOSMOS_RECORD } from '../../core/formats.ts';
 
 export const GoldTile = Type.Object(
   { row: Index9(), column: Index9(), digit: Digit() },
@@ -20,7 +21,7 @@ export const Scoring = Type.Union([Type.Literal('standard'), Type.Literal('simpl
 });
 
 export const KosmosDealFile = envelope(
-  'kosmos-deal',
+  KOSMOS_DEAL,
   'puzzlemill Kosmos SuDoku deal',
   'The setup of a Kosmos SuDoku game: nine gold tiles, one per row and column, proven completable to a full Sudoku, and the shuffled face-down pile of the other 72 tiles. The pile order is secret: it is the draw order (seat k draws pile[k] first, then tiles are drawn in order as players move).',
   Type.Object(
@@ -60,7 +61,7 @@ const ClaimTurn = Type.Object(
 );
 
 export const KosmosRecordFile = publicEnvelope(
-  'kosmos-record',
+  KOSMOS_RECORD,
   'puzzlemill Kosmos SuDoku game record',
   'A Kosmos SuDoku game: the setup and every turn in order (a tile placed, or the claim that it fits nowhere).',
   Type.Object(

@@ -13,6 +13,7 @@ import { regularBlockShape } from '../../sudoku/regions.ts';
 import type { Digit } from '../../sudoku/types.ts';
 import { BLITZ_SIZE, HAND_SIZE, ROOM_DEFAULTS, roomProblem, type RoomSettings, type Variant } from './room.ts';
 import type { NumbridgeDealFile } from './schema.ts';
+import { NUMBRIDGE_DEAL } from '../../core/formats.ts';
 
 export interface DealOptions {
   variant: Variant;
@@ -63,7 +64,7 @@ export function dealNumbridge(options: DealOptions, seed: string): NumbridgeDeal
   const one = tiles.splice(0, Math.min(HAND_SIZE, tiles.length));
   const two = tiles.splice(0, Math.min(HAND_SIZE, tiles.length));
   const pub: NumbridgeDealFile['public'] = { ...board.public, variant: options.variant, room, boardId: board.id, bagSize: tiles.length, handSizes: { '1': one.length, '2': two.length } };
-  return { format: 'puzzlemill/numbridge-deal', version: 1, id: numbridgeDealId(pub), public: pub, secret: { ...secret, bag: tiles, hands: { '1': one, '2': two } } };
+  return { format: NUMBRIDGE_DEAL, version: 1, id: numbridgeDealId(pub), public: pub, secret: { ...secret, bag: tiles, hands: { '1': one, '2': two } } };
 }
 
 /**

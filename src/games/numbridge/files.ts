@@ -17,6 +17,7 @@ import type { Digit } from '../../sudoku/types.ts';
 import { BLITZ_SIZE, HAND_SIZE, roomProblem } from './room.ts';
 import { NumbridgeDealFile, NumbridgeRecordFile, RECORD_ENTRY_SCHEMAS } from './schema.ts';
 import { invariantProblem, type GameSetup } from './state.ts';
+import { NUMBRIDGE_BOARD } from '../../core/formats.ts';
 
 /** Validate a deal and read it as the setup of a game. */
 export function readNumbridgeDeal(data: unknown, where: InputPosition): { file: NumbridgeDealFile; setup: GameSetup } {
@@ -62,7 +63,7 @@ function readBoardFileAt(file: NumbridgeDealFile, where: InputPosition, pointer:
   const pub = file.public;
   try {
     return readBoardFile(
-      { format: 'puzzlemill/numbridge-board', version: 1, id: pub.boardId, public: { size: pub.size, geometry: pub.geometry, blockShape: pub.blockShape, regions: pub.regions, givens: pub.givens, grade: pub.grade } },
+      { format: NUMBRIDGE_BOARD, version: 1, id: pub.boardId, public: { size: pub.size, geometry: pub.geometry, blockShape: pub.blockShape, regions: pub.regions, givens: pub.givens, grade: pub.grade } },
       where,
     );
   } catch (e) {

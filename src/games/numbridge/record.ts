@@ -7,6 +7,7 @@ import { sha256Hex } from '../../core/sha256.ts';
 import type { Cell } from '../../sudoku/types.ts';
 import type { Move, Outcome } from './referee.ts';
 import type { GameResult, NumbridgeDealFile, NumbridgeRecordFile, RecordEntry } from './schema.ts';
+import { NUMBRIDGE_RECORD } from '../../core/formats.ts';
 
 const cellRef = (size: number, cell: Cell): [number, number] => [Math.floor(cell / size), cell % size];
 
@@ -56,7 +57,7 @@ export function recordFile(deal: NumbridgeDealFile, moves: RecordEntry[], result
   const id = 'nbr-' + sha256Hex(JSON.stringify([deal.id, moves])).slice(0, 16);
   const { proof: _proof, ...secret } = deal.secret;
   return {
-    format: 'puzzlemill/numbridge-record',
+    format: NUMBRIDGE_RECORD,
     version: 1,
     id,
     public: {

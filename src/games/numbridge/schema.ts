@@ -15,6 +15,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CellRef, NumbridgePublic, NumbridgeSecret } from '../../numbridge/schema.ts';
 import { envelope, publicEnvelope, SCHEMA_BASE } from '../schema-parts.ts';
 import { HAND_SIZE, Player, RoomSettings, VARIANTS } from './room.ts';
+import { NUMBRIDGE_DEAL, NUMBRIDGE_RECORD } from '../../core/formats.ts';
 
 const Digit = (description = 'a digit 1..N') => Type.Integer({ minimum: 1, maximum: 9, description });
 const Tiles = (description: string, maxItems = 81) => Type.Array(Digit(), { maxItems, description });
@@ -63,7 +64,7 @@ const DealSecret = Type.Object(
 );
 
 export const NumbridgeDealFile = envelope(
-  'numbridge-deal',
+  NUMBRIDGE_DEAL,
   'puzzlemill Numbridge deal',
   'A Numbridge game at its start: the board (the docs/FORMATS.md board fields), the variant and the room settings; secret: the solution, the shuffled bag and both starting hands. `secret.seed` makes the board again with generateBoard and seeds the game\'s own random choices. The player form omits "secret"; a player\'s own hand reaches it through a numbridge-view.',
   DealPublic,
@@ -118,7 +119,7 @@ export const RecordEntry = Type.Union(Object.values(RECORD_ENTRY_SCHEMAS));
 export type RecordEntry = Static<typeof RecordEntry>;
 
 export const NumbridgeRecordFile = publicEnvelope(
-  'numbridge-record',
+  NUMBRIDGE_RECORD,
   'puzzlemill Numbridge game record',
   'A Numbridge game as a server archives it: the deal (secret included) and every move in order, with the clock; `puzzlemill replay numbridge` re-runs it through the referee.',
   Type.Object(

@@ -24,6 +24,7 @@ import { cellName, findClash } from '../../sudoku/check.ts';
 import { judgeBoard } from '../../sudoku/logic/verdict.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';
 import type { Board, Grid, Regions } from '../../sudoku/types.ts';
+import { NUMBRIDGE_BOARD } from '../../core/formats.ts';
 
 /** A readable puzzle that is not a Numbridge board (exit 1, like a failed request). */
 export class NotABoard extends Error {
@@ -95,7 +96,7 @@ export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget
   const regular = isRegularRegions(n, board.regions);
   const digest = sha256Hex(`${n}:${Array.from(board.regions).join('')}:${Array.from(board.givens).join('')}`).slice(0, 16);
   const file: NumbridgeBoardFile = {
-    format: 'puzzlemill/numbridge-board',
+    format: NUMBRIDGE_BOARD,
     version: 1,
     id: boardId(n, board.regions, board.givens),
     public: {

@@ -11,11 +11,12 @@
 import { InputError, inside, type InputPosition } from '../../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
 import { readBoardFile } from '../../numbridge/board-file.ts';
-import { NUMBRIDGE_BOARD, type NumbridgeBoardFile, type NumbridgeBoardInput } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
 import type { ImportedPuzzle } from './board.ts';
 import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
 import { fromIpuz, isIpuzSudoku, toIpuz } from './ipuz.ts';
 import { fromLine, toLine } from './line.ts';
+import { NUMBRIDGE_BOARD } from '../../core/formats.ts';
 
 export const TARGETS = ['line', 'ipuz', 'fpuzzles', 'sudokupad'] as const;
 export type Target = (typeof TARGETS)[number];
