@@ -110,7 +110,7 @@ export function fingerprintOf(outcome: { k: number; fingerprint?: string }): str
 }
 
 /** The seed of attempt a of a puzzle whose first seed is `base`. */
-export function attemptSeed(base: string, attempt: number): string {
+function attemptSeed(base: string, attempt: number): string {
   return attempt === 0 ? base : `${base}~${attempt}`;
 }
 

@@ -12,7 +12,7 @@ export type ObjectId = (typeof OBJECT_IDS)[number];
 
 /** Index of an object id in OBJECT_IDS: the code boards store per cell (−1 = no object). */
 export const OBJECT_CODE: Readonly<Record<ObjectId, number>> = Object.fromEntries(OBJECT_IDS.map((id, i) => [id, i])) as Record<ObjectId, number>;
-export const STANDABLE_COUNT = STANDABLE_OBJECTS.length;
+const STANDABLE_COUNT = STANDABLE_OBJECTS.length;
 
 /** True for fixtures nobody can stand on. */
 export function isBlockingCode(code: number): boolean {
