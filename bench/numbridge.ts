@@ -7,7 +7,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { canonicalForm } from '../src/numbridge/canonical.ts';
-import { emptyGenerateStats, generateBoard, type BoardRequest, type GenerateStats } from '../src/numbridge/generate.ts';
+import { emptyGenerateStats, generateBoard, type GenerateStats } from '../src/numbridge/generate.ts';
+import type { BoardRequest } from '../src/numbridge/request.ts';
 import { DEFAULT_BUDGET, ORDERS_PER_GRID } from '../src/numbridge/request.ts';
 import type { NumbridgeBoardFile } from '../src/numbridge/schema.ts';
 import { verifyBoard } from '../src/numbridge/verify.ts';

@@ -25,7 +25,8 @@ import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofS
 import { solve as solveBoard, solverFor, type ExactCoverSolver, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
-export { generateBoard, type BoardRequest } from './numbridge/generate.ts';
+export { generateBoard } from './numbridge/generate.ts';
+export type { BoardRequest } from './numbridge/request.ts';
 export { generateCase, type CaseRequest } from './murder/generate.ts';
 export type { MurderCaseFile } from './murder/schema.ts';
 export type { Board, Grid } from './sudoku/types.ts';

@@ -11,7 +11,7 @@ import { defaultWorkers } from '../pipeline/executor.ts';
 import { generateRun, MAX_COUNT } from '../pipeline/generate-run.ts';
 import { parseShard, shardLabel, WHOLE_RUN } from '../pipeline/shard.ts';
 import { formatSummary } from '../pipeline/summary.ts';
-import { EXIT_FAILED, RequestError, raiseExitCode } from './exit.ts';
+import { EXIT_FAILED, raiseExitCode } from './exit.ts';
 import { onInterrupt } from './interrupt.ts';
 import { flushOutput, writeLine } from './output.ts';
 import { progressBar } from './progress.ts';
@@ -62,15 +62,8 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
     }) as unknown as Argv<T & BatchArgs>;
 }
 
-/** Run a batch for `kind` with the request taken from the parsed arguments. */
-export async function runBatch(kind: AnyKind, requestInput: Record<string, unknown>, args: BatchArgs): Promise<void> {
-  let request: PuzzleRequest;
-  try {
-    request = kind.parseRequest(requestInput);
-  } catch (e) {
-    if (e instanceof RangeError) throw new RequestError(`${kind.name}: ${e.message}`);
-    throw e;
-  }
+/** Run a batch for `kind` with its request, parsed once by the command's check (`kindCommand`). */
+export async function runBatch(kind: AnyKind, request: PuzzleRequest, args: BatchArgs): Promise<void> {
   const shard = args.shard === undefined ? WHOLE_RUN : parseShard(args.shard);
   const seed = args.seed ?? randomBytes(6).toString('hex');
   const bar = progressBar(kind.name, args.quiet);
@@ -121,13 +114,15 @@ export function requestOf(kind: AnyKind, args: Record<string, unknown>): Record<
  * budget is reported per puzzle (exit 1).
  */
 export function kindCommand(kind: AnyKind, examples: ReadonlyArray<readonly [string, string]> = []): CommandModule<object, BatchArgs> {
+  // The request as the check parsed it, for the handler: yargs hands both the same arguments object.
+  const parsed = new WeakMap<object, PuzzleRequest>();
   return {
     command: kind.name,
     describe: kind.describe,
     builder: (y: Argv) => {
       let built = withBatchOptions(y.options(kind.options as Record<string, Options>)).check((args) => {
         try {
-          kind.parseRequest(requestOf(kind, args));
+          parsed.set(args, kind.parseRequest(requestOf(kind, args)));
           return true;
         } catch (e) {
           if (e instanceof RangeError) return e.message;
@@ -137,6 +132,10 @@ export function kindCommand(kind: AnyKind, examples: ReadonlyArray<readonly [str
       for (const [command, description] of examples) built = built.example(command, description);
       return built as unknown as Argv<BatchArgs>;
     },
-    handler: (args) => runBatch(kind, requestOf(kind, args as unknown as Record<string, unknown>), args),
+    handler: (args) => {
+      const request = parsed.get(args);
+      if (request === undefined) throw new Error(`generate ${kind.name}: the handler ran without the request check`);
+      return runBatch(kind, request, args);
+    },
   };
 }

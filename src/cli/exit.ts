@@ -8,7 +8,6 @@
  */
 import { GenerationError, InputError, isSystemError, systemReason } from '../core/errors.ts';
 
-export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_BAD_INPUT = 2;
 export const EXIT_INTERNAL = 70;

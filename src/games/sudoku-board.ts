@@ -15,7 +15,7 @@ import type { Cell, Digit, DigitSet, Grid, House } from '../sudoku/types.ts';
 
 export const SIZE = 9;
 export const CELLS = 81;
-export const HOUSES = 27;
+const HOUSES = 27;
 export const ALL_DIGITS: DigitSet = 0x1ff;
 export const GEOMETRY = geometryFor(SIZE, regularRegions(SIZE));
 
@@ -83,7 +83,7 @@ export function clashesOf(board: Grid, cell: Cell, digit: Digit): Clash[] {
 }
 
 /** A house is complete when its nine cells hold the nine digits (a house with a clash never is). */
-export function isHouseComplete(board: Grid, house: House): boolean {
+function isHouseComplete(board: Grid, house: House): boolean {
   let mask = 0;
   for (const cell of GEOMETRY.cellsOf(house)) {
     const d = board[cell]!;
@@ -94,7 +94,7 @@ export function isHouseComplete(board: Grid, house: House): boolean {
 }
 
 /** The houses through any of `cells`, each once, in order R, S, F. */
-export function housesThrough(cells: readonly Cell[]): House[] {
+function housesThrough(cells: readonly Cell[]): House[] {
   const set = new Set<House>();
   for (const cell of cells) for (let k = 0; k < 3; k++) set.add(GEOMETRY.cellHouses[cell * 3 + k]!);
   return [...set].sort((a, b) => a - b);

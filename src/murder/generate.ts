@@ -27,7 +27,7 @@ import { robustnessOf } from './robustness.ts';
 import type { ClueFact, MurderCaseFile } from './schema.ts';
 import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
 
-export const GENERATOR_VERSION = 'puzzlemill-murder/1';
+const GENERATOR_VERSION = 'puzzlemill-murder/1';
 export const LEVELS: readonly LevelName[] = ['easy', 'medium', 'hard'];
 
 /**

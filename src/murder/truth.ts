@@ -41,7 +41,7 @@ const ORTHOGONAL = [[-1, 0], [1, 0], [0, -1], [0, 1]] as const;
 const WITH_DIAGONALS = [...ORTHOGONAL, [-1, -1], [-1, 1], [1, -1], [1, 1]] as const;
 
 /** Some neighbour of `cell` that counts as "beside" holds the object. */
-export function isBeside(model: CaseModel, cell: number, objectCode: number, reading: Reading): boolean {
+function isBeside(model: CaseModel, cell: number, objectCode: number, reading: Reading): boolean {
   const r = rowOf(cell), c = columnOf(cell), n = model.size;
   for (const [dr, dc] of reading.beside === 'diagonal' ? WITH_DIAGONALS : ORTHOGONAL) {
     const rr = r + dr, cc = c + dc;

@@ -46,7 +46,7 @@ export interface CaseVerifyOptions extends SearchBudget {
 }
 
 /** The concealed words of a wrong secret (positions or murderer alike). */
-export const CONCEALED_SECRET = "the secret's solution is not the puzzle's solution";
+const CONCEALED_SECRET = "the secret's solution is not the puzzle's solution";
 
 export function verifyCase(data: unknown, position: InputPosition = where, budget: CaseVerifyOptions = {}): CaseVerdict {
   let file: MurderCaseInput, model: CaseModel;

@@ -30,13 +30,9 @@ import { DEFAULT_BUDGET, ORDERS_PER_GRID, requestProblem, requestRecord, type Bo
 import type { NumbridgeBoardFile } from './schema.ts';
 import { orbitsOf } from './symmetry.ts';
 
-export type { BoardRequest, Budget } from './request.ts';
-// The pure API the pipeline wraps, in one place: generateBoard (here), verifyBoard, playerForm,
-// the seed derivation and the fingerprint.
-export { playerForm } from './board-file.ts';
-export { canonicalForm, fingerprint } from './canonical.ts';
-export { canonicalRequest, puzzleSeed, requestProblem } from './request.ts';
-export { verifyBoard, type BoardVerdict } from './verify.ts';
+// The pipeline reaches Numbridge through one adapter, src/kinds/numbridge.ts: it wraps generateBoard
+// (here) with verifyBoard (verify.ts), playerForm (board-file.ts), puzzleSeed (request.ts) and the
+// fingerprint (canonical.ts), each imported from the module that defines it.
 
 /** The prover's top tier: the highest grade a request may ask for. */
 export const MAX_GRADE: number = Math.max(...TIERS.map((t) => t.tier));

@@ -108,10 +108,10 @@ export const ESCALATE_MS = 1000;
  * wins when half the work left plus a worker's cold start (about 1 s) is less than the work left;
  * the estimate from the first batches runs high (this thread is cold too), hence 3 s.
  */
-export const POOL_PAYS_MS = 3000;
+const POOL_PAYS_MS = 3000;
 
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
-export const SHORT_BATCH_MS = 250;
+const SHORT_BATCH_MS = 250;
 
 /**
  * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small

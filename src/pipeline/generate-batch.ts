@@ -12,13 +12,13 @@ import { GenerationError } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
-import type { PuzzleFileTarget, WriteFailure } from './puzzle-files.ts';
 
 export interface GenerateTask {
   type: 'generate';
   kind: string;
   /** Kind modules to load first (extra kinds; built-ins need none). */
   kindModules: string[];
+  /** A parsed request (kind.parseRequest), as the run parsed it once: plain data, used as it comes. */
   request: PuzzleRequest;
   runSeed: string;
   indices: number[];
@@ -37,10 +37,32 @@ export interface GenerateTask {
    */
   deadline?: number;
   /**
-   * `--out DIR`: the thread that makes the batch writes its files (puzzle-files.ts) and sends
-   * back outcomes without their texts. Without it the texts come back (NDJSON, the daily set).
+   * `--out DIR`: the thread that makes the batch writes its files (out-dir.ts, `writePuzzleFiles`)
+   * and sends back outcomes without their texts. Without it the texts come back (NDJSON, the daily set).
    */
   writeTo?: PuzzleFileTarget;
+}
+
+/**
+ * Where a batch's puzzle files go: plain data in the task. Named and written by out-dir.ts, the
+ * one owner of a run's files; only its shape is here, beside the task that carries it.
+ */
+export interface PuzzleFileTarget {
+  dir: string;
+  kind: string;
+  /** Digits of the index in a name (every name of a run has the same width). */
+  width: number;
+  /** Also write the player form beside the file. */
+  player: boolean;
+}
+
+/** A system error as plain data (structured clone keeps only an Error's message); made by out-dir.ts. */
+export interface WriteFailure {
+  message: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
+  errno?: number;
 }
 
 /** Why a candidate puzzle was thrown away. */
@@ -88,7 +110,7 @@ export function fingerprintOf(outcome: { k: number; fingerprint?: string }): str
 }
 
 /** The seed of attempt a of a puzzle whose first seed is `base`. */
-export function attemptSeed(base: string, attempt: number): string {
+function attemptSeed(base: string, attempt: number): string {
   return attempt === 0 ? base : `${base}~${attempt}`;
 }
 
@@ -100,12 +122,13 @@ export function isAttemptSeed(seed: string, base: string): boolean {
 export function runGenerateBatch(task: GenerateTask): BatchResult<PuzzleOutcome> {
   const t0 = performance.now();
   const kind = kindNamed(task.kind);
-  const request = kind.parseRequest(task.request);
-  const outcomes = task.indices.map((k) => makePuzzle(kind, request, task, k));
+  // The request was parsed once, where the run began (the CLI's check, makeDaily, the library).
+  const outcomes = task.indices.map((k) => makePuzzle(kind, task, k));
   return { outcomes, ms: performance.now() - t0 };
 }
 
-function makePuzzle(kind: AnyKind, request: PuzzleRequest, task: GenerateTask, k: number): PuzzleOutcome {
+function makePuzzle(kind: AnyKind, task: GenerateTask, k: number): PuzzleOutcome {
+  const request = task.request;
   const base = kind.puzzleSeed(task.runSeed, request, k);
   const rejected: Partial<Record<RejectReason, number>> = {};
   const valid = validator<PuzzleFile>(kind.schema);

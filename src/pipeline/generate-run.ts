@@ -12,8 +12,7 @@ import type { AnyKind, PuzzleRequest } from '../kinds/kind.ts';
 import { runOrdered } from './batcher.ts';
 import { executorFor, type Executor, type SyncGuard } from './executor.ts';
 import type { GenerateTask, PuzzleOutcome } from './generate-batch.ts';
-import { OutDir } from './out-dir.ts';
-import { writeFailureError } from './puzzle-files.ts';
+import { OutDir, writeFailureError, type RunIdentity } from './out-dir.ts';
 import { shardRange, WHOLE_RUN, type Shard } from './shard.ts';
 import { addRejected, type RunSummary } from './summary.ts';
 
@@ -61,9 +60,21 @@ export const MAX_COUNT = Number.MAX_SAFE_INTEGER;
 export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
   const t0 = performance.now();
   if (!Number.isSafeInteger(o.count) || o.count < 0) throw new RangeError(`count must be a whole number from 0 to ${MAX_COUNT}, got ${o.count}`);
-  const shard = o.shard ?? WHOLE_RUN;
-  const { start, end } = shardRange(o.count, shard);
-  const player = o.player ?? false;
+  if (!o.out && !o.writeLine) throw new Error('generateRun: give `out` or `writeLine`');
+  // The run's options, settled once: the output directory and the batches read them from here.
+  const run: RunIdentity = { kind: o.kind, request: o.request, seed: o.seed, count: o.count, shard: o.shard ?? WHOLE_RUN, player: o.player ?? false };
+  const out = o.out === undefined ? undefined : new OutDir(o.out, run);
+  out?.prepare();
+  try {
+    return await runPrepared(o, run, out, t0);
+  } finally {
+    out?.release();
+  }
+}
+
+async function runPrepared(o: GenerateRunOptions, run: RunIdentity, out: OutDir | undefined, t0: number): Promise<RunSummary> {
+  const { start, end } = shardRange(run.count, run.shard);
+  const player = run.player;
   const summary: RunSummary = {
     requested: end - start,
     made: 0,
@@ -74,23 +85,6 @@ export async function generateRun(o: GenerateRunOptions): Promise<RunSummary> {
     seconds: 0,
     stopped: null,
   };
-  if (!o.out && !o.writeLine) throw new Error('generateRun: give `out` or `writeLine`');
-  const out = o.out === undefined ? undefined : new OutDir(o.out, { kind: o.kind, request: o.request, seed: o.seed, count: o.count, shard, player });
-  out?.prepare();
-  try {
-    return await runPrepared(o, out, t0, summary, { start, end, player });
-  } finally {
-    out?.release();
-  }
-}
-
-async function runPrepared(
-  o: GenerateRunOptions,
-  out: OutDir | undefined,
-  t0: number,
-  summary: RunSummary,
-  { start, end, player }: { start: number; end: number; player: boolean },
-): Promise<RunSummary> {
   // Epoch time, not performance.now(): worker threads have their own time origins.
   const deadline = o.maxSeconds === undefined ? undefined : Date.now() + o.maxSeconds * 1000;
   // Set when a batch came back cut short by the deadline: what follows is not emitted, so the
@@ -109,10 +103,7 @@ async function runPrepared(
 
   // Resume first: what is already in DIR and valid is kept (found by scanning DIR), the rest is
   // the work, planned lazily: no list or set over the indices, so a count is limited by disk only.
-  const kept: number[] = [];
-  for (const k of out?.present() ?? []) {
-    if (out!.resume(k, o.kind.puzzleSeed(o.seed, o.request, k))) kept.push(k);
-  }
+  const kept = out?.keepPresent() ?? [];
   summary.resumed = kept.length;
   done = summary.resumed;
   progress();
@@ -120,10 +111,10 @@ async function runPrepared(
   const executor = o.executor ?? executorFor(o.workers ?? 1, o.syncGuard, total - kept.length);
   const task = (indices: number[]): GenerateTask => ({
     type: 'generate',
-    kind: o.kind.name,
+    kind: run.kind.name,
     kindModules: o.kindModules ?? [],
-    request: o.request,
-    runSeed: o.seed,
+    request: run.request,
+    runSeed: run.seed,
     indices,
     player,
     attempts: o.attempts ?? 3,

@@ -146,7 +146,7 @@ function readText(path: string): string | undefined {
 }
 
 /** Whether a process with this id runs on this host (EPERM: it runs, as another user). */
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

@@ -1,6 +1,7 @@
 /**
- * `--out DIR`: one file per puzzle with a deterministic name, the player form beside it, and a
- * manifest; every write atomic; a rerun of the same command resumes.
+ * `--out DIR`, the one owner of a run's files: their deterministic names, their writing (in the
+ * thread that made the batch, or here), the run's lock, its manifest and resume. Nothing else in
+ * the pipeline names or writes a file of DIR.
  *
  *   DIR/numbridge-000000.json          the file (with secret)
  *   DIR/numbridge-000000.player.json   its player form (with --player)
@@ -11,6 +12,18 @@
  * other shards have other manifests and write beside it), then checks that no manifest in DIR
  * belongs to another run of the kind, then writes its manifest (complete: false, no puzzles yet)
  * before its first puzzle file, so a run killed at once still marks DIR as its own.
+ *
+ * Puzzle files are written where the puzzle was made: the worker that made a batch writes its
+ * files itself (`writePuzzleFiles`, atomic, fsynced), so the main thread of a pooled run receives
+ * a few fields per puzzle for the manifest instead of every file's text, and never blocks on a
+ * disk: on 2 cores, -j 2 is two workers and an almost idle main thread.
+ *
+ *   worker: make batch → write DIR/<kind>-<k>.player.json, then DIR/<kind>-<k>.json → outcomes
+ *           without their texts (`written: true`) → main thread: manifest entries only
+ *
+ * A write that fails (a full disk) stops the batch there: the outcome of that puzzle carries the
+ * system error as plain data (an Error's code and path do not cross threads), and the run throws
+ * it again when it emits that puzzle, in index order, exactly as if it had written the file itself.
  *
  * Resume: a puzzle whose file is already there, parses, passes its schema and was made from one of
  * its own attempt seeds is kept as it is and not generated again; anything else is (re)written.
@@ -25,14 +38,14 @@ import { InputError } from '../core/errors.ts';
 import { assertValid, readerSchema, validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { ensureDir, removeStaleTemps, syncDir, writeFileAtomic, writeFileAtomicChunks } from './atomic.ts';
-import { fingerprintOf, isAttemptSeed, type PuzzleOutcome } from './generate-batch.ts';
+import { fingerprintOf, isAttemptSeed, type PuzzleFileTarget, type PuzzleOutcome, type WriteFailure } from './generate-batch.ts';
 import { acquireLock, type HeldLock } from './lock.ts';
-import { indexWidth, playerFileName, puzzleFileName, type PuzzleFileTarget } from './puzzle-files.ts';
 import { ManifestEntry, RunManifest } from './schema.ts';
 import { isWholeRun, shardRange, type Shard } from './shard.ts';
 
 export interface RunIdentity {
   kind: AnyKind;
+  /** A parsed request (kind.parseRequest). */
   request: PuzzleRequest;
   seed: string;
   count: number;
@@ -40,11 +53,26 @@ export interface RunIdentity {
   player: boolean;
 }
 
+/** The index width of a run of `count` puzzles: at least 6 digits, enough for the last index. */
+function indexWidth(count: number): number {
+  return Math.max(6, String(Math.max(0, count - 1)).length);
+}
+
+function puzzleFileName(kind: string, width: number, k: number): string {
+  return `${kind}-${String(k).padStart(width, '0')}.json`;
+}
+
+function playerFileName(kind: string, width: number, k: number): string {
+  return `${kind}-${String(k).padStart(width, '0')}.player.json`;
+}
+
 const MANIFEST_NAME = /^manifest(\.shard-\d+-of-\d+)?\.json$/;
 
 export class OutDir {
   readonly manifestName: string;
   private readonly width: number;
+  /** The run's indices (its shard's slice), computed once. */
+  private readonly range: { start: number; end: number };
   /** Kept and written puzzles, each once (arrays: a Map stops at 2^24 entries). */
   private readonly entries: ManifestEntry[] = [];
   private readonly failed: Array<{ index: number; reason: string }> = [];
@@ -55,6 +83,7 @@ export class OutDir {
     readonly run: RunIdentity,
   ) {
     this.width = indexWidth(run.count);
+    this.range = shardRange(run.count, run.shard);
     this.manifestName = isWholeRun(run.shard) ? 'manifest.json' : `manifest.shard-${run.shard.index}-of-${run.shard.of}.json`;
   }
 
@@ -104,7 +133,7 @@ export class OutDir {
    * Found by reading the directory as a stream, so memory follows the files, not the count.
    */
   present(): number[] {
-    const { start, end } = shardRange(this.run.count, this.run.shard);
+    const { start, end } = this.range;
     const found: number[] = [];
     const dir = opendirSync(this.dir);
     try {
@@ -126,7 +155,7 @@ export class OutDir {
     if (name === this.manifestName) return true;
     const k = this.indexOf(name, true);
     if (k === undefined) return false;
-    const { start, end } = shardRange(this.run.count, this.run.shard);
+    const { start, end } = this.range;
     return k >= start && k < end;
   }
 
@@ -172,6 +201,17 @@ export class OutDir {
         );
       }
     }
+  }
+
+  /**
+   * Keep every puzzle of the run already in DIR and valid (`present`, then `resume` with its own
+   * base seed): the indices kept, ascending. The rest is the run's work.
+   */
+  keepPresent(): number[] {
+    const { kind, seed, request } = this.run;
+    const kept: number[] = [];
+    for (const k of this.present()) if (this.resume(k, kind.puzzleSeed(seed, request, k))) kept.push(k);
+    return kept;
   }
 
   /**
@@ -250,7 +290,6 @@ export class OutDir {
   /** The manifest without its lists (they are long: written entry by entry). */
   private header(complete: boolean): RunManifest {
     const { kind, request, seed, count, shard, player } = this.run;
-    const range = shardRange(count, shard);
     return {
       format: 'puzzlemill/run-manifest',
       version: 1,
@@ -261,13 +300,59 @@ export class OutDir {
       seed,
       count,
       shard: { index: shard.index, of: shard.of },
-      range,
+      range: this.range,
       player,
       complete,
       puzzles: [],
       failed: [],
     };
   }
+}
+
+/**
+ * Write the made puzzles of a batch (player form first: the full file, written last, is what
+ * marks puzzle k done for a resumed run) and drop their texts from the outcomes. Stops at the
+ * first outcome stopped by the deadline (what follows it is not emitted either) and at the first
+ * failed write: that outcome and the rest of the batch carry the failure.
+ */
+export function writePuzzleFiles(target: PuzzleFileTarget, outcomes: PuzzleOutcome[]): PuzzleOutcome[] {
+  const result: PuzzleOutcome[] = [];
+  for (const [i, outcome] of outcomes.entries()) {
+    if (!outcome.ok) {
+      result.push(outcome);
+      if (outcome.stopped) return result.concat(outcomes.slice(i + 1));
+      continue;
+    }
+    const { text, playerText, ...rest } = outcome;
+    try {
+      if (target.player && playerText !== undefined) writeFileAtomic(join(target.dir, playerFileName(target.kind, target.width, outcome.k)), playerText + '\n');
+      writeFileAtomic(join(target.dir, puzzleFileName(target.kind, target.width, outcome.k)), text + '\n');
+    } catch (e) {
+      // one outcome per unit still (the scheduler checks): the rest of the batch is not written either
+      const writeFailure = writeFailureOf(e);
+      for (const left of outcomes.slice(i)) result.push({ k: left.k, ok: false, reason: 'not written', rejected: left.rejected, writeFailure });
+      return result;
+    }
+    result.push({ ...rest, text: '', written: true, ...(target.player && playerText !== undefined ? { playerWritten: true } : {}) });
+  }
+  return result;
+}
+
+function writeFailureOf(e: unknown): WriteFailure {
+  if (!(e instanceof Error)) return { message: String(e) };
+  const err = e as NodeJS.ErrnoException;
+  const failure: WriteFailure = { message: err.message };
+  if (err.code !== undefined) failure.code = err.code;
+  if (err.syscall !== undefined) failure.syscall = err.syscall;
+  if (err.path !== undefined) failure.path = err.path;
+  if (err.errno !== undefined) failure.errno = err.errno;
+  return failure;
+}
+
+/** The system error again, in the thread that reports it. */
+export function writeFailureError(failure: WriteFailure): NodeJS.ErrnoException {
+  const { message, ...fields } = failure;
+  return Object.assign(new Error(message), fields);
 }
 
 /**

@@ -9,7 +9,7 @@ import { validator } from '../core/schema.ts';
 import { loadKindModules } from '../kinds/kind-modules.ts';
 import { kindNamed } from '../kinds/registry.ts';
 import { runGenerateBatch, type BatchResult, type GenerateTask, type PuzzleOutcome } from './generate-batch.ts';
-import { writePuzzleFiles } from './puzzle-files.ts';
+import { writePuzzleFiles } from './out-dir.ts';
 import type { VerifyTask, VerifyReport } from './verify-batch.ts';
 
 /**

@@ -28,7 +28,7 @@ export interface HexLayout {
   y0: number;
 }
 
-export const SQRT3 = Math.sqrt(3);
+const SQRT3 = Math.sqrt(3);
 
 /** The neighbour across edge k, as (Δr, Δc). */
 export const EDGE_NEIGHBOUR: ReadonlyArray<readonly [number, number]> = [
@@ -48,7 +48,7 @@ export function hexCenter(layout: HexLayout, r: number, c: number): Point {
   return [layout.x0 + cellWidth(layout) * (c + r / 2), layout.y0 + 1.5 * layout.radius * r];
 }
 
-export function hexCorner(layout: HexLayout, r: number, c: number, k: number): Point {
+function hexCorner(layout: HexLayout, r: number, c: number, k: number): Point {
   const [cx, cy] = hexCenter(layout, r, c);
   const angle = ((60 * k - 90) * Math.PI) / 180;
   return [cx + layout.radius * Math.cos(angle), cy + layout.radius * Math.sin(angle)];

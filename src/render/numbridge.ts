@@ -10,7 +10,7 @@
 import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
 import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
-import { gradeName, L } from './labels.ts';
+import { gradeName, L, type Lang } from './labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
 import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
 import type { PictureOptions } from './picture.ts';
@@ -28,24 +28,65 @@ export function hexRadius(size: number): number {
 /** Draw a board file (the caller passes the player form unless the solution is wanted). */
 export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOptions): Picture {
   const { file, board } = readBoardFile(input, { source: input.id ?? 'board' });
-  const { lang } = options;
   const n = board.size;
-  const pub = file.public;
   const solution = options.solution && file.secret ? flattenGrid(file.secret.solution, n, { source: file.id }, '/secret/solution') : null;
+  const { title, subtitle, legend } = pictureWords(file, board.givens, solution !== null, options.lang);
+  const head = heading(title, subtitle);
+  const sheet = sheetLayout(n, legend, head.right);
+  const { bands, outline } = sideBandsAndOutline(sheet);
+  const parts: string[] = [
+    ...head.markup,
+    cellHexagons(sheet, board.regions),
+    ...bands,
+    blockBorders(sheet, board.regions),
+    outline,
+    cellDigits(sheet, board.givens, solution),
+    rowAndColumnNumbers(sheet),
+    ...sideBadges(sheet),
+    ...legendRows(legend, sheet),
+  ];
+  return svgDocument(sheet.width, sheet.height, `${title}, ${subtitle}`, parts);
+}
 
-  const radius = hexRadius(n);
-  const bandWidth = Math.max(5, radius * 0.3);
+interface LegendItem {
+  kind: 'band' | 'digit';
+  colour: string;
+  label: string;
+}
+
+/** Where everything of a picture stands: the rhombus of hexagons and the sheet around it. */
+interface SheetLayout {
+  n: number;
+  radius: number;
+  /** Width of the players' coloured bands. */
+  bandWidth: number;
+  layout: HexLayout;
+  bounds: { left: number; right: number; top: number; bottom: number };
+  legendTop: number;
+  width: number;
+  height: number;
+}
+
+/** The title, the subtitle (blocks, givens, grade, solution, id) and the legend's lines. */
+function pictureWords(file: NumbridgeBoardInput, givens: Uint8Array, withSolution: boolean, lang: Lang): { title: string; subtitle: string; legend: LegendItem[] } {
+  const pub = file.public;
+  const n = pub.size;
   const title = `${L.numbridge[lang]} ${n}×${n}`;
   const blocks = pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang];
-  const givenCount = board.givens.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
-  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})${solution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
-  const legend: Array<{ kind: 'band' | 'digit'; colour: string; label: string }> = [
+  const givenCount = givens.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
+  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})${withSolution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const legend: LegendItem[] = [
     { kind: 'band', colour: PLAYER_1, label: L.player1Joins[lang] },
     { kind: 'band', colour: PLAYER_2, label: L.player2Joins[lang] },
   ];
-  if (solution) legend.push({ kind: 'digit', colour: SOLUTION, label: L.solutionDigits[lang] });
+  if (withSolution) legend.push({ kind: 'digit', colour: SOLUTION, label: L.solutionDigits[lang] });
+  return { title, subtitle, legend };
+}
 
-  // Layout: title, column numbers and the top badge, the rhombus, the bottom badge, the legend.
+/** Layout: title, column numbers and the top badge, the rhombus, the bottom badge, the legend. */
+function sheetLayout(n: number, legend: readonly LegendItem[], headingRight: number): SheetLayout {
+  const radius = hexRadius(n);
+  const bandWidth = Math.max(5, radius * 0.3);
   const labelGap = LABEL_SIZE + bandWidth;
   const top = HEADING_BASELINE + 14 + 26 + labelGap;
   const left = MARGIN + 30 + labelGap;
@@ -56,24 +97,27 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
   const bounds = rhombusBounds(layout);
   const legendTop = bounds.bottom + bandWidth + 34;
   const legendWidth = Math.max(...legend.map((item) => 34 + textWidth(item.label, LEGEND_SIZE)));
-  const head = heading(title, subtitle);
-  const contentWidth = Math.max(bounds.right + bandWidth + 40, head.right, MARGIN + legendWidth);
-  const width = contentWidth + MARGIN;
-  const height = legendTop + legend.length * 20 + MARGIN;
+  const contentWidth = Math.max(bounds.right + bandWidth + 40, headingRight, MARGIN + legendWidth);
+  return { n, radius, bandWidth, layout, bounds, legendTop, width: contentWidth + MARGIN, height: legendTop + legend.length * 20 + MARGIN };
+}
 
-  const parts: string[] = [...head.markup];
-
-  // cells, tinted by block
-  const tints = blockTints(n, board.regions);
+/** One hexagon per cell, tinted by its block. */
+function cellHexagons({ n, layout }: SheetLayout, regions: ArrayLike<number>): string {
+  const tints = blockTints(n, regions);
   const cells: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[board.regions[r * n + c]!] }));
+      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[regions[r * n + c]!] }));
     }
   }
-  parts.push(g({ stroke: GRID_LINE, 'stroke-width': 1 }, cells));
+  return g({ stroke: GRID_LINE, 'stroke-width': 1 }, cells);
+}
 
-  // player sides: coloured bands on the outline (the two obtuse-corner edges belong to both sides: left plain)
+/**
+ * The players' sides as coloured bands on the outline (the two obtuse-corner edges belong to both
+ * sides: left plain), and the outline itself, drawn later over the block borders.
+ */
+function sideBandsAndOutline({ n, layout, bandWidth }: SheetLayout): { bands: [string, string]; outline: string } {
   const sides: string[][] = [[], []];
   const outline: string[] = [];
   for (let r = 0; r < n; r++) {
@@ -90,12 +134,17 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
       }
     }
   }
-  parts.push(
-    g({ stroke: PLAYER_1, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[0]!),
-    g({ stroke: PLAYER_2, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[1]!),
-  );
+  return {
+    bands: [
+      g({ stroke: PLAYER_1, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[0]!),
+      g({ stroke: PLAYER_2, 'stroke-width': bandWidth, 'stroke-linecap': 'round' }, sides[1]!),
+    ],
+    outline: g({ stroke: INK, 'stroke-width': 2.5, 'stroke-linecap': 'round' }, outline),
+  };
+}
 
-  // thick borders between blocks: edges 0..2 of each cell cover every inner edge once
+/** Thick borders between blocks: edges 0..2 of each cell cover every inner edge once. */
+function blockBorders({ n, layout }: SheetLayout, regions: ArrayLike<number>): string {
   const borders: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -104,22 +153,24 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
         const rr = r + dr;
         const cc = c + dc;
         if (rr < 0 || rr >= n || cc < 0 || cc >= n) continue;
-        if (board.regions[r * n + c] === board.regions[rr * n + cc]) continue;
+        if (regions[r * n + c] === regions[rr * n + cc]) continue;
         const [a, b] = hexEdge(layout, r, c, k);
         borders.push(line(a[0], a[1], b[0], b[1], { class: 'block-edge' }));
       }
     }
   }
-  parts.push(g({ stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }, borders), g({ stroke: INK, 'stroke-width': 2.5, 'stroke-linecap': 'round' }, outline));
+  return g({ stroke: INK, 'stroke-width': 3, 'stroke-linecap': 'round' }, borders);
+}
 
-  // digits
+/** The givens in bold; the solution's digits in the empty cells, smaller and coloured, when given. */
+function cellDigits({ n, layout, radius }: SheetLayout, givens: ArrayLike<number>, solution: ArrayLike<number> | null): string {
   const digitSize = radius * 0.9;
   const digits: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const cell = r * n + c;
       const [x, y] = hexCenter(layout, r, c);
-      const given = board.givens[cell]!;
+      const given = givens[cell]!;
       if (given > 0) {
         digits.push(text(x, y + digitSize * 0.36, String(given), { class: 'given', 'font-size': digitSize, 'font-weight': 'bold', fill: INK }));
       } else if (solution) {
@@ -128,9 +179,11 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
       }
     }
   }
-  parts.push(g({ 'text-anchor': 'middle' }, digits));
+  return g({ 'text-anchor': 'middle' }, digits);
+}
 
-  // row numbers left of column 0, column numbers above row 0 (the r3c5 of proofs and reports)
+/** Row numbers left of column 0, column numbers above row 0 (the r3c5 of proofs and reports). */
+function rowAndColumnNumbers({ n, layout, radius, bandWidth }: SheetLayout): string {
   const labels: string[] = [];
   const half = cellWidth(layout) / 2;
   for (let i = 0; i < n; i++) {
@@ -139,15 +192,13 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
     const [cx, cy] = hexCenter(layout, 0, i);
     labels.push(text(cx, cy - radius - bandWidth - 5, String(i + 1), { class: 'column-label', 'font-size': LABEL_SIZE, 'text-anchor': 'middle', fill: MUTED }));
   }
-  parts.push(g({}, labels));
+  return g({}, labels);
+}
 
-  // numbered badges in the middle of each side
+/** A numbered badge in the middle of each side: player 1 above and below, player 2 left and right. */
+function sideBadges({ n, layout, bandWidth, bounds }: SheetLayout): string[] {
+  const half = cellWidth(layout) / 2;
   const mid = Math.floor((n - 1) / 2);
-  const badge = (x: number, y: number, player: 1 | 2) =>
-    g({ class: `badge-${player}` }, [
-      circle(x, y, 10, { fill: player === 1 ? PLAYER_1 : PLAYER_2 }),
-      text(x, y + 4.3, String(player), { 'font-size': 12, 'font-weight': 'bold', 'text-anchor': 'middle', fill: '#ffffff' }),
-    ]);
   const midTop = (hexCenter(layout, 0, mid)[0] + hexCenter(layout, 0, n - 1 - mid)[0]) / 2;
   const midBottom = (hexCenter(layout, n - 1, mid)[0] + hexCenter(layout, n - 1, n - 1 - mid)[0]) / 2;
   const [leftX, midY] = hexCenter(layout, mid, 0);
@@ -155,15 +206,24 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
   const midRowY = (midY + hexCenter(layout, n - 1 - mid, 0)[1]) / 2;
   const leftMidX = (leftX + hexCenter(layout, n - 1 - mid, 0)[0]) / 2;
   const rightMidX = (rightX + hexCenter(layout, n - 1 - mid, n - 1)[0]) / 2;
-  parts.push(
+  return [
     badge(midTop, bounds.top - bandWidth - LABEL_SIZE - 18, 1),
     badge(midBottom, bounds.bottom + bandWidth + 14, 1),
     badge(leftMidX - half - bandWidth - 34, midRowY, 2),
     badge(rightMidX + half + bandWidth + 16, midRowY, 2),
-  );
+  ];
+}
 
-  // legend
-  const legendParts = legend.map((item, i) => {
+function badge(x: number, y: number, player: 1 | 2): string {
+  return g({ class: `badge-${player}` }, [
+    circle(x, y, 10, { fill: player === 1 ? PLAYER_1 : PLAYER_2 }),
+    text(x, y + 4.3, String(player), { 'font-size': 12, 'font-weight': 'bold', 'text-anchor': 'middle', fill: '#ffffff' }),
+  ]);
+}
+
+/** The legend under the board: a band or a digit in its colour, and what it means. */
+function legendRows(legend: readonly LegendItem[], { legendTop, bandWidth }: SheetLayout): string[] {
+  return legend.map((item, i) => {
     const y = legendTop + i * 20;
     const mark =
       item.kind === 'band'
@@ -171,9 +231,6 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
         : text(MARGIN + 12, y, '7', { 'font-size': LEGEND_SIZE + 1, 'text-anchor': 'middle', fill: item.colour });
     return g({ class: 'legend' }, [mark, text(MARGIN + 34, y, item.label, { 'font-size': LEGEND_SIZE, fill: INK })]);
   });
-  parts.push(...legendParts);
-
-  return svgDocument(width, height, `${title}, ${subtitle}`, parts);
 }
 
 /**

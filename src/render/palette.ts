@@ -7,7 +7,6 @@
 export const INK = '#1b1b1b';
 export const GRID_LINE = '#9aa0a6';
 export const MUTED = '#5f6368';
-export const PAPER = '#ffffff';
 
 /** Numbridge: player 1 joins top and bottom, player 2 left and right (docs/RULES.md). */
 export const PLAYER_1 = '#e8590c';

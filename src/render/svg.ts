@@ -77,17 +77,13 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number, attrs: A
 
 export type Point = readonly [number, number];
 
-/** "x,y x,y …" for polygon and polyline. */
+/** "x,y x,y …" for polygon. */
 export function points(list: readonly Point[]): string {
   return list.map(([x, y]) => `${num(x)},${num(y)}`).join(' ');
 }
 
 export function polygon(list: readonly Point[], attrs: Attrs = {}): string {
   return el('polygon', { points: points(list), ...attrs });
-}
-
-export function polyline(list: readonly Point[], attrs: Attrs = {}): string {
-  return el('polyline', { points: points(list), ...attrs });
 }
 
 export function path(d: string, attrs: Attrs = {}): string {
@@ -105,7 +101,7 @@ export function text(x: number, y: number, content: string, attrs: Attrs = {}): 
 }
 
 /** The family every picture asks for: the shipped font first (PNG), then look-alikes for browsers. */
-export const FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif";
+const FONT_FAMILY = "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', sans-serif";
 
 /**
  * A whole SVG document: root element with size and viewBox, a <title> (screen readers, browser

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { AutoExecutor, InProcessExecutor, PoolExecutor, type Executor } from '../../src/pipeline/executor.ts';
 import type { GenerateTask } from '../../src/pipeline/generate-batch.ts';
 import { generateRun } from '../../src/pipeline/generate-run.ts';
-import { writeFailureError } from '../../src/pipeline/puzzle-files.ts';
+import { writeFailureError } from '../../src/pipeline/out-dir.ts';
 import { runTask, type Task, type TaskResult } from '../../src/pipeline/tasks.ts';
 import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
 import { dirBytes } from './fixtures/toy-run.ts';

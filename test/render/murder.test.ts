@@ -3,7 +3,8 @@ import { OBJECT_NOUNS, type ObjectId } from '../../src/murder/catalogue/objects.
 import { playerForm } from '../../src/murder/case-file.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { murderPicture } from '../../src/render/murder/index.ts';
-import { svgToPng, pngSize } from '../../src/render/png.ts';
+import { svgToPng } from '../../src/render/png.ts';
+import { pngSize } from '../helpers/png.ts';
 import { esc } from '../../src/render/svg.ts';
 import { murderCase } from './samples.ts';
 import { allTexts, countClass, textsOfClass, wellFormed } from './svg-helpers.ts';

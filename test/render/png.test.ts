@@ -2,7 +2,8 @@ import { expect, test } from 'vitest';
 import { playerForm } from '../../src/numbridge/board-file.ts';
 import { murderPicture } from '../../src/render/murder/index.ts';
 import { numbridgePicture } from '../../src/render/numbridge.ts';
-import { pngSize, svgToPng } from '../../src/render/png.ts';
+import { svgToPng } from '../../src/render/png.ts';
+import { pngSize } from '../helpers/png.ts';
 import { svgDocument, text } from '../../src/render/svg.ts';
 import { boardRegular9, murderCase } from './samples.ts';
 

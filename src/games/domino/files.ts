@@ -14,7 +14,7 @@ import type { GameRecord, RecordedTurn } from './record.ts';
 import { DominoDealFile, DominoPositionFile, DominoRecordFile } from './schema.ts';
 import { DOMINO_DEAL } from '../../core/formats.ts';
 
-export const SEAT_NAMES = ['A', 'B', 'C', 'D'] as const;
+const SEAT_NAMES = ['A', 'B', 'C', 'D'] as const;
 
 /** A seeded deal: the 36 dominoes shuffled and dealt 18 / 12 / 9 each. Same seed, same deal. */
 export function dealDomino(players: number, seed: string): DominoDealFile {

@@ -10,7 +10,7 @@
 import { cellLabel, houseMasks, houseName, type HouseName } from '../sudoku-board.ts';
 import { DOMINO_COUNT, dominoId, dominoLabel, fieldPlaceOf, sharesNumber as shares, type DominoId } from './dominoes.ts';
 import { formatEntry, formatTotals, positionText, type At } from './notation.ts';
-import type { GameRecord } from './record.ts';
+import type { GameRecord, TurnEntry } from './record.ts';
 import {
   hasPlacement,
   isOver,
@@ -86,12 +86,34 @@ export interface ReplayReport {
 /** Replay a record through the referee. */
 export function replay(record: GameRecord): ReplayReport {
   const names = record.players;
+  const dealt: Contradiction[] = [];
+  const start = startState(names.length, dealtHands(record, noter(names, dealt)));
+  const turns = replayTurns(record, start);
+  const state = turns.state;
+  const leftovers = judgeLeftovers(record, state);
+  const scores = scoresOf(state);
+  const winners = winnersOf(scores).map((p) => names[p]!);
+  const moves = turns.moves;
+  for (const move of leftovers.moves) moves.push(move); // no spread: records may be long
+  const contradictions = [dealt, turns.contradictions, leftovers.contradictions, endContradictions(record, state, leftovers.contradictions), claimContradictions(record, scores, winners)].flat();
+  return { players: names, moves, scores, winners, contradictions, final: state };
+}
+
+type Note = (player: number | string, notation: string, kind: ContradictionKind, detail: string, at?: At) => void;
+
+/** A `Note` that adds to `list`, naming a seat by its player's name. */
+function noter(names: readonly string[], list: Contradiction[]): Note {
+  return (player, notation, kind, detail, at) =>
+    list.push({ player: typeof player === 'string' ? player : names[player] ?? '?', notation, kind, detail, ...(at ? { at } : {}) });
+}
+
+/** Every turn of the record through the referee: one move each, and the position after the last. */
+function replayTurns(record: GameRecord, start: DominoState): { moves: ReplayMove[]; contradictions: Contradiction[]; state: DominoState } {
+  const names = record.players;
   const moves: ReplayMove[] = [];
   const contradictions: Contradiction[] = [];
-  const note = (player: number | string, notation: string, kind: ContradictionKind, detail: string, at?: At) =>
-    contradictions.push({ player: typeof player === 'string' ? player : names[player] ?? '?', notation, kind, detail, ...(at ? { at } : {}) });
-
-  let state = startState(names.length, dealtHands(record, note));
+  const note = noter(names, contradictions);
+  let state = start;
   let overNoted = false;
   const outOfTurn = new Set<number>(); // indices in `moves`
   for (const turn of record.turns) {
@@ -116,53 +138,80 @@ export function replay(record: GameRecord): ReplayReport {
       overNoted = true;
       note(turn.player, notation, 'move-after-end', `turn ${number}: the game was already over (no player could place a domino)`, turn.at);
     }
-    if (turn.entry.kind === 'pass') {
-      const passed = passTurn(state);
-      state = passed.state;
-      const says = passed.legal ? (over ? 'passes: no domino fits (the game is over)' : 'passes: no domino fits') : `passes, but could place ${placementText(passed.witness!)}`;
-      if (!passed.legal) note(turn.player, notation, 'pass-but-placeable', `turn ${number}: ${name} passed but could place ${placementText(passed.witness!)}`, turn.at);
-      moves.push({ player: name, turn: number, notation, legal: passed.legal, violations: passed.legal ? [] : ['false-pass'], completes: [], points: 0, says, ...(turn.at ? { at: turn.at } : {}) });
-      continue;
-    }
-    const entry = turn.entry;
-    const placement: Placement = { first: entry.first, second: entry.second, cells: entry.cells };
-    const judgement = judgePlacement(state, placement);
-    const violations = judgement.violations;
-    const explained = violations.map((v) => explain(v, state, placement, judgement));
-    if (violations.some((v) => v === 'not-in-hand' || v === 'not-adjacent' || v === 'occupied')) {
-      note(turn.player, notation, 'impossible-move', `turn ${number}: ${explained.join('; ')}`, turn.at);
-      moves.push({ player: name, turn: number, notation, legal: false, violations, completes: [], points: 0, says: `cannot be made: ${explained.join('; ')}`, ...(turn.at ? { at: turn.at } : {}) });
-      state = skipTurn(state);
-      continue;
-    }
-    const played = playPlacement(state, placement, { noticedLate: true });
-    state = played.state;
-    const completes = played.result.completes.map(houseName);
-    if (violations.length > 0) {
-      const kind: ContradictionKind = entry.lateError ? 'annotated-violation' : 'unannotated-violation';
-      const tail = entry.lateError ? ' (marked **): noticed late, it stays)' : ' (not marked as an error)';
-      note(turn.player, notation, kind, `turn ${number}: ${explained.join('; ')}${tail}`, turn.at);
-    } else if (entry.lateError) {
-      note(turn.player, notation, 'annotated-but-legal', `turn ${number}: marked **) as an error, but the move breaks no rule`, turn.at);
-    }
-    checkCompletionClaims(entry.completions, entry.plusMark, completes, (kind, detail) => note(turn.player, notation, kind, `turn ${number}: ${detail}`, turn.at));
-    let says = violations.length === 0 ? 'legal' : `breaks ${violations.map((v) => (v === 'sudoku' ? 'the Sudoku rule' : 'the DO rule')).join(' and ')}: ${explained.join('; ')}; it stays`;
-    if (completes.length > 0) says += `; completes ${completes.join(' ')} (+${played.result.points})`;
-    moves.push({ player: name, turn: number, notation, legal: violations.length === 0, violations, completes, points: played.result.points, says, ...(turn.at ? { at: turn.at } : {}) });
+    const seen = { player: turn.player, name, number, notation, ...(turn.at ? { at: turn.at } : {}) };
+    const made = turn.entry.kind === 'pass' ? replayPass(state, seen, over, note) : replayPlacement(state, seen, turn.entry, note);
+    state = made.state;
+    moves.push(made.move);
   }
   for (const i of outOfTurn) {
     const m = moves[i]!;
     moves[i] = { ...m, legal: false, violations: ['out-of-turn', ...m.violations], says: `out of turn; ${m.says}` };
   }
+  return { moves, contradictions, state };
+}
 
-  // the end: the game must be over, and every written-off domino really unplaceable
+/** A recorded turn as the replay sees it: the seat, its player's name, the 1-based turn, the notation. */
+interface SeenTurn {
+  player: number;
+  name: string;
+  number: number;
+  notation: string;
+  at?: At;
+}
+
+type PlaceEntry = Extract<TurnEntry, { kind: 'place' }>;
+
+/** A pass: right when no domino fits (`over`: the game has ended, and it says so). */
+function replayPass(state: DominoState, turn: SeenTurn, over: boolean, note: Note): { state: DominoState; move: ReplayMove } {
+  const passed = passTurn(state);
+  const says = passed.legal ? (over ? 'passes: no domino fits (the game is over)' : 'passes: no domino fits') : `passes, but could place ${placementText(passed.witness!)}`;
+  if (!passed.legal) note(turn.player, turn.notation, 'pass-but-placeable', `turn ${turn.number}: ${turn.name} passed but could place ${placementText(passed.witness!)}`, turn.at);
+  const move: ReplayMove = { player: turn.name, turn: turn.number, notation: turn.notation, legal: passed.legal, violations: passed.legal ? [] : ['false-pass'], completes: [], points: 0, says, ...(turn.at ? { at: turn.at } : {}) };
+  return { state: passed.state, move };
+}
+
+/**
+ * A placement: skipped when it cannot be made at all; otherwise made (a broken rule stays: the
+ * players did not take it back), with its completions held against what the record marks.
+ */
+function replayPlacement(state: DominoState, turn: SeenTurn, entry: PlaceEntry, note: Note): { state: DominoState; move: ReplayMove } {
+  const { player, name, number, notation, at } = turn;
+  const placement: Placement = { first: entry.first, second: entry.second, cells: entry.cells };
+  const judgement = judgePlacement(state, placement);
+  const violations = judgement.violations;
+  const explained = violations.map((v) => explain(v, state, placement, judgement));
+  if (violations.some((v) => v === 'not-in-hand' || v === 'not-adjacent' || v === 'occupied')) {
+    note(player, notation, 'impossible-move', `turn ${number}: ${explained.join('; ')}`, at);
+    const move: ReplayMove = { player: name, turn: number, notation, legal: false, violations, completes: [], points: 0, says: `cannot be made: ${explained.join('; ')}`, ...(at ? { at } : {}) };
+    return { state: skipTurn(state), move };
+  }
+  const played = playPlacement(state, placement, { noticedLate: true });
+  const completes = played.result.completes.map(houseName);
+  if (violations.length > 0) {
+    const kind: ContradictionKind = entry.lateError ? 'annotated-violation' : 'unannotated-violation';
+    const tail = entry.lateError ? ' (marked **): noticed late, it stays)' : ' (not marked as an error)';
+    note(player, notation, kind, `turn ${number}: ${explained.join('; ')}${tail}`, at);
+  } else if (entry.lateError) {
+    note(player, notation, 'annotated-but-legal', `turn ${number}: marked **) as an error, but the move breaks no rule`, at);
+  }
+  checkCompletionClaims(entry.completions, entry.plusMark, completes, (kind, detail) => note(player, notation, kind, `turn ${number}: ${detail}`, at));
+  let says = violations.length === 0 ? 'legal' : `breaks ${violations.map((v) => (v === 'sudoku' ? 'the Sudoku rule' : 'the DO rule')).join(' and ')}: ${explained.join('; ')}; it stays`;
+  if (completes.length > 0) says += `; completes ${completes.join(' ')} (+${played.result.points})`;
+  const move: ReplayMove = { player: name, turn: number, notation, legal: violations.length === 0, violations, completes, points: played.result.points, says, ...(at ? { at } : {}) };
+  return { state: played.state, move };
+}
+
+/** The `( 0 )` entries at the end: each written-off domino must be its player's and really unplaceable. */
+function judgeLeftovers(record: GameRecord, state: DominoState): { moves: ReplayMove[]; contradictions: Contradiction[] } {
+  const names = record.players;
+  const moves: ReplayMove[] = [];
+  const contradictions: Contradiction[] = [];
+  const note = noter(names, contradictions);
   const masks = houseMasks(state.board);
-  const listed = new Set<DominoId>();
   for (const left of record.leftovers) {
     const id = dominoId(left.entry.first, left.entry.second);
     const notation = formatEntry(left.entry);
     const name = names[left.player]!;
-    listed.add(id);
     let legal = true;
     let says: string;
     const violations: string[] = [];
@@ -189,6 +238,19 @@ export function replay(record: GameRecord): ReplayReport {
     }
     moves.push({ player: name, turn: null, notation, legal, violations, completes: [], points: 0, says, ...(left.at ? { at: left.at } : {}) });
   }
+  return { moves, contradictions };
+}
+
+/**
+ * The end: every domino still held must be listed as left over, and the game must be over (not
+ * said again when a leftover already shows a domino that could still be placed).
+ */
+function endContradictions(record: GameRecord, state: DominoState, leftoverContradictions: readonly Contradiction[]): Contradiction[] {
+  const names = record.players;
+  const contradictions: Contradiction[] = [];
+  const note = noter(names, contradictions);
+  const masks = houseMasks(state.board);
+  const listed = new Set<DominoId>(record.leftovers.map((left) => dominoId(left.entry.first, left.entry.second)));
   for (let id = 0; id < DOMINO_COUNT; id++) {
     const holder = state.holder[id]!;
     if (holder >= 0 && !listed.has(id)) {
@@ -196,11 +258,16 @@ export function replay(record: GameRecord): ReplayReport {
       note(holder, dominoLabel(id), 'unlisted-leftover', `${names[holder]} still holds ${dominoLabel(id)} at the end${canPlay ? ', and it could be placed' : ''}`);
     }
   }
-  if (!isOver(state) && !contradictions.some((c) => c.kind === 'unplaceable-but-placeable' || c.kind === 'unlisted-leftover')) {
-    note(state.toMove, '', 'game-not-over', 'the record ends but a domino could still be placed');
-  }
+  const shownPlaceable = [...contradictions, ...leftoverContradictions].some((c) => c.kind === 'unlisted-leftover' || c.kind === 'unplaceable-but-placeable');
+  if (!isOver(state) && !shownPlaceable) note(state.toMove, '', 'game-not-over', 'the record ends but a domino could still be placed');
+  return contradictions;
+}
 
-  const scores = scoresOf(state);
+/** The record's closing sums and winner against the referee's scores. */
+function claimContradictions(record: GameRecord, scores: readonly PlayerScore[], winners: readonly string[]): Contradiction[] {
+  const names = record.players;
+  const contradictions: Contradiction[] = [];
+  const note = noter(names, contradictions);
   record.totals.forEach((t, p) => {
     if (!t) return;
     const sum = t.terms.reduce((a, b) => a + b, 0);
@@ -210,17 +277,16 @@ export function replay(record: GameRecord): ReplayReport {
     const s = scores[p]!;
     if (claimed !== s.total) note(p, written, 'wrong-total', `the referee's total is ${s.total} (${s.plus} plus, ${s.minus} minus), the record says ${claimed}`, t.at);
   });
-  const winners = winnersOf(scores).map((p) => names[p]!);
   for (const claim of record.winnerClaims) {
     if (!winners.includes(claim.name)) {
       note(claim.name, claim.text, 'wrong-winner', `the record says ${claim.name} won; the referee's winner is ${winners.join(' and ')} (${names.map((n, i) => `${n} ${scores[i]!.total}`).join(', ')})`, claim.at);
     }
   }
-  return { players: names, moves, scores, winners, contradictions, final: state };
+  return contradictions;
 }
 
 /** The dealt hands: stated by the record, or read off the columns (each domino once, all 36). */
-function dealtHands(record: GameRecord, note: (p: number, n: string, k: ContradictionKind, d: string, at?: At) => void): Int8Array {
+function dealtHands(record: GameRecord, note: Note): Int8Array {
   const holder = new Int8Array(DOMINO_COUNT).fill(NOT_IN_GAME);
   if (record.hands) {
     record.hands.forEach((hand, p) => hand.forEach((id) => (holder[id] = p)));

@@ -49,7 +49,7 @@ function digitsToCome(state: KosmosState): number {
 }
 
 /** True when, with `tile` on `cell`, every free cell admits some digit and every digit to come fits somewhere. */
-export function looksAlive(board: Grid, cell: Cell, tile: Digit, toCome: number): boolean {
+function looksAlive(board: Grid, cell: Cell, tile: Digit, toCome: number): boolean {
   const next = Uint8Array.from(board);
   next[cell] = tile;
   const masks = houseMasks(next);

@@ -173,12 +173,62 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
   const ply = state.ply + 1;
   const left = state.timeLeft[i]! - ms;
   const base = { ply, player: p, move, right: false, paid: [] as Digit[], returned: [] as Digit[], drawn: [] as Digit[], used: ms };
-
   if (left <= 0) {
     const result: GameResult = { winner: other(p), reason: 'time' };
     return { state: { ...state, timeLeft: setAt(state.timeLeft, i, 0), ply, result }, outcome: { ...base, left: 0, timeUp: true, result } };
   }
+  const made = moveItself(state, move, ply);
+  const { hand, bag, drawn } = made.deferRefill ? { hand: made.hand, bag: made.bag, drawn: [] } : refillHand(made.hand, made.bag);
+  const end = endOfMove(state, move, made);
+  const hands: [Digit[], Digit[]] = i === 0 ? [hand, [...state.hands[1]]] : [[...state.hands[0]], hand];
+  const next: GameState = {
+    ...state,
+    digits: made.digits,
+    owner: made.owner,
+    ownedAt: made.ownedAt,
+    bag,
+    hands,
+    toMove: end.toMove,
+    movesLeft: end.movesLeft,
+    noRefill: setAt(state.noRefill, i, made.deferRefill),
+    mistakes: made.mistakes,
+    timeouts: made.timeouts,
+    lapseStreak: end.lapseStreak,
+    timeLeft: setAt(state.timeLeft, i, left),
+    marks: made.marks,
+    ply,
+    result: end.result,
+  };
+  return { state: next, outcome: { ...base, right: made.right, paid: made.paid, returned: made.returned, drawn, left, timeUp: false, result: end.result } };
+}
 
+/** What the move itself changed, before the end of the move (refill, goal, turn). */
+interface MoveEffects {
+  hand: Digit[];
+  bag: Digit[];
+  digits: GameState['digits'];
+  owner: GameState['owner'];
+  ownedAt: GameState['ownedAt'];
+  mistakes: GameState['mistakes'];
+  timeouts: GameState['timeouts'];
+  marks: GameState['marks'];
+  /** The cell the player came to own (a right tile, a taken given), or −1. */
+  gained: Cell;
+  /** place: was the tile right? */
+  right: boolean;
+  /** A two-tile take: no refill until the end of the next move. */
+  deferRefill: boolean;
+  paid: Digit[];
+  returned: Digit[];
+}
+
+/**
+ * The move itself (place, take, swap, skip, timeout) for the player to move at `ply`. Tiles that
+ * go into the bag shuffle it with the game's random numbers of this ply, in the order they are used.
+ */
+function moveItself(state: GameState, move: Move, ply: number): MoveEffects {
+  const p = state.toMove;
+  const i = p - 1;
   let rng: Rng | null = null;
   const random = () => (rng ??= new Rng('numbridge-game', state.seed, ply));
   let hand = [...state.hands[i]!];
@@ -236,22 +286,29 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
     owner = setAt(owner, gained, p);
     ownedAt = setAt(ownedAt, gained, ply);
   }
+  return { hand, bag, digits, owner, ownedAt, mistakes, timeouts, marks, gained, right, deferRefill, paid, returned };
+}
 
+/** The refill at the end of a move: the hand up to three from the front of the bag, while it has tiles. */
+function refillHand(hand: Digit[], bag: Digit[]): { hand: Digit[]; bag: Digit[]; drawn: Digit[] } {
   const drawn: Digit[] = [];
-  if (!deferRefill) {
-    const take = Math.min(HAND_SIZE - hand.length, bag.length);
-    if (take > 0) {
-      drawn.push(...bag.slice(0, take));
-      bag = bag.slice(take);
-      hand = [...hand, ...drawn];
-    }
+  const take = Math.min(HAND_SIZE - hand.length, bag.length);
+  if (take > 0) {
+    drawn.push(...bag.slice(0, take));
+    return { hand: [...hand, ...drawn], bag: bag.slice(take), drawn };
   }
+  return { hand, bag, drawn };
+}
 
+/** The end of a move: the lapse streaks, the goal (or an abandoned game), and whose move is next. */
+function endOfMove(state: GameState, move: Move, made: MoveEffects): { lapseStreak: GameState['lapseStreak']; result: GameResult | null; toMove: Player; movesLeft: number } {
+  const p = state.toMove;
+  const i = p - 1;
   // a lapse lengthens the player's streak, any move of their own ends it; a skip is neither
   const lapseStreak = move.kind === 'timeout' ? setAt(state.lapseStreak, i, state.lapseStreak[i]! + 1) : move.kind === 'skip' ? state.lapseStreak : setAt(state.lapseStreak, i, 0);
   const abandonAt = state.room.abandonAfterLapses;
   const abandoned = abandonAt !== undefined && lapseStreak[0]! >= abandonAt && lapseStreak[1]! >= abandonAt;
-  const result: GameResult | null = gained >= 0 ? boardResult(state.variant, state.size, state.regions, owner, ownedAt) : abandoned ? { winner: null, reason: 'abandoned' } : null;
+  const result: GameResult | null = made.gained >= 0 ? boardResult(state.variant, state.size, state.regions, made.owner, made.ownedAt) : abandoned ? { winner: null, reason: 'abandoned' } : null;
   let toMove = p;
   // a skip and a lapse end the turn: in Domains the rest of the move pair goes too ("Läuft Ihre
   // Zeit ab, verfällt der Zug …, und der Gegner ist am Zug"); a mistake spends one move of it
@@ -260,26 +317,7 @@ export function applyMove(state: GameState, move: Move, used?: number): { state:
     toMove = other(p);
     movesLeft = movesPerTurn(state.variant);
   }
-  const hands: [Digit[], Digit[]] = i === 0 ? [hand, [...state.hands[1]]] : [[...state.hands[0]], hand];
-  const next: GameState = {
-    ...state,
-    digits,
-    owner,
-    ownedAt,
-    bag,
-    hands,
-    toMove,
-    movesLeft,
-    noRefill: setAt(state.noRefill, i, deferRefill),
-    mistakes,
-    timeouts,
-    lapseStreak,
-    timeLeft: setAt(state.timeLeft, i, left),
-    marks,
-    ply,
-    result,
-  };
-  return { state: next, outcome: { ...base, right, paid, returned, drawn, left, timeUp: false, result } };
+  return { lapseStreak, result, toMove, movesLeft };
 }
 
 /** A player resigns (at any time, on move or not): the other player wins. */

@@ -8,13 +8,11 @@ export const STANDABLE_OBJECTS = ['chair', 'armchair', 'sofa', 'bed', 'bench', '
 export const BLOCKING_OBJECTS = ['plant', 'table', 'tree', 'bush', 'rock', 'box', 'bookshelf', 'fountain', 'statue', 'bin'] as const;
 export const OBJECT_IDS = [...STANDABLE_OBJECTS, ...BLOCKING_OBJECTS] as const;
 
-export type StandableObject = (typeof STANDABLE_OBJECTS)[number];
-export type BlockingObject = (typeof BLOCKING_OBJECTS)[number];
 export type ObjectId = (typeof OBJECT_IDS)[number];
 
 /** Index of an object id in OBJECT_IDS: the code boards store per cell (−1 = no object). */
 export const OBJECT_CODE: Readonly<Record<ObjectId, number>> = Object.fromEntries(OBJECT_IDS.map((id, i) => [id, i])) as Record<ObjectId, number>;
-export const STANDABLE_COUNT = STANDABLE_OBJECTS.length;
+const STANDABLE_COUNT = STANDABLE_OBJECTS.length;
 
 /** True for fixtures nobody can stand on. */
 export function isBlockingCode(code: number): boolean {

@@ -187,7 +187,6 @@ const MUSEUM: Setting = {
 };
 
 export const SETTINGS: readonly Setting[] = [HOUSE, GARDEN, HOTEL, THEATRE, MUSEUM];
-export const SETTING_IDS: readonly string[] = SETTINGS.map((s) => s.id);
 
 export function settingById(id: string): Setting | undefined {
   return SETTINGS.find((s) => s.id === id);

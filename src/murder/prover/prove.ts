@@ -35,7 +35,7 @@ export type LevelName = 'easy' | 'medium' | 'hard';
  * The work that lands in the middle of a level's band, per person: about a clue read (4), a
  * placement (4) and two line singles (2 × 14) — what an easy case asks of each person, rounded.
  */
-export const HALF_WORK_PER_PERSON = 40;
+const HALF_WORK_PER_PERSON = 40;
 
 /**
  * A case's score (src/murder/README.md "Score"): the level's band of core/bands.ts, the work of the

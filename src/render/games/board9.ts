@@ -105,7 +105,7 @@ export function boardDomino(frame: BoardFrame, cells: readonly [number, number],
 }
 
 /** A domino off the board (hands, lists), lying flat: `size` is the side of one half. */
-export function looseDomino(x: number, y: number, size: number, digits: readonly [number, number], marks: TileMarks = {}): string {
+function looseDomino(x: number, y: number, size: number, digits: readonly [number, number], marks: TileMarks = {}): string {
   const classes = ['domino', 'loose', marks.lastMove ? 'last-move' : ''].filter(Boolean).join(' ');
   return g({ class: classes }, [
     rect(x, y, 2 * size, size, { rx: size * 0.16, fill: DOMINO, stroke: marks.lastMove ? LAST_MOVE : DOMINO_EDGE, 'stroke-width': marks.lastMove ? 2.5 : 1.5 }),

@@ -76,7 +76,7 @@ export interface PanelLine {
   height?: number;
 }
 
-export function legendTile(label: string, style: 'plain' | 'gold', marks: { lateError?: boolean; lastMove?: boolean } = {}, digit = 5): PanelLine {
+function legendTile(label: string, style: 'plain' | 'gold', marks: { lateError?: boolean; lastMove?: boolean } = {}, digit = 5): PanelLine {
   return {
     markup: (x, y) => g({ class: 'legend' }, [tileAt(x, y, 24, digit, style, marks), text(x + 32, y + 17, label, { 'font-size': PANEL_TEXT, fill: INK })]),
     height: 30,

@@ -69,7 +69,7 @@ export function normaliseRegions(size: number, labels: ArrayLike<number>, where:
 }
 
 /** Givens within 1..N and without clashes, or an InputError naming the cells. */
-export function checkGivens(size: number, regions: Regions, givens: Grid, where: InputPosition): void {
+function checkGivens(size: number, regions: Regions, givens: Grid, where: InputPosition): void {
   for (let i = 0; i < givens.length; i++) {
     if (givens[i]! > size) throw new InputError(where, `digit ${givens[i]} at ${cellName(size, i)} exceeds ${size}`);
   }

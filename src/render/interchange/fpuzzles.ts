@@ -27,7 +27,7 @@ import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';
 import { rulesText } from './ipuz.ts';
 
-export const FPUZZLES_URL = 'https://f-puzzles.com/?load=';
+const FPUZZLES_URL = 'https://f-puzzles.com/?load=';
 export const SUDOKUPAD_URL = 'https://sudokupad.app/?puzzleid=fpuzzles';
 
 /** Keys of an f-puzzles file that change nothing about a plain Sudoku. */

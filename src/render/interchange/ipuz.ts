@@ -28,7 +28,7 @@ import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudok
 import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';
 
-export const IPUZ_KIND = 'http://ipuz.org/sudoku#1';
+const IPUZ_KIND = 'http://ipuz.org/sudoku#1';
 export const IPUZ_REGIONS = 'http://puzzlemill.dev/ipuz/regions';
 const CHARSET = '123456789';
 

@@ -28,7 +28,7 @@ const CARD_GAP = 10;
 const LEGEND_SIZE = 11.5;
 
 /** Cell size: 9×9 plans get 60 px, small plans a little more. */
-export function planCell(size: number): number {
+function planCell(size: number): number {
   return Math.min(76, Math.round(540 / size));
 }
 

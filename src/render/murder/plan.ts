@@ -40,7 +40,7 @@ export interface PlanOptions {
 const NAME_MAX = 11.5;
 const NAME_MIN = 7.5;
 
-export function floorTint(floor: string): string {
+function floorTint(floor: string): string {
   const known = FLOOR_TINTS[floor];
   if (known) return known;
   let h = 0;
