@@ -29,6 +29,7 @@ import { randomLayout } from './layouts.ts';
 import { DEFAULT_BUDGET, ORDERS_PER_GRID, requestProblem, requestRecord, type BoardRequest } from './request.ts';
 import type { NumbridgeBoardFile } from './schema.ts';
 import { orbitsOf } from './symmetry.ts';
+import { NUMBRIDGE_BOARD } from '../core/formats.ts';
 
 // The pipeline reaches Numbridge through one adapter, src/kinds/numbridge.ts: it wraps generateBoard
 // (here) with verifyBoard (verify.ts), playerForm (board-file.ts), puzzleSeed (request.ts) and the
@@ -151,7 +152,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   if (!grade || grade.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
   if (request.grade !== undefined && grade.level !== request.grade) return null;
   return {
-    format: 'puzzlemill/numbridge-board',
+    format: NUMBRIDGE_BOARD,
     version: 1,
     id: boardId(size, regions, givens),
     public: {

@@ -38,6 +38,7 @@ import { fingerprintOf, isAttemptSeed, type GenerateTask, type PuzzleOutcome } f
 import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-index.ts';
 import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
 import { DailyIndex, DailyPublicIndex, type DailyEntry, type DailyPublicEntry, type FingerprintEntry } from './schema.ts';
+import { DAILY_INDEX, DAILY_PUBLIC_INDEX } from '../core/formats.ts';
 
 /** One place in the daily set. */
 export interface DailySlot {
@@ -211,8 +212,8 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     if (missing.length > 0) {
       throw new RangeError(`daily ${o.date}: no new puzzle for ${missing.map((s) => s.slot.slot).join(', ')} within ${maxCandidates} candidates`);
     }
-    const daily: DailyIndex = { format: 'puzzlemill/daily-index', version: 1, date: o.date, keyId, puzzles: states.map((s) => s.entry!) };
-    const publicIndex: DailyPublicIndex = { format: 'puzzlemill/daily-public-index', version: 1, date: o.date, puzzles: states.map((s) => s.publicEntry!) };
+    const daily: DailyIndex = { format: DAILY_INDEX, version: 1, date: o.date, keyId, puzzles: states.map((s) => s.entry!) };
+    const publicIndex: DailyPublicIndex = { format: DAILY_PUBLIC_INDEX, version: 1, date: o.date, puzzles: states.map((s) => s.publicEntry!) };
     if (!validator<DailyIndex>(DailyIndex)(daily)) throw new Error('daily index fails its own schema (a bug)');
     if (!validator<DailyPublicIndex>(DailyPublicIndex)(publicIndex)) throw new Error('daily public index fails its own schema (a bug)');
     writeFileAtomic(join(secretDir, 'index.json'), JSON.stringify(daily, null, 2) + '\n');

@@ -42,6 +42,7 @@ import { fingerprintOf, isAttemptSeed, type PuzzleFileTarget, type PuzzleOutcome
 import { acquireLock, type HeldLock } from './lock.ts';
 import { ManifestEntry, RunManifest } from './schema.ts';
 import { isWholeRun, shardRange, type Shard } from './shard.ts';
+import { RUN_MANIFEST } from '../core/formats.ts';
 
 export interface RunIdentity {
   kind: AnyKind;
@@ -291,7 +292,7 @@ export class OutDir {
   private header(complete: boolean): RunManifest {
     const { kind, request, seed, count, shard, player } = this.run;
     return {
-      format: 'puzzlemill/run-manifest',
+      format: RUN_MANIFEST,
       version: 1,
       kind: kind.name,
       puzzleFormat: kind.format,

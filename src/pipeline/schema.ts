@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { rootOptions } from '../core/schema-parts.ts';
+import { DAILY_INDEX, DAILY_PUBLIC_INDEX, RUN_MANIFEST } from '../core/formats.ts';
 
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const Request = Type.Record(Type.String(), Scalar, { description: 'the parsed request parameters' });
@@ -27,7 +28,7 @@ export const ManifestEntry = Type.Object(
 
 export const RunManifest = Type.Object(
   {
-    format: Type.Literal('puzzlemill/run-manifest'),
+    format: Type.Literal(RUN_MANIFEST),
     version: Type.Literal(1),
     kind: Type.String(),
     puzzleFormat: Type.String(),
@@ -63,7 +64,7 @@ export const DailyEntry = Type.Object(
 
 export const DailyIndex = Type.Object(
   {
-    format: Type.Literal('puzzlemill/daily-index'),
+    format: Type.Literal(DAILY_INDEX),
     version: Type.Literal(1),
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
     keyId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$', description: 'names the daily key the set was made with (an HMAC: says nothing about the key)' })),
@@ -89,7 +90,7 @@ export const DailyPublicEntry = Type.Object(
 
 export const DailyPublicIndex = Type.Object(
   {
-    format: Type.Literal('puzzlemill/daily-public-index'),
+    format: Type.Literal(DAILY_PUBLIC_INDEX),
     version: Type.Literal(1),
     date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
     puzzles: Type.Array(DailyPublicEntry),

@@ -20,12 +20,13 @@ import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { checkLinePuzzle } from '../kinds/sudoku-line.ts';
 import type { BatchResult } from './generate-batch.ts';
 import { DailyIndex, DailyPublicIndex, RunManifest } from './schema.ts';
+import { DAILY_INDEX, DAILY_PUBLIC_INDEX, RUN_MANIFEST } from '../core/formats.ts';
 
 /** Our files that are not puzzles but live in puzzle folders. */
 const BOOKKEEPING: Readonly<Record<string, object>> = {
-  'puzzlemill/run-manifest': RunManifest,
-  'puzzlemill/daily-index': DailyIndex,
-  'puzzlemill/daily-public-index': DailyPublicIndex,
+  [RUN_MANIFEST]: RunManifest,
+  [DAILY_INDEX]: DailyIndex,
+  [DAILY_PUBLIC_INDEX]: DailyPublicIndex,
 };
 
 /** True for one of our bookkeeping files (a manifest, a daily index): commands over puzzle folders skip them. */

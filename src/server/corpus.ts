@@ -16,6 +16,7 @@ import { DailyIndex, DailyPublicIndex, type DailyPublicEntry } from '../pipeline
 import { isBookkeeping, reportLine, verifyInput } from '../pipeline/verify-batch.ts';
 import { kindForFormat } from '../kinds/registry.ts';
 import type { PuzzleStore } from './store.ts';
+import { DAILY_PUBLIC_INDEX } from '../core/formats.ts';
 
 export interface LoadCounts {
   added: number;
@@ -90,7 +91,7 @@ async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: s
   const publicIndex: DailyPublicIndex = publicValid
     ? (published as DailyPublicIndex)
     : {
-        format: 'puzzlemill/daily-public-index',
+        format: DAILY_PUBLIC_INDEX,
         version: 1,
         date: index.date,
         puzzles: index.puzzles.map((e): DailyPublicEntry => ({ slot: e.slot, kind: e.kind, format: e.format, id: e.id, file: e.playerFile, summary: e.summary })),
