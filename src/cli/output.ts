@@ -5,7 +5,10 @@
  * the same code as a full disk under --out), never a stack trace. Either way the rest of the output
  * is lost, so the program stops at once.
  */
+import { join } from 'node:path';
 import { systemReason } from '../core/errors.ts';
+import { ensureDir, writeFileAtomic } from '../pipeline/atomic.ts';
+import { OutputNames } from '../render/output-names.ts';
 import { EXIT_FAILED } from './exit.ts';
 
 let buffer = '';
@@ -35,4 +38,34 @@ export function flushOutput(): void {
   guardStdout();
   process.stdout.write(buffer);
   buffer = '';
+}
+
+/**
+ * Where `render`, `export` and `import` put each output: with `--out DIR`, one file per output in
+ * DIR (made on first use, each written whole, never the same name twice in a run: output-names.ts)
+ * and its path as a line on stdout; without, the text itself as a line on stdout.
+ */
+export class OutputTarget {
+  private readonly names = new OutputNames();
+
+  constructor(private readonly dir: string | undefined) {}
+
+  get toFolder(): boolean {
+    return this.dir !== undefined;
+  }
+
+  /** A text output: its line on stdout, or the file `stem.ext` holding it (and a newline) in DIR. */
+  text(text: string, stem: string, ext: string): void {
+    if (this.dir === undefined) writeLine(text);
+    else this.file(text + '\n', stem, ext);
+  }
+
+  /** The file `stem.ext` (or `stem-2.ext` …) in DIR; its path on stdout. */
+  file(data: string | Uint8Array, stem: string, ext: string): void {
+    if (this.dir === undefined) throw new Error('internal: a file output without --out');
+    ensureDir(this.dir);
+    const path = join(this.dir, this.names.next(stem, ext));
+    writeFileAtomic(path, data);
+    writeLine(path);
+  }
 }

@@ -66,6 +66,6 @@ export function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function gradeName(name: string, lang: Lang): string {
+export function levelName(name: string, lang: Lang): string {
   return lang === 'de' ? (GRADE_NAMES_DE[name] ?? name) : name;
 }

@@ -10,7 +10,7 @@
 import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
 import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
-import { gradeName, L, type Lang } from './labels.ts';
+import { levelName, L, type Lang } from './labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
 import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
 import type { PictureOptions } from './picture.ts';
@@ -74,7 +74,7 @@ function pictureWords(file: NumbridgeBoardInput, givens: Uint8Array, withSolutio
   const title = `${L.numbridge[lang]} ${n}×${n}`;
   const blocks = pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang];
   const givenCount = givens.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
-  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})${withSolution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${levelName(pub.grade.name, lang)})${withSolution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
   const legend: LegendItem[] = [
     { kind: 'band', colour: PLAYER_1, label: L.player1Joins[lang] },
     { kind: 'band', colour: PLAYER_2, label: L.player2Joins[lang] },

@@ -7,7 +7,7 @@
 import { MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
-import { gradeName, L, type Lang } from './labels.ts';
+import { levelName, L, type Lang } from './labels.ts';
 import { esc } from './svg.ts';
 
 export interface PageParts {
@@ -23,21 +23,21 @@ const PARTS: Readonly<Record<string, PageParts>> = {
   [NUMBRIDGE_BOARD]: {
     short: (file, lang) => {
       const pub = (file as NumbridgeBoardFile).public;
-      return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${L.grade[lang]} ${pub.grade.level} (${gradeName(pub.grade.name, lang)})`;
+      return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${L.grade[lang]} ${pub.grade.level} (${levelName(pub.grade.name, lang)})`;
     },
     meta: (file, lang) => {
       const grade = (file as NumbridgeBoardFile).public.grade;
-      return `${L.grade[lang]} ${grade.level} (${gradeName(grade.name, lang)}), score ${grade.score}`;
+      return `${L.grade[lang]} ${grade.level} (${levelName(grade.name, lang)}), score ${grade.score}`;
     },
   },
   [MURDER_CASE]: {
     short: (file, lang) => {
       const pub = (file as MurderCaseFile).public;
-      return `${pub.size}×${pub.size}, ${L.level[lang]} ${pub.level.level} (${gradeName(pub.level.name, lang)})`;
+      return `${pub.size}×${pub.size}, ${L.level[lang]} ${pub.level.level} (${levelName(pub.level.name, lang)})`;
     },
     meta: (file, lang) => {
       const level = (file as MurderCaseFile).public.level;
-      return `${L.level[lang]} ${level.level} (${gradeName(level.name, lang)})`;
+      return `${L.level[lang]} ${level.level} (${levelName(level.name, lang)})`;
     },
     body: (file, lang) => cardList(file as MurderCaseFile, lang),
   },

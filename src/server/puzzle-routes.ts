@@ -85,7 +85,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
     const limit = q.limit ?? 20;
-    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: gradeOf(q.grade, q.kind) } : {}) };
+    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: levelOf(q.grade, q.kind) } : {}) };
     const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
     return { puzzles: page.items, next: page.next };
   });
@@ -168,7 +168,7 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
 }
 
 /** `grade=` as a level (1..9), or a level name of the kind asked for (of any kind when none is). */
-function gradeOf(text: string, kindName: string | undefined): number {
+function levelOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
   const kinds = allFormats().filter((k) => kindName === undefined || k.name === kindName);
   for (const kind of kinds) {

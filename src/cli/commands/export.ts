@@ -4,15 +4,13 @@
  * f-puzzles JSON as NDJSON), or with --out DIR one file per board named by its id. The solution
  * goes out only with --solution (it is secret: a URL or file a player sees must not carry it).
  */
-import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError } from '../../core/errors.ts';
-import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { exportBoard, readExportable, targetExtension, TARGETS, type Target } from '../../render/interchange/index.ts';
-import { OutputNames, safeStem } from '../../render/output-names.ts';
+import { safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
-import { flushOutput, writeLine } from '../output.ts';
+import { flushOutput, OutputTarget } from '../output.ts';
 
 interface ExportArgs {
   files: string[];
@@ -37,7 +35,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       .example('$0 export --to line boards.ndjson', 'one line per board (block map for irregular blocks)') as unknown as Argv<ExportArgs>,
   handler: async (args) => {
     const options = { solution: args.solution, url: args.url };
-    const names = new OutputNames();
+    const output = new OutputTarget(args.out);
     for await (const item of readItems(args.files)) {
       if (item.kind === 'error') {
         bad(item.error);
@@ -61,14 +59,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         }
         throw e;
       }
-      if (args.out === undefined) {
-        writeLine(text);
-        continue;
-      }
-      ensureDir(args.out);
-      const name = names.next(`${safeStem(id)}${args.solution ? '.solution' : ''}`, targetExtension(args.to, options));
-      writeFileAtomic(join(args.out, name), text + '\n');
-      writeLine(join(args.out, name));
+      output.text(text, `${safeStem(id)}${args.solution ? '.solution' : ''}`, targetExtension(args.to, options));
     }
     flushOutput();
   },

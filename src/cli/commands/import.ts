@@ -7,18 +7,16 @@
  * but no Numbridge board (no or several solutions, beyond the ladder, undecided within
  * --max-nodes); the others still go out.
  */
-import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { atPosition, InputError } from '../../core/errors.ts';
 import { kindForFormat } from '../../kinds/registry.ts';
-import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { boardFileOf, NotABoard } from '../../render/interchange/board.ts';
 import { importItem, SOURCES, type Source } from '../../render/interchange/index.ts';
-import { OutputNames, safeStem } from '../../render/output-names.ts';
+import { safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
-import { flushOutput, writeLine } from '../output.ts';
+import { flushOutput, OutputTarget } from '../output.ts';
 
 interface ImportArgs {
   files: string[];
@@ -40,7 +38,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .example("echo '..3.1....…:AAABBBCCC…' | $0 import", 'an irregular board from one line')
       .example('$0 import --from ipuz puzzle.ipuz', 'an ipuz Sudoku') as unknown as Argv<ImportArgs>,
   handler: async (args) => {
-    const names = new OutputNames();
+    const output = new OutputTarget(args.out);
     for await (const item of readItems(args.files)) {
       if (item.kind === 'error') {
         warn(`puzzlemill: ${item.error.message}`);
@@ -67,14 +65,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
         }
         throw e;
       }
-      if (args.out === undefined) {
-        writeLine(text);
-        continue;
-      }
-      ensureDir(args.out);
-      const name = names.next(`${safeStem(id)}${args.player ? '.player' : ''}`, 'json');
-      writeFileAtomic(join(args.out, name), text + '\n');
-      writeLine(join(args.out, name));
+      output.text(text, `${safeStem(id)}${args.player ? '.player' : ''}`, 'json');
     }
     flushOutput();
   },

@@ -18,19 +18,19 @@ import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError } from '../../core/errors.ts';
 import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
-import { ensureDir, writeFileAtomic } from '../../pipeline/atomic.ts';
+import { writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyPageIndex } from '../../pipeline/daily-page.ts';
 import { dominoSheetPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
 import { LANGS, type Lang } from '../../render/labels.ts';
-import { OutputNames, pictureStem } from '../../render/output-names.ts';
+import { pictureStem } from '../../render/output-names.ts';
 import type { PictureOptions } from '../../render/picture.ts';
 import { isBookkeeping } from '../../pipeline/verify-batch.ts';
 import { pictureOf, type Drawn } from '../../render/pictures.ts';
 import { svgToPng } from '../../render/png.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, UsageError, warn } from '../exit.ts';
 import { readItems, type InputItem } from '../input.ts';
-import { flushOutput, writeLine } from '../output.ts';
+import { flushOutput, OutputTarget, writeLine } from '../output.ts';
 import { readGameFile } from './game-file.ts';
 import { DOMINO_RECORD } from '../../core/formats.ts';
 
@@ -74,7 +74,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
     const options: PictureOptions = { solution: args.solution, lang: args.lang, ...(args.turn !== undefined ? { turn: args.turn } : {}) };
     if (args.html !== undefined) return writeCorpusPage(args.html, args.out, options);
 
-    const names = new OutputNames();
+    const output = new OutputTarget(args.out);
     // a folder holds a puzzle's player form and its full file: drawn alike, they are one picture
     const drawnAlready = new Map<string, string>();
     let single: Drawn | null = null;
@@ -82,16 +82,13 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
       const key = `${drawn.format}\u0000${drawn.id}\u0000${drawn.solution}`;
       if (drawnAlready.get(key) === drawn.picture.svg) return;
       drawnAlready.set(key, drawn.picture.svg);
-      if (args.out === undefined) {
+      if (!output.toFolder) {
         if (single) throw new UsageError('more than one puzzle in the input: use --out DIR for one picture each');
         single = drawn;
         return;
       }
-      ensureDir(args.out);
       const turn = args.turn !== undefined && drawn.format.endsWith('-record') ? args.turn : undefined;
-      const name = names.next(pictureStem(drawn.id, args.lang, drawn.solution, turn), args.format);
-      writeFileAtomic(join(args.out, name), args.format === 'png' ? svgToPng(drawn.picture.svg, { scale: args.scale }) : drawn.picture.svg);
-      writeLine(join(args.out, name));
+      output.file(args.format === 'png' ? svgToPng(drawn.picture.svg, { scale: args.scale }) : drawn.picture.svg, pictureStem(drawn.id, args.lang, drawn.solution, turn), args.format);
     };
 
     const drawItem = (item: InputItem) => {

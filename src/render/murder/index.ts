@@ -13,7 +13,7 @@
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
-import { capital, gradeName, L, type Lang } from '../labels.ts';
+import { capital, levelName, L, type Lang } from '../labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
 import type { PictureOptions } from '../picture.ts';
@@ -56,7 +56,7 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
 
   const setting = pub.setting ? ` · ${capital(pub.setting.name[lang])}` : '';
   const title = `${L.murder[lang]} ${n}×${n}${setting}`;
-  const subtitle = `${L.level[lang]} ${pub.level.level} (${gradeName(pub.level.name, lang)}) · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${L.level[lang]} ${pub.level.level} (${levelName(pub.level.name, lang)}) · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
