@@ -24,6 +24,7 @@
  *   places: [ depth 0: house 0 digit 1 … house 0 digit N | house 1 … | … house 3N−1 | depth 1 … ]
  */
 import { POPCOUNT_1024 } from '../core/bits.ts';
+import { getOrMake } from '../core/memo.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from './geometry.ts';
 import type { SinglesResult, SolveOptions, SolveResult } from './solver.ts';
@@ -48,22 +49,21 @@ interface Scratch {
  */
 const scratchBySize = new Map<number, Scratch>();
 function scratchFor(n: number): Scratch {
-  let scratch = scratchBySize.get(n);
-  if (!scratch) {
-    const cells = n * n;
-    scratch = {
-      stack: new Uint16Array((cells + 1) * cells),
-      places: new Uint8Array((cells + 1) * 3 * cells),
-      hiddenHouse: new Uint8Array(3 * cells),
-      hiddenBit: new Uint16Array(3 * cells),
-      // Every cell enters the queue at most once per node (when it becomes placed).
-      queue: new Uint8Array(cells),
-      options: new Uint8Array((cells + 1) * n),
-      solutionMasks: new Uint16Array(cells),
-    };
-    scratchBySize.set(n, scratch);
-  }
-  return scratch;
+  return getOrMake(scratchBySize, n, newScratch);
+}
+
+function newScratch(n: number): Scratch {
+  const cells = n * n;
+  return {
+    stack: new Uint16Array((cells + 1) * cells),
+    places: new Uint8Array((cells + 1) * 3 * cells),
+    hiddenHouse: new Uint8Array(3 * cells),
+    hiddenBit: new Uint16Array(3 * cells),
+    // Every cell enters the queue at most once per node (when it becomes placed).
+    queue: new Uint8Array(cells),
+    options: new Uint8Array((cells + 1) * n),
+    solutionMasks: new Uint16Array(cells),
+  };
 }
 
 /** The search for one layout; its scratch memory is its size's (`scratchFor`). */

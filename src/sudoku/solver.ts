@@ -5,12 +5,13 @@
  * layouts, candidate-search.ts alone for a random order) and the node budgets of the restarts.
  * The engines themselves hold no policy.
  */
+import { getOrMake } from '../core/memo.ts';
 import { luby } from '../core/restarts.ts';
 import { Rng } from '../core/rng.ts';
 import { BitboardSolver } from './bitboard.ts';
 import { CandidateSearch } from './candidate-search.ts';
 import { Fast9Solver } from './fast9.ts';
-import { Geometry, geometryFor } from './geometry.ts';
+import { Geometry, geometryFor, lastLayoutMemo } from './geometry.ts';
 import { isRegularRegions } from './regions.ts';
 import type { Board, Grid } from './types.ts';
 
@@ -155,41 +156,16 @@ const solvers = new WeakMap<Geometry, LayoutSolver>();
 
 /** The shared solver for a layout. */
 export function solverFor(geometry: Geometry): LayoutSolver {
-  let s = solvers.get(geometry);
-  if (!s) {
-    s = new LayoutSolver(geometry);
-    solvers.set(geometry, s);
-  }
-  return s;
+  return getOrMake(solvers, geometry, newSolver);
 }
+
+const newSolver = (geometry: Geometry): LayoutSolver => new LayoutSolver(geometry);
 
 /**
- * The last layout `solve` was asked about, and its solver. `geometryFor` keys its cache by the
- * map's text (`regions.join('')`: about a microsecond on 9×9, as much as a whole 17-clue search),
- * so consecutive boards of one layout — every batch, every carve loop — skip it after a byte
- * compare.
+ * The solver of the board's layout, remembered for the last layout (`lastLayoutMemo`):
+ * `geometryFor` builds a text key from the map, a microsecond on 9×9, as much as a 17-clue search.
  */
-let lastRegions: Uint8Array = new Uint8Array(0);
-let lastSize = 0;
-let lastSolver: LayoutSolver | null = null;
-
-function solverForBoard(board: Board): LayoutSolver {
-  const regions = board.regions;
-  if (lastSolver && board.size === lastSize && regions.length === lastRegions.length) {
-    let same = true;
-    for (let i = 0; i < regions.length; i++) {
-      if (regions[i] !== lastRegions[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return lastSolver;
-  }
-  lastSolver = solverFor(geometryFor(board.size, regions));
-  lastSize = board.size;
-  lastRegions = regions.slice();
-  return lastSolver;
-}
+const solverForBoard = lastLayoutMemo((size, regions) => solverFor(geometryFor(size, regions)));
 
 /** Naked and hidden singles to their fixpoint: the logic prover's tier 1 (see the method). */
 export function propagateSingles(board: Board): SinglesResult {

@@ -23,6 +23,7 @@
  * Chains are searched breadth first, at most MAX_CHAIN_SETS sets.
  */
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import type { Geometry } from '../../geometry.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -43,13 +44,11 @@ const W = 3;
 const peerMasks = new WeakMap<Geometry, Int32Array>();
 
 function peerMaskOf(g: Geometry): Int32Array {
-  let m = peerMasks.get(g);
-  if (!m) {
-    m = new Int32Array(g.cellCount * W);
+  return getOrMake(peerMasks, g, (g) => {
+    const m = new Int32Array(g.cellCount * W);
     for (let c = 0; c < g.cellCount; c++) for (const p of g.peersOf(c)) m[c * W + (p >> 5)]! |= 1 << (p & 31);
-    peerMasks.set(g, m);
-  }
-  return m;
+    return m;
+  });
 }
 
 /**
@@ -123,50 +122,7 @@ interface AlsTable {
 const tables = new WeakMap<LogicState, AlsTable>();
 
 function tableFor(s: LogicState): AlsTable {
-  let t = tables.get(s);
-  if (!t) {
-    const n = s.n;
-    t = {
-      built: new Uint16Array(s.cellCount),
-      valid: false,
-      count: 0,
-      capacity: 0,
-      size: new Uint8Array(0),
-      cells: new Uint8Array(0),
-      digits: new Int32Array(0),
-      useful: new Int32Array(0),
-      mask: new Int32Array(0),
-      dcells: new Int32Array(0),
-      seeAll: new Int32Array(0),
-      bucketStart: new Int32Array(n * s.cellCount + 1),
-      bucketSets: new Int32Array(0),
-      rowsBuilt: 0,
-      rowEnd: new Int32Array(0),
-      edgeCount: 0,
-      edgeTo: new Int32Array(1024),
-      edgeRcc: new Int32Array(1024),
-      graphBuilt: false,
-      nextStart: new Int32Array(0),
-      next: new Int32Array(0),
-      rcc: new Int32Array(0),
-      rowRcc: new Int32Array(0),
-      rowBits: new Int32Array(0),
-      candMask: new Int32Array(n * W),
-      openCells: new Int32Array(n),
-      openPerHouse: new Int32Array(s.houseCount),
-      chosen: new Int32Array(MAX_ALS_CELLS),
-      tried: new Int32Array(MAX_ALS_CELLS + 1),
-      unions: new Int32Array(MAX_ALS_CELLS + 1),
-      cursor: new Int32Array(0),
-      elims: new Int32Array(n * W),
-      stamp: new Int32Array(0),
-      parent: new Int32Array(0),
-      depth: new Uint8Array(0),
-      queue: new Int32Array(0),
-      generation: 0,
-    };
-    tables.set(s, t);
-  }
+  const t = getOrMake(tables, s, newTable);
   if (t.valid) {
     let same = true;
     for (let c = 0; c < s.cellCount && same; c++) same = t.built[c] === s.cand[c];
@@ -174,6 +130,49 @@ function tableFor(s: LogicState): AlsTable {
   }
   build(s, t);
   return t;
+}
+
+function newTable(s: LogicState): AlsTable {
+  const n = s.n;
+  return {
+    built: new Uint16Array(s.cellCount),
+    valid: false,
+    count: 0,
+    capacity: 0,
+    size: new Uint8Array(0),
+    cells: new Uint8Array(0),
+    digits: new Int32Array(0),
+    useful: new Int32Array(0),
+    mask: new Int32Array(0),
+    dcells: new Int32Array(0),
+    seeAll: new Int32Array(0),
+    bucketStart: new Int32Array(n * s.cellCount + 1),
+    bucketSets: new Int32Array(0),
+    rowsBuilt: 0,
+    rowEnd: new Int32Array(0),
+    edgeCount: 0,
+    edgeTo: new Int32Array(1024),
+    edgeRcc: new Int32Array(1024),
+    graphBuilt: false,
+    nextStart: new Int32Array(0),
+    next: new Int32Array(0),
+    rcc: new Int32Array(0),
+    rowRcc: new Int32Array(0),
+    rowBits: new Int32Array(0),
+    candMask: new Int32Array(n * W),
+    openCells: new Int32Array(n),
+    openPerHouse: new Int32Array(s.houseCount),
+    chosen: new Int32Array(MAX_ALS_CELLS),
+    tried: new Int32Array(MAX_ALS_CELLS + 1),
+    unions: new Int32Array(MAX_ALS_CELLS + 1),
+    cursor: new Int32Array(0),
+    elims: new Int32Array(n * W),
+    stamp: new Int32Array(0),
+    parent: new Int32Array(0),
+    depth: new Uint8Array(0),
+    queue: new Int32Array(0),
+    generation: 0,
+  };
 }
 
 /** Room for `capacity` sets in every per-set array (keeping what enumerateSets has written so far). */
