@@ -1,7 +1,7 @@
 /**
  * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
  * and reports whether that finished, the highest tier used, the work (HoDoKu's sum of step costs,
- * from which the grade's banded score follows) and, on request, every step with its sentence in
+ * from which the grade's level score follows) and, on request, every step with its sentence in
  * German and English. See README.md.
  */
 import { getOrMake } from '../../core/memo.ts';
@@ -46,7 +46,7 @@ export interface ProveResult {
   contradiction: boolean;
   /** Highest tier used (0 when the givens already fill the board). */
   tier: number;
-  /** The work of the path: the sum of its step costs (HoDoKu's score; the grade's score is banded from it). */
+  /** The work of the path: the sum of its step costs (HoDoKu's score; the grade's level score follows from it). */
   work: number;
   /** Placed digits (givens included), 0 where not placed. */
   grid: Grid;
@@ -179,7 +179,7 @@ export function gradeBoard(board: Board, options: { maxTier?: number; uniqueness
 export interface Grade {
   level: number;
   name: string;
-  /** Banded: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
+  /** The level score: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
   score: number;
   /** The score's meaning (SCORE_SCALE); files without it carry the plain work (scale 1). */
   scale: typeof SCORE_SCALE;
