@@ -151,6 +151,7 @@ export interface Layout {
   readonly regions: Regions;
 }
 
+/** Runs on every `solve` and `prove` call: a plain loop over the map, no `every` callback. */
 function sameLayout(a: Layout, kept: Layout): boolean {
   const r = a.regions;
   const k = kept.regions;
