@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BAND } from '../src/core/bands.ts';
+import { LEVEL_SPAN } from '../src/core/level-score.ts';
 import { generateCase } from '../src/murder/generate.ts';
 import { canonicalModel, modelFromPublic } from '../src/murder/model.ts';
 import { LEVEL_NAMES, proveCase, scoreCase } from '../src/murder/prover/prove.ts';
@@ -77,12 +77,12 @@ function scatter(group: Group, x0: number, y0: number, w: number, h: number): st
   const top = y0 + 24;
   const bottom = y0 + h - 30;
   const px = (work: number) => left + ((Math.log10(Math.max(1, work)) - lo) / (hi - lo)) * (right - left);
-  const py = (score: number) => bottom - (score / (levels * BAND)) * (bottom - top);
+  const py = (score: number) => bottom - (score / (levels * LEVEL_SPAN)) * (bottom - top);
   const out: string[] = [`<text x="${x0 + w / 2}" y="${y0 + 14}" class="title">${esc(group.title)} (${group.points.length})</text>`];
   for (let g = 1; g <= levels; g++) {
-    out.push(`<rect x="${left}" y="${py(g * BAND).toFixed(1)}" width="${right - left}" height="${(py((g - 1) * BAND) - py(g * BAND)).toFixed(1)}" fill="${colour(g)}" opacity="0.08"/>`);
-    out.push(`<text x="${left - 4}" y="${(py((g - 0.5) * BAND) + 4).toFixed(1)}" class="axis" text-anchor="end">${esc(group.levelNames[g] ?? String(g))}</text>`);
-    out.push(`<text x="${left - 4}" y="${(py((g - 1) * BAND) + 4).toFixed(1)}" class="tick" text-anchor="end">${(g - 1) * BAND}</text>`);
+    out.push(`<rect x="${left}" y="${py(g * LEVEL_SPAN).toFixed(1)}" width="${right - left}" height="${(py((g - 1) * LEVEL_SPAN) - py(g * LEVEL_SPAN)).toFixed(1)}" fill="${colour(g)}" opacity="0.08"/>`);
+    out.push(`<text x="${left - 4}" y="${(py((g - 0.5) * LEVEL_SPAN) + 4).toFixed(1)}" class="axis" text-anchor="end">${esc(group.levelNames[g] ?? String(g))}</text>`);
+    out.push(`<text x="${left - 4}" y="${(py((g - 1) * LEVEL_SPAN) + 4).toFixed(1)}" class="tick" text-anchor="end">${(g - 1) * LEVEL_SPAN}</text>`);
   }
   for (let e = Math.floor(lo); e <= Math.floor(hi); e++) {
     for (const m of [1, 2, 5]) {

@@ -22,7 +22,7 @@ import { geometryFor } from './sudoku/geometry.ts';
 import { findClash } from './sudoku/check.ts';
 import { sharedRegularRegions } from './sudoku/regions.ts';
 import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofStep } from './sudoku/logic/index.ts';
-import { solve as solveBoard, solverFor, type ExactCoverSolver, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
+import { solve as solveBoard, solverFor, type LayoutSolver, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
 export { generateBoard } from './numbridge/generate.ts';
@@ -100,7 +100,7 @@ function solvePlainLine(line: string, options: SolveOptions): SolveResult | null
  * clash scan and the layout's look-up (about 4 µs, a fifth of an irregular count to 2). Weak: the
  * reader's bounded cache decides how long a map, and with it its solver, is kept.
  */
-const solverOfMap = new WeakMap<Readonly<Uint8Array>, ExactCoverSolver>();
+const solverOfMap = new WeakMap<Readonly<Uint8Array>, LayoutSolver>();
 
 /** A `givens:blocks` line (N² characters, ':', N² characters) whose map was read before, solved on its layout; else null. */
 function solveMappedLine(line: string, options: SolveOptions): SolveResult | null {
@@ -144,7 +144,7 @@ export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions =
 export interface GradeReport {
   /** Solved by the logic prover alone: no guessing needed. */
   guessFree: boolean;
-  /** The docs/FORMATS.md grade, when guess-free (score banded, scale 2). */
+  /** The docs/FORMATS.md grade, when guess-free (the level score, scale 2). */
   grade: Grade | null;
   /** Technique id → applications. */
   techniques: Record<string, number>;

@@ -21,6 +21,7 @@
  * The benchmark counts essentially different boards with it; the daily set uses `fingerprint`
  * to make sure no puzzle repeats an earlier day's.
  */
+import { getOrMake } from '../core/memo.ts';
 import { sha256Hex } from '../core/sha256.ts';
 import { isRegularRegions, regularBlockShape } from '../sudoku/regions.ts';
 import { numberInOrder } from './layouts.ts';
@@ -115,10 +116,7 @@ function lineArrangements(n: number, group: number): number[][] {
 
 const arrangementCache = new Map<string, number[][]>();
 function cachedArrangements(n: number, group: number): number[][] {
-  const key = `${n}/${group}`;
-  let a = arrangementCache.get(key);
-  if (!a) arrangementCache.set(key, (a = lineArrangements(n, group)));
-  return a;
+  return getOrMake(arrangementCache, `${n}/${group}`, () => lineArrangements(n, group));
 }
 
 /**

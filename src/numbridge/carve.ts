@@ -37,7 +37,7 @@
  */
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from '../sudoku/geometry.ts';
-import { solverFor, type ExactCoverSolver } from '../sudoku/solver.ts';
+import { solverFor, type LayoutSolver } from '../sudoku/solver.ts';
 import type { Board, Grid } from '../sudoku/types.ts';
 import { isReachable, type Orbits } from './symmetry.ts';
 
@@ -90,7 +90,7 @@ export class Carver {
   private readonly n: number;
   private readonly full: number;
   private readonly used: Uint16Array;
-  private readonly solver: ExactCoverSolver;
+  private readonly solver: LayoutSolver;
   private readonly board: Board;
   /** Where the singles test writes the grid it reaches (read by nothing; no allocation per call). */
   private readonly singlesGrid: Grid;

@@ -20,6 +20,7 @@
  *
  *   members[b·N + i]   the i-th cell of block b        slot[cell]   its index i in its block
  */
+import { getOrMake } from '../core/memo.ts';
 import type { Rng } from '../core/rng.ts';
 import { isRegularRegions, regionsInOrder } from '../sudoku/regions.ts';
 import type { Regions } from '../sudoku/types.ts';
@@ -36,19 +37,19 @@ const tables = new Map<number, Uint8Array>();
 
 /** Six hex neighbours per cell in CYCLE order, flat (cell·6 + k), NONE where the board ends. */
 export function hexNeighbourTable(size: number): Uint8Array {
-  let t = tables.get(size);
-  if (!t) {
-    t = new Uint8Array(size * size * 6).fill(NONE);
-    for (let cell = 0; cell < size * size; cell++) {
-      const r = Math.floor(cell / size);
-      const c = cell % size;
-      CYCLE.forEach(([dr, dc], k) => {
-        const rr = r + dr;
-        const cc = c + dc;
-        if (rr >= 0 && rr < size && cc >= 0 && cc < size) t![cell * 6 + k] = rr * size + cc;
-      });
-    }
-    tables.set(size, t);
+  return getOrMake(tables, size, buildNeighbourTable);
+}
+
+function buildNeighbourTable(size: number): Uint8Array {
+  const t = new Uint8Array(size * size * 6).fill(NONE);
+  for (let cell = 0; cell < size * size; cell++) {
+    const r = Math.floor(cell / size);
+    const c = cell % size;
+    CYCLE.forEach(([dr, dc], k) => {
+      const rr = r + dr;
+      const cc = c + dc;
+      if (rr >= 0 && rr < size && cc >= 0 && cc < size) t[cell * 6 + k] = rr * size + cc;
+    });
   }
   return t;
 }
@@ -218,14 +219,14 @@ const adjacencies = new Map<number, Uint8Array>();
 
 /** adjacent[a·N² + b] = 1 when cells a and b are hex neighbours. */
 function adjacencyTable(size: number): Uint8Array {
-  let t = adjacencies.get(size);
-  if (!t) {
-    const cells = size * size;
-    const nb = hexNeighbourTable(size);
-    t = new Uint8Array(cells * cells);
-    for (let c = 0; c < cells; c++) for (let k = 0; k < 6; k++) if (nb[c * 6 + k] !== NONE) t[c * cells + nb[c * 6 + k]!] = 1;
-    adjacencies.set(size, t);
-  }
+  return getOrMake(adjacencies, size, buildAdjacency);
+}
+
+function buildAdjacency(size: number): Uint8Array {
+  const cells = size * size;
+  const nb = hexNeighbourTable(size);
+  const t = new Uint8Array(cells * cells);
+  for (let c = 0; c < cells; c++) for (let k = 0; k < 6; k++) if (nb[c * 6 + k] !== NONE) t[c * cells + nb[c * 6 + k]!] = 1;
   return t;
 }
 

@@ -11,6 +11,7 @@
  * A symmetric pattern is a union of orbits; orbit sizes are 1, 2 or 4, so a count of givens is
  * possible only when it is a sum of orbit sizes (rot180 and all on even N: even counts only).
  */
+import { getOrMake } from '../core/memo.ts';
 import type { Cell } from '../sudoku/types.ts';
 
 export const SYMMETRIES = ['none', 'rot180', 'diag', 'antidiag', 'all'] as const;
@@ -54,9 +55,10 @@ export interface Orbits {
 const orbitCache = new Map<string, Orbits>();
 
 export function orbitsOf(size: number, symmetry: Symmetry): Orbits {
-  const key = size + symmetry;
-  const cached = orbitCache.get(key);
-  if (cached) return cached;
+  return getOrMake(orbitCache, size + symmetry, () => buildOrbits(size, symmetry));
+}
+
+function buildOrbits(size: number, symmetry: Symmetry): Orbits {
   const maps = mapsOf(symmetry);
   const cellCount = size * size;
   const orbitOf = new Uint16Array(cellCount).fill(0xffff);
@@ -78,9 +80,7 @@ export function orbitsOf(size: number, symmetry: Symmetry): Orbits {
     start.push(cells.length);
     sizes[members.size as 1 | 2 | 4]++;
   }
-  const orbits: Orbits = { count: start.length - 1, start: Uint16Array.from(start), cells: Uint8Array.from(cells), orbitOf, sizes };
-  orbitCache.set(key, orbits);
-  return orbits;
+  return { count: start.length - 1, start: Uint16Array.from(start), cells: Uint8Array.from(cells), orbitOf, sizes };
 }
 
 /**

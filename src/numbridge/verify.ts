@@ -12,7 +12,7 @@
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
  *                not (both read off one uncapped run: gradeProblems); level, name and score equal
- *                what the prover reports (the score under the file's own `grade.scale`: banded, or
+ *                what the prover reports (the score under the file's own `grade.scale`: the level score, or
  *                the plain sum of step costs without one)
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
@@ -191,7 +191,7 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   if (!graded.solved) return [beyondLadderReason(graded)];
   const real = gradeOf(graded);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
-  // A score is checked under the meaning its file declares (grade.scale): banded (scale 2) is
+  // A score is checked under the meaning its file declares (grade.scale): the level score (scale 2) is
   // the label-free run's only; without a scale it is the plain work of the path (files written
   // before scale 2), where the board's own path is accepted too: files made before scores were
   // label-free (gradeBoard) carry it, and it is a true work of that path.

@@ -2,11 +2,6 @@
 import { bitIndices, popcount } from '../core/bits.ts';
 import type { Digit, DigitSet } from './types.ts';
 
-/** {1..N}. */
-export function allDigits(size: number): DigitSet {
-  return (1 << size) - 1;
-}
-
 /** The set holding only d. */
 export function digitBit(d: Digit): DigitSet {
   return 1 << (d - 1);
@@ -15,10 +10,6 @@ export function digitBit(d: Digit): DigitSet {
 /** The digit of a one-member set. */
 export function bitDigit(bit: DigitSet): Digit {
   return 32 - Math.clz32(bit);
-}
-
-export function hasDigit(set: DigitSet, d: Digit): boolean {
-  return (set & (1 << (d - 1))) !== 0;
 }
 
 export function digitCount(set: DigitSet): number {

@@ -32,10 +32,6 @@ export function neighbours(size: number, cell: Cell, adjacency: Adjacency = 'hex
   return out;
 }
 
-export function areHexNeighbours(size: number, a: Cell, b: Cell): boolean {
-  return neighbours(size, a, 'hex').includes(b);
-}
-
 /** True when the cells form one connected piece under the adjacency. */
 export function isConnected(size: number, cells: ReadonlyArray<Cell>, adjacency: Adjacency = 'hex'): boolean {
   if (cells.length === 0) return true;

@@ -22,6 +22,7 @@
  *   ..3.1....:AAABBBCCC…         a 9×9 with irregular blocks
  *   ..3.1....:1:123456789…       a regular 9×9 with its solution (tdoku)
  */
+import { BoundedCache } from '../core/memo.ts';
 import { cellName, findClash } from './check.ts';
 import { isConnected } from './hex.ts';
 import { isRegularRegions, regularBlockShape, regularRegions, samePartition } from './regions.ts';
@@ -206,17 +207,11 @@ function digitsOf(field: Field, size: number, empty: boolean): Grid {
 function blockMap(field: Field, size: number): Regions {
   // An irregular file repeats its layouts, or has one per line; checking a map (hex connectivity
   // of every block) costs ~30 µs, a look-up well under one. Each board gets its own copy.
-  const key = size + ':' + field.text;
-  const known = checkedMaps.get(key);
-  if (known) return known.slice();
-  const regions = checkBlockMap(field, size);
-  if (checkedMaps.size >= 4096) checkedMaps.clear(); // bounded, like geometry.ts's cache
-  checkedMaps.set(key, regions);
-  return regions.slice();
+  return checkedMaps.getOrMake(size + ':' + field.text, () => checkBlockMap(field, size)).slice();
 }
 
-/** Block-map texts already checked, by `size:text`, and their block numbers. */
-const checkedMaps = new Map<string, Regions>();
+/** Block-map texts already checked, by `size:text`, and their block numbers (the last 4,096, like geometry.ts's cache). */
+const checkedMaps = new BoundedCache<string, Regions>(4096);
 
 /**
  * The block numbers `readLine` gave the map field `text` of an N×N line, if it has read (and

@@ -2,6 +2,7 @@
  * Region maps: regular rectangular blocks, and the checks every region map must pass
  * (a partition into N regions of N cells, optionally each connected).
  */
+import { getOrMake } from '../core/memo.ts';
 import { isConnected, type Adjacency } from './hex.ts';
 import { MAX_SIZE, MIN_SIZE, type Regions } from './types.ts';
 
@@ -28,20 +29,18 @@ export function regularRegions(size: number): Regions {
  * written, never handed out.
  */
 export function sharedRegularRegions(size: number): Readonly<Regions> {
-  let template = regularTemplates.get(size);
-  if (!template) {
+  return getOrMake(regularTemplates, size, (size) => {
     const shape = regularBlockShape(size);
     if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
-    template = new Uint8Array(size * size);
+    const template = new Uint8Array(size * size);
     const perRow = size / shape.cols;
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
         template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
       }
     }
-    regularTemplates.set(size, template);
-  }
-  return template;
+    return template;
+  });
 }
 
 const regularTemplates = new Map<number, Regions>();

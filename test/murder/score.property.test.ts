@@ -1,11 +1,11 @@
 /**
- * Murder case scores order cases (issue 15 §2, the band idea of the Sudoku grade): within one size
+ * Murder case scores order cases (issue 15 §2, the level spans of the Sudoku grade): within one size
  * every case of level g+1 scores above every case of level g, and inside a level the score is
  * monotone in the work of the proof (the sum of its rule costs, on the canonical order of the case). 720 generated cases: 40 per size
  * 4..9 and level; verify holds a case to its score.
  */
 import { describe, expect, it } from 'vitest';
-import { BAND, levelOfBandedScore } from '../../src/core/bands.ts';
+import { LEVEL_SPAN, levelOfScore } from '../../src/core/level-score.ts';
 import { generateCase } from '../../src/murder/generate.ts';
 import { canonicalModel, modelFromPublic } from '../../src/murder/model.ts';
 import { caseScore, LEVEL_NAMES, proveCase, RULES, scoreCase } from '../../src/murder/prover/prove.ts';
@@ -38,16 +38,16 @@ for (let size = 4; size <= 9; size++) {
 }
 
 describe('Murder case scores', () => {
-  it('every case carries the score of its proof, in its level\'s band', () => {
+  it('every case carries the score of its proof, in its level\'s span', () => {
     for (const [size, cases] of bySize) {
       for (const c of cases) {
         expect(c.score, c.id).toBe(caseScore(c.level, c.work, size));
-        expect(levelOfBandedScore(c.score), c.id).toBe(c.level);
+        expect(levelOfScore(c.score), c.id).toBe(c.level);
       }
     }
   });
 
-  it('the plain work overlaps between levels on these cases (what the bands repair)', () => {
+  it('the plain work overlaps between levels on these cases (what the level spans repair)', () => {
     let overlaps = 0;
     for (const cases of bySize.values()) {
       for (const g of [1, 2]) {
@@ -74,7 +74,7 @@ describe('Murder case scores', () => {
       for (const g of [1, 2, 3]) {
         const sorted = cases.filter((c) => c.level === g).sort((a, b) => a.work - b.work);
         for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.score, `${size}×${size} level ${g}`).toBeGreaterThanOrEqual(sorted[i - 1]!.score);
-        expect(sorted.at(-1)!.score).toBeLessThan(g * BAND);
+        expect(sorted.at(-1)!.score).toBeLessThan(g * LEVEL_SPAN);
       }
     }
   });

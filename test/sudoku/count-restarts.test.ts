@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { generateBoard } from '../../src/numbridge/generate.ts';
-import { ExactCoverSolver, solve } from '../../src/sudoku/solver.ts';
+import { LayoutSolver, solve } from '../../src/sudoku/solver.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 
@@ -26,7 +26,7 @@ describe('counting solutions with restarts', () => {
     givens[2] = 7;
     givens[3] = 4;
     const board = boardOf(HARD_LAYOUT, givens);
-    const plain = new ExactCoverSolver(geometryFor(9, board.regions)).solveGeneric(board.givens, { limit: 2, maxNodes: 5_000_000 });
+    const plain = new LayoutSolver(geometryFor(9, board.regions)).solveGeneric(board.givens, { limit: 2, maxNodes: 5_000_000 });
     expect(plain.complete).toBe(false);
     const r = solve(board, { limit: 2, maxNodes: 1_000_000 });
     expect(r).toMatchObject({ count: 2, complete: true });
@@ -61,7 +61,7 @@ describe('counting solutions with restarts', () => {
     const file = generateBoard({ size: 9, blocks: 'irregular', givens: 30 } as never, 'restarts-agree');
     const regions = file.public.regions.flat();
     const givens = file.public.givens.flat();
-    const solver = new ExactCoverSolver(geometryFor(9, Uint8Array.from(regions)));
+    const solver = new LayoutSolver(geometryFor(9, Uint8Array.from(regions)));
     const clash = [...givens];
     const first = clash.findIndex((d) => d === 0);
     clash[first] = givens.find((d, i) => d !== 0 && Math.floor(i / 9) === Math.floor(first / 9))!; // a digit its row already has

@@ -7,12 +7,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Fast9Solver } from '../../src/sudoku/fast9.ts';
-import { ExactCoverSolver } from '../../src/sudoku/solver.ts';
+import { LayoutSolver } from '../../src/sudoku/solver.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
 import { dataLines } from '../helpers/data.ts';
 
-const generic = new ExactCoverSolver(geometryFor(9, regularRegions(9)));
+const generic = new LayoutSolver(geometryFor(9, regularRegions(9)));
 
 function givensOf(line: string): Uint8Array {
   return Uint8Array.from(line.slice(0, 81), (ch) => (ch >= '1' && ch <= '9' ? Number(ch) : 0));

@@ -3,7 +3,7 @@ import { Rng } from '../../src/core/rng.ts';
 import { randomLayout } from '../../src/numbridge/layouts.ts';
 import { geometryFor, type Geometry } from '../../src/sudoku/geometry.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
-import { ExactCoverSolver, type SolveOptions, type SolveResult } from '../../src/sudoku/solver.ts';
+import { LayoutSolver, type SolveOptions, type SolveResult } from '../../src/sudoku/solver.ts';
 
 const popcount = (m: number): number => {
   let k = 0;
@@ -129,7 +129,7 @@ describe('the generic search visits the nodes of the plain search', () => {
     for (let seed = 0; seed < 30; seed++) {
       const regions = seed % 4 === 3 && n % 2 === 0 ? regularRegions(n) : randomLayout(n, new Rng('order-layout', n, seed));
       const geometry = geometryFor(n, regions);
-      const solver = new ExactCoverSolver(geometry);
+      const solver = new LayoutSolver(geometry);
       // a random deal from 5 % to 30 % of the cells (clashes allowed: contradictions must match
       // too); the sparse ones are what make the search branch deep
       const deal = new Rng('order-deal', n, seed);
@@ -161,7 +161,7 @@ describe('the singles of the root (the grade-1 test of the generators) are the p
     for (let seed = 0; seed < 40; seed++) {
       const regions = randomLayout(n, new Rng('singles-layout', n, seed));
       const geometry = geometryFor(n, regions);
-      const solver = new ExactCoverSolver(geometry);
+      const solver = new LayoutSolver(geometry);
       const grid = solver.solveGeneric(new Uint8Array(n * n), { rng: new Rng('singles-fill', n, seed), maxNodes: 5_000 }).solution;
       if (!grid) continue;
       const rng = new Rng('singles-holes', n, seed);

@@ -10,7 +10,7 @@ import { randomLayout } from '../../src/numbridge/layouts.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { boardLine, parseLine, readLine } from '../../src/sudoku/line-format.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
-import { ExactCoverSolver, solve, solverFor } from '../../src/sudoku/solver.ts';
+import { LayoutSolver, solve, solverFor } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 
 /** Irregular boards of `size` with a layout of their own each, `keep` givens from a random grid. */
@@ -55,7 +55,7 @@ describe('solvers per layout, scratch per size', () => {
   test('answers do not depend on which layouts, of which sizes, were solved before', () => {
     const boards = [...irregularBoards(9, 12, 26), ...irregularBoards(6, 6, 14), ...irregularBoards(8, 4, 30)];
     const alone = boards.map((b) => {
-      const r = new ExactCoverSolver(geometryFor(b.size, b.regions)).solve(b.givens, { limit: 2 });
+      const r = new LayoutSolver(geometryFor(b.size, b.regions)).solve(b.givens, { limit: 2 });
       return `${r.count}:${r.solution?.join('')}:${r.nodes}`;
     });
     // interleaved: every board after a board of another layout (and often another size)

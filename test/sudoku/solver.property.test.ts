@@ -5,7 +5,7 @@ import { isSolutionOf } from '../../src/sudoku/check.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { BitboardSolver } from '../../src/sudoku/bitboard.ts';
-import { ExactCoverSolver, solve } from '../../src/sudoku/solver.ts';
+import { LayoutSolver, solve } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';
 import { bruteCount } from '../helpers/brute.ts';
 
@@ -134,7 +134,7 @@ describe('seeded branching', () => {
 
 describe('the regular 9×9 fast path agrees with the generic search', () => {
   const geometry = geometryFor(9, regularRegions(9));
-  const solver = new ExactCoverSolver(geometry);
+  const solver = new LayoutSolver(geometry);
   test.prop([seeds, fc.double({ min: 0.15, max: 0.6, noNaN: true }), fc.double({ min: 0, max: 0.15, noNaN: true })], { numRuns: 300 })(
     'same count (to 5), same first solution when unique, on puzzles with 0, 1 or many solutions',
     (seed, keep, noise) => {
@@ -157,7 +157,7 @@ describe('the per-digit search (any layout) agrees with the generic search', () 
     (size, seed, keep, regular) => {
       const regions = regular && size !== 5 && size !== 7 ? regularRegions(size) : randomPartition(size, seed);
       const geometry = geometryFor(size, regions);
-      const generic = new ExactCoverSolver(geometry);
+      const generic = new LayoutSolver(geometry);
       const filled = generic.solveGeneric(new Uint8Array(size * size), { rng: new Rng('fill', seed), maxNodes: 3000 });
       const rng = new Rng('holes', seed);
       const givens = filled.count === 1 ? Uint8Array.from(filled.solution!, (d) => (rng.chance(keep) ? d : 0)) : randomGivens(size, seed, keep / 3);

@@ -11,7 +11,7 @@
  * The rows-against-columns rules (rules-permutation.ts) come last in their tiers: the fixpoint is
  * the same in any order, and they then run only when the rules about people have nothing.
  */
-import { bandedScore } from '../../core/bands.ts';
+import { levelScore } from '../../core/level-score.ts';
 import { firstCell } from '../cells.ts';
 import { canonicalModel, type CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
@@ -32,17 +32,17 @@ export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;
 export type LevelName = 'easy' | 'medium' | 'hard';
 
 /**
- * The work that lands in the middle of a level's band, per person: about a clue read (4), a
+ * The work that lands in the middle of a level's span, per person: about a clue read (4), a
  * placement (4) and two line singles (2 × 14) — what an easy case asks of each person, rounded.
  */
 const HALF_WORK_PER_PERSON = 40;
 
 /**
- * A case's score (src/murder/README.md "Score"): the level's band of core/bands.ts, the work of the
+ * A case's score (src/murder/README.md "Score"): the level's span of core/level-score.ts, the work of the
  * path (sum of rule costs) placing it inside; scaled by the people, as the work grows with them.
  */
 export function caseScore(level: number, work: number, people: number): number {
-  return bandedScore(level, work, people * HALF_WORK_PER_PERSON);
+  return levelScore(level, work, people * HALF_WORK_PER_PERSON);
 }
 
 /**

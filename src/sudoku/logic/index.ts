@@ -1,10 +1,11 @@
 /**
  * The human-style logic prover: `prove(board)` solves with the technique ladder only (no guessing)
  * and reports whether that finished, the highest tier used, the work (HoDoKu's sum of step costs,
- * from which the grade's banded score follows) and, on request, every step with its sentence in
+ * from which the grade's level score follows) and, on request, every step with its sentence in
  * German and English. See README.md.
  */
-import { geometryFor, geometryInBlockOrder, type Geometry } from '../geometry.ts';
+import { getOrMake } from '../../core/memo.ts';
+import { geometryFor, geometryInBlockOrder, lastLayoutMemo, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
 import { LogicState } from './state.ts';
@@ -45,7 +46,7 @@ export interface ProveResult {
   contradiction: boolean;
   /** Highest tier used (0 when the givens already fill the board). */
   tier: number;
-  /** The work of the path: the sum of its step costs (HoDoKu's score; the grade's score is banded from it). */
+  /** The work of the path: the sum of its step costs (HoDoKu's score; the grade's level score follows from it). */
   work: number;
   /** Placed digits (givens included), 0 where not placed. */
   grid: Grid;
@@ -57,46 +58,25 @@ const states = new WeakMap<Geometry, LogicState>();
 
 /** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
 export function stateFor(geometry: Geometry): LogicState {
-  let s = states.get(geometry);
-  if (!s) {
-    s = new LogicState(geometry);
-    states.set(geometry, s);
-  }
-  return s;
+  return getOrMake(states, geometry, newState);
 }
+
+const newState = (geometry: Geometry): LogicState => new LogicState(geometry);
 
 // Generators prove many boards of one layout in a row: remember the last one, so a call costs a
-// byte comparison instead of building the layout's cache key.
-let lastSize = 0;
-let lastRegions = new Uint8Array(0);
-let lastGeometry: Geometry | null = null;
-
-function geometryOf(board: Board): Geometry {
-  const r = board.regions;
-  if (lastGeometry && board.size === lastSize && r.length === lastRegions.length) {
-    let same = true;
-    for (let i = 0; i < r.length && same; i++) same = r[i] === lastRegions[i];
-    if (same) return lastGeometry;
-  }
-  // Blocks in the order of their first cell: the proof cannot depend on the blocks' labels.
-  lastGeometry = geometryInBlockOrder(board.size, r);
-  lastSize = board.size;
-  lastRegions = Uint8Array.from(r);
-  return lastGeometry;
-}
+// byte comparison instead of building the layout's cache key. Blocks in the order of their first
+// cell: the proof cannot depend on the blocks' labels.
+const geometryOf = lastLayoutMemo(geometryInBlockOrder);
 
 const ladders = new Map<string, Technique[]>();
 
 /** The rungs above the singles for these options (cached: no allocation per call). */
 function rungs(maxTier: number, only: readonly string[] | undefined, irregular: boolean, uniqueness: boolean, nested: boolean): Technique[] {
   const key = `${maxTier}|${irregular}|${uniqueness}|${nested}|${only ? only.join(',') : '*'}`;
-  let list = ladders.get(key);
-  if (!list) {
+  return getOrMake(ladders, key, () => {
     if (only) for (const id of only) if (!techniqueById(id)) throw new RangeError(`unknown technique "${id}"`);
-    list = LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!t.assumesUniqueness || uniqueness) && (!t.onRequest || nested || only !== undefined) && (!only || only.includes(t.id)));
-    ladders.set(key, list);
-  }
-  return list;
+    return LADDER.filter((t) => t.tier >= 2 && t.tier <= maxTier && (!t.irregularOnly || irregular) && (!t.assumesUniqueness || uniqueness) && (!t.onRequest || nested || only !== undefined) && (!only || only.includes(t.id)));
+  });
 }
 
 /** Solve by logic alone; see ProveResult. */
@@ -199,7 +179,7 @@ export function gradeBoard(board: Board, options: { maxTier?: number; uniqueness
 export interface Grade {
   level: number;
   name: string;
-  /** Banded: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
+  /** The level score: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
   score: number;
   /** The score's meaning (SCORE_SCALE); files without it carry the plain work (scale 1). */
   scale: typeof SCORE_SCALE;

@@ -8,6 +8,7 @@
  *   leftovers          irregular layouts only: pairs of equal-size cell sets (A, B) whose digits
  *                      are the same multiset (Law of Leftovers, see leftovers.ts)
  */
+import { getOrMake } from '../../core/memo.ts';
 import type { Geometry } from '../geometry.ts';
 import { isRegularRegions } from '../regions.ts';
 import { leftoverSets } from './techniques/leftover-sets.ts';
@@ -35,12 +36,7 @@ export interface LogicLayout {
 const cache = new WeakMap<Geometry, LogicLayout>();
 
 export function layoutFor(g: Geometry): LogicLayout {
-  let l = cache.get(g);
-  if (!l) {
-    l = buildLayout(g);
-    cache.set(g, l);
-  }
-  return l;
+  return getOrMake(cache, g, buildLayout);
 }
 
 export function packLists(lists: number[][]): CellLists {

@@ -12,6 +12,7 @@
  * buffer and hand it to `commit` (see finding.ts).
  */
 import { lowestBit } from '../../core/bits.ts';
+import { getOrMake } from '../../core/memo.ts';
 import type { Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { Finding } from './finding.ts';
@@ -31,13 +32,10 @@ export type CommitMode = 'apply' | 'all';
  */
 const scratchBySize = new Map<number, [Int32Array, Int32Array, Int32Array]>();
 function scratchFor(cellCount: number, n: number): [Int32Array, Int32Array, Int32Array] {
-  let scratch = scratchBySize.get(cellCount);
-  if (!scratch) {
+  return getOrMake(scratchBySize, cellCount, () => {
     const nodes = cellCount * n;
-    scratch = [new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16)];
-    scratchBySize.set(cellCount, scratch);
-  }
-  return scratch;
+    return [new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16), new Int32Array(nodes * 2 + 16)];
+  });
 }
 
 export class LogicState {

@@ -3,7 +3,7 @@
  * HoDoKu reference instance of every technique passes, forged steps fail with the step named,
  * and through verify a forged Numbridge proof is refused.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../../src/core/rng.ts';
 import { generateBoard } from '../../../src/numbridge/generate.ts';
@@ -244,5 +244,17 @@ describe('checkProof on tier-5 proofs', () => {
     const broken = copy(withAls.result.steps);
     broken[at]!.als![0]!.pop();
     expect(checkProof(withAls.board, broken).failure).toMatchObject({ step: at + 1, technique: 'als-xz' });
+  });
+});
+
+describe('independence', () => {
+  test('the checker (check-proof.ts and checks/) imports neither the finders nor the prover state', () => {
+    const dir = new URL('../../../src/sudoku/logic/', import.meta.url);
+    const files = ['check-proof.ts', ...readdirSync(new URL('checks/', dir)).map((f) => `checks/${f}`)];
+    expect(files.length).toBeGreaterThan(10);
+    for (const f of files) {
+      const imports = [...readFileSync(new URL(f, dir), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+      for (const i of imports) expect(i, `${f} imports ${i}`).not.toMatch(/techniques\/|state\.ts|finding\.ts|ladder\.ts|\/index\.ts/);
+    }
   });
 });

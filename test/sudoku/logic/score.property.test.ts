@@ -3,12 +3,12 @@
  * level g+1 scores above every board of level g, and inside a level the score follows the work
  * (the sum of step costs of the path). Checked on the generated boards of
  * test/data/generated/score-boards.txt (its command in make-score-boards.sh: 9×9 regular and
- * irregular at levels 1..5, 6×6 at 1..4 — no 6×6 board needs tier 5) and, for the band map
+ * irregular at levels 1..5, 6×6 at 1..4 — no 6×6 board needs tier 5) and, for the level score map
  * itself, by fast-check.
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { BAND, bandedScore, levelOfBandedScore } from '../../../src/core/bands.ts';
+import { LEVEL_SPAN, levelOfScore, levelScore } from '../../../src/core/level-score.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
 import { digitsInFirstOrder, gradeBoard, gradeOf, halfWorkFor, prove, scoreOf, TIERS } from '../../../src/sudoku/logic/index.ts';
 import { isRegularRegions } from '../../../src/sudoku/regions.ts';
@@ -59,8 +59,8 @@ describe('the grade score on generated boards', () => {
     }
   });
 
-  it('the plain work overlaps between levels (what the bands repair)', () => {
-    // Without bands a hard board can score below a medium one: shown on these very boards.
+  it('the plain work overlaps between levels (what the level spans repair)', () => {
+    // Without level spans a hard board can score below a medium one: shown on these very boards.
     for (const [key, boards] of groups) {
       const levels = byLevel(boards);
       const overlaps = [1, 2, 3].filter((g) => Math.max(...levels.get(g)!.map((b) => b.work)) > Math.min(...levels.get(g + 1)!.map((b) => b.work)));
@@ -77,7 +77,7 @@ describe('the grade score on generated boards', () => {
         const lowest = Math.min(...levels.get(present[i + 1]!)!.map((b) => b.score));
         expect(highest, `${key}: level ${present[i]} vs ${present[i + 1]}`).toBeLessThan(lowest);
       }
-      for (const b of boards) expect(levelOfBandedScore(b.score), b.line).toBe(b.level);
+      for (const b of boards) expect(levelOfScore(b.score), b.line).toBe(b.level);
     }
   });
 
@@ -88,10 +88,10 @@ describe('the grade score on generated boards', () => {
         for (let i = 1; i < sorted.length; i++) {
           expect(sorted[i]!.score, `${key} level ${level}: work ${sorted[i - 1]!.work} → ${sorted[i]!.work}`).toBeGreaterThanOrEqual(sorted[i - 1]!.score);
         }
-        // ties only where the works are nearly equal: 2 % more work (below the band's top fifth) scores more
+        // ties only where the works are nearly equal: 2 % more work (below the span's top fifth) scores more
         for (let i = 1; i < sorted.length; i++) {
           const [a, b] = [sorted[i - 1]!, sorted[i]!];
-          if (b.work >= 1.02 * a.work + 4 && b.score < (level - 1) * BAND + 0.8 * BAND) expect(b.score, `${key} level ${level}: work ${a.work} → ${b.work}`).toBeGreaterThan(a.score);
+          if (b.work >= 1.02 * a.work + 4 && b.score < (level - 1) * LEVEL_SPAN + 0.8 * LEVEL_SPAN) expect(b.score, `${key} level ${level}: work ${a.work} → ${b.work}`).toBeGreaterThan(a.score);
         }
       }
     }
@@ -103,7 +103,7 @@ describe('the grade score on generated boards', () => {
   });
 });
 
-describe('the band map', () => {
+describe('the level score map', () => {
   const level = fc.integer({ min: 1, max: TIERS.length + 3 });
   const work = fc.integer({ min: 0, max: 10_000_000 });
   const cells = fc.constantFrom(16, 25, 36, 49, 64, 81);
@@ -113,27 +113,27 @@ describe('the band map', () => {
     expect(scoreOf(g, w1, n)).toBeLessThan(scoreOf(h, w2, n));
   });
 
-  test.prop([level, work, work, cells])('inside a level: never decreasing in the work, inside the band, an integer', (g, w1, w2, n) => {
+  test.prop([level, work, work, cells])('inside a level: never decreasing in the work, inside the span, an integer', (g, w1, w2, n) => {
     const [lo, hi] = w1 <= w2 ? [w1, w2] : [w2, w1];
     const a = scoreOf(g, lo, n);
     const b = scoreOf(g, hi, n);
     expect(a).toBeLessThanOrEqual(b);
     for (const s of [a, b]) {
       expect(Number.isInteger(s)).toBe(true);
-      expect(s).toBeGreaterThanOrEqual((g - 1) * BAND);
-      expect(s).toBeLessThan(g * BAND);
+      expect(s).toBeGreaterThanOrEqual((g - 1) * LEVEL_SPAN);
+      expect(s).toBeLessThan(g * LEVEL_SPAN);
     }
   });
 
-  test.prop([level, fc.integer({ min: 0, max: 100_000 }), cells])('more work by 1 % moves the score in the lower four fifths of the band', (g, w, n) => {
+  test.prop([level, fc.integer({ min: 0, max: 100_000 }), cells])('more work by 1 % moves the score in the lower four fifths of the span', (g, w, n) => {
     const more = Math.ceil(w * 1.01) + 4; // a single's worth more at the least
-    fc.pre(bandedScore(g, more, halfWorkFor(n)) - (g - 1) * BAND < 0.8 * BAND);
+    fc.pre(levelScore(g, more, halfWorkFor(n)) - (g - 1) * LEVEL_SPAN < 0.8 * LEVEL_SPAN);
     expect(scoreOf(g, more, n)).toBeGreaterThan(scoreOf(g, w, n));
   });
 
-  it('puts a board with a hidden single\'s cost in every cell in the middle of its band', () => {
+  it('puts a board with a hidden single\'s cost in every cell in the middle of its span', () => {
     expect(scoreOf(3, 81 * 14, 81)).toBe(2000 + 499);
     expect(scoreOf(1, 0, 36)).toBe(0);
-    expect(() => bandedScore(0, 10, 100)).toThrow(RangeError);
+    expect(() => levelScore(0, 10, 100)).toThrow(RangeError);
   });
 });

@@ -23,6 +23,7 @@
  * Chains are searched breadth first, at most MAX_CHAIN_SETS sets.
  */
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import type { Geometry } from '../../geometry.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -43,13 +44,11 @@ const W = 3;
 const peerMasks = new WeakMap<Geometry, Int32Array>();
 
 function peerMaskOf(g: Geometry): Int32Array {
-  let m = peerMasks.get(g);
-  if (!m) {
-    m = new Int32Array(g.cellCount * W);
+  return getOrMake(peerMasks, g, (g) => {
+    const m = new Int32Array(g.cellCount * W);
     for (let c = 0; c < g.cellCount; c++) for (const p of g.peersOf(c)) m[c * W + (p >> 5)]! |= 1 << (p & 31);
-    peerMasks.set(g, m);
-  }
-  return m;
+    return m;
+  });
 }
 
 /**
@@ -98,42 +97,32 @@ interface AlsTable {
   /** Row scratch: RCC digits per later set, and which of them are non-zero (bits). */
   rowRcc: Int32Array;
   rowBits: Int32Array;
+  // The searches' scratch lives here too (one table per LogicState, so per layout): nothing
+  // mutable at module level, and two states never share a buffer.
+  /** Candidate cells per digit ((d−1)·W), scratch of indexSets. */
+  candMask: Int32Array;
+  /** Scratch of enumerateSets: a house's open cells, open cells per house, the subset being grown. */
+  openCells: Int32Array;
+  openPerHouse: Int32Array;
+  chosen: Int32Array;
+  tried: Int32Array;
+  unions: Int32Array;
+  /** Fill positions per bucket or per set while a CSR array is written (indexSets, graphOf). */
+  cursor: Int32Array;
+  /** Elimination masks per digit (N·W words) the current finding collects before writing. */
+  elims: Int32Array;
+  /** Breadth-first search scratch of alsChain: per state (set·N + digit−1), reused across calls. */
+  stamp: Int32Array;
+  parent: Int32Array;
+  depth: Uint8Array;
+  queue: Int32Array;
+  generation: number;
 }
 
 const tables = new WeakMap<LogicState, AlsTable>();
 
 function tableFor(s: LogicState): AlsTable {
-  let t = tables.get(s);
-  if (!t) {
-    const n = s.n;
-    t = {
-      built: new Uint16Array(s.cellCount),
-      valid: false,
-      count: 0,
-      capacity: 0,
-      size: new Uint8Array(0),
-      cells: new Uint8Array(0),
-      digits: new Int32Array(0),
-      useful: new Int32Array(0),
-      mask: new Int32Array(0),
-      dcells: new Int32Array(0),
-      seeAll: new Int32Array(0),
-      bucketStart: new Int32Array(n * s.cellCount + 1),
-      bucketSets: new Int32Array(0),
-      rowsBuilt: 0,
-      rowEnd: new Int32Array(0),
-      edgeCount: 0,
-      edgeTo: new Int32Array(1024),
-      edgeRcc: new Int32Array(1024),
-      graphBuilt: false,
-      nextStart: new Int32Array(0),
-      next: new Int32Array(0),
-      rcc: new Int32Array(0),
-      rowRcc: new Int32Array(0),
-      rowBits: new Int32Array(0),
-    };
-    tables.set(s, t);
-  }
+  const t = getOrMake(tables, s, newTable);
   if (t.valid) {
     let same = true;
     for (let c = 0; c < s.cellCount && same; c++) same = t.built[c] === s.cand[c];
@@ -141,6 +130,49 @@ function tableFor(s: LogicState): AlsTable {
   }
   build(s, t);
   return t;
+}
+
+function newTable(s: LogicState): AlsTable {
+  const n = s.n;
+  return {
+    built: new Uint16Array(s.cellCount),
+    valid: false,
+    count: 0,
+    capacity: 0,
+    size: new Uint8Array(0),
+    cells: new Uint8Array(0),
+    digits: new Int32Array(0),
+    useful: new Int32Array(0),
+    mask: new Int32Array(0),
+    dcells: new Int32Array(0),
+    seeAll: new Int32Array(0),
+    bucketStart: new Int32Array(n * s.cellCount + 1),
+    bucketSets: new Int32Array(0),
+    rowsBuilt: 0,
+    rowEnd: new Int32Array(0),
+    edgeCount: 0,
+    edgeTo: new Int32Array(1024),
+    edgeRcc: new Int32Array(1024),
+    graphBuilt: false,
+    nextStart: new Int32Array(0),
+    next: new Int32Array(0),
+    rcc: new Int32Array(0),
+    rowRcc: new Int32Array(0),
+    rowBits: new Int32Array(0),
+    candMask: new Int32Array(n * W),
+    openCells: new Int32Array(n),
+    openPerHouse: new Int32Array(s.houseCount),
+    chosen: new Int32Array(MAX_ALS_CELLS),
+    tried: new Int32Array(MAX_ALS_CELLS + 1),
+    unions: new Int32Array(MAX_ALS_CELLS + 1),
+    cursor: new Int32Array(0),
+    elims: new Int32Array(n * W),
+    stamp: new Int32Array(0),
+    parent: new Int32Array(0),
+    depth: new Uint8Array(0),
+    queue: new Int32Array(0),
+    generation: 0,
+  };
 }
 
 /** Room for `capacity` sets in every per-set array (keeping what enumerateSets has written so far). */
@@ -163,9 +195,6 @@ function reserveSets(t: AlsTable, n: number, capacity: number): void {
   t.rowBits = new Int32Array((capacity >> 5) + 1);
 }
 
-/** Candidate cells per digit ((d−1)·W), scratch of indexSets. */
-let candMask = new Int32Array(0);
-
 function build(s: LogicState, t: AlsTable): void {
   t.built.set(s.cand);
   t.valid = true;
@@ -177,13 +206,6 @@ function build(s: LogicState, t: AlsTable): void {
   indexSets(s, t);
 }
 
-/** Scratch of enumerateSets: a house's open cells, open cells per house, the subset being grown. */
-let openCells = new Int32Array(0);
-let openPerHouse = new Int32Array(0);
-const chosen = new Int32Array(MAX_ALS_CELLS);
-const tried = new Int32Array(MAX_ALS_CELLS + 1);
-const unions = new Int32Array(MAX_ALS_CELLS + 1);
-
 /**
  * Every ALS of ≤ MAX_ALS_CELLS cells, house by house, each house's subsets depth first (cells in
  * house order, a subset before its extensions; a branch is cut when its candidates exceed what the
@@ -194,9 +216,11 @@ function enumerateSets(s: LogicState, t: AlsTable): void {
   const cand = s.cand;
   const houseCells = s.geometry.houseCells;
   const cellHouses = s.geometry.cellHouses;
-  if (openCells.length < n) openCells = new Int32Array(n);
-  if (openPerHouse.length < s.houseCount) openPerHouse = new Int32Array(s.houseCount);
-  const open = openCells;
+  const open = t.openCells;
+  const openPerHouse = t.openPerHouse;
+  const chosen = t.chosen;
+  const tried = t.tried;
+  const unions = t.unions;
   const limit = Math.min(MAX_ALS_CELLS, n - 1);
   for (let house = 0; house < s.houseCount; house++) {
     let openLength = 0;
@@ -220,7 +244,7 @@ function enumerateSets(s: LogicState, t: AlsTable): void {
           chosen[k++] = open[i]!;
           tried[k] = i;
           unions[k] = union;
-          if (POPCOUNT_1024[union] === k + 1 && !metBefore(cellHouses, house, k)) recordSet(t, n, k, union);
+          if (POPCOUNT_1024[union] === k + 1 && !metBefore(chosen, openPerHouse, cellHouses, house, k)) recordSet(t, n, k, union);
           descended = true;
           break;
         }
@@ -238,7 +262,7 @@ function enumerateSets(s: LogicState, t: AlsTable): void {
  * all its cells (cells of a row inside one block) that had more open cells than the set (the
  * houses in which enumerateSets reaches a set of that size).
  */
-function metBefore(cellHouses: Uint8Array, house: number, size: number): boolean {
+function metBefore(chosen: Int32Array, openPerHouse: Int32Array, cellHouses: Uint8Array, house: number, size: number): boolean {
   for (let kind = 0; kind < 3; kind++) {
     const h = cellHouses[chosen[0]! * 3 + kind]!;
     if (h >= house || size >= openPerHouse[h]!) continue;
@@ -254,6 +278,7 @@ function recordSet(t: AlsTable, n: number, size: number, union: number): void {
   if (t.count === t.capacity) reserveSets(t, n, Math.max(256, t.capacity * 2));
   const k = t.count++;
   const at = k * MAX_ALS_CELLS;
+  const chosen = t.chosen;
   for (let i = 0; i < size; i++) {
     const c = chosen[i]!;
     let p = at + i;
@@ -277,7 +302,7 @@ function indexSets(s: LogicState, t: AlsTable): void {
   const seeAll = t.seeAll;
   const usefulOf = t.useful;
   const peers = peerMaskOf(s.geometry);
-  if (candMask.length < n * W) candMask = new Int32Array(n * W);
+  const candMask = t.candMask;
   candMask.fill(0);
   for (let c = 0; c < s.cellCount; c++) for (let m = cand[c]!; m !== 0; m &= m - 1) candMask[bitDigit(m & -m) * W - W + (c >> 5)]! |= 1 << (c & 31);
   const cellCount = s.cellCount;
@@ -337,7 +362,7 @@ function indexSets(s: LogicState, t: AlsTable): void {
   const buckets = n * cellCount;
   for (let b = 0; b < buckets; b++) bucketStart[b + 1]! += bucketStart[b]!;
   if (t.bucketSets.length < bucketStart[buckets]!) t.bucketSets = new Int32Array(bucketStart[buckets]! * 2);
-  const fill = scratchCursor(buckets);
+  const fill = scratchCursor(t, buckets);
   fill.set(bucketStart.subarray(0, buckets));
   for (let k = 0; k < count; k++) {
     for (let m = usefulOf[k]!; m !== 0; m &= m - 1) {
@@ -348,12 +373,10 @@ function indexSets(s: LogicState, t: AlsTable): void {
   }
 }
 
-/** Fill positions per bucket or per set while a CSR array is written (indexSets, graphOf). */
-let cursor = new Int32Array(0);
-
-function scratchCursor(length: number): Int32Array {
-  if (cursor.length < length) cursor = new Int32Array(length);
-  return cursor;
+/** The table's fill cursor, at least `length` long. */
+function scratchCursor(t: AlsTable, length: number): Int32Array {
+  if (t.cursor.length < length) t.cursor = new Int32Array(length);
+  return t.cursor;
 }
 
 /** The lowest cell of a non-empty three-word cell set. */
@@ -443,7 +466,7 @@ function graphOf(t: AlsTable, n: number, cellCount: number): AlsTable {
     t.rcc = new Int32Array(4 * t.edgeCount);
   }
   // Rows in order: a set's lower neighbours arrive (ascending) before its own row (ascending).
-  const fill = scratchCursor(t.count);
+  const fill = scratchCursor(t, t.count);
   fill.set(start.subarray(0, t.count));
   e = 0;
   for (let i = 0; i < t.count; i++) {
@@ -460,13 +483,10 @@ function graphOf(t: AlsTable, n: number, cellCount: number): AlsTable {
   return t;
 }
 
-/** Elimination masks per digit (N·W words) the current finding collects before writing. */
-let elimBuffer = new Int32Array(0);
-
-function clearElims(n: number): Int32Array {
-  if (elimBuffer.length < n * W) elimBuffer = new Int32Array(n * W);
-  elimBuffer.fill(0);
-  return elimBuffer;
+/** The table's elimination buffer (N·W words), cleared. */
+function clearElims(t: AlsTable): Int32Array {
+  t.elims.fill(0);
+  return t.elims;
 }
 
 /** OR the cells seeing all d-cells of sets i and j (i = j: of one set) into the buffer. */
@@ -551,7 +571,7 @@ function alsXz(s: LogicState): boolean {
           ? eliminatesAny(t, n, bothUseful & ~rcc, i, j, i)
           : eliminatesAny(t, n, bothUseful, i, j, i) || eliminatesAny(t, n, t.useful[i]! & ~rcc, i, i, j) || eliminatesAny(t, n, t.useful[j]! & ~rcc, j, j, i);
       if (!productive) continue;
-      const buf = clearElims(n);
+      const buf = clearElims(t);
       for (let m = common & ~rcc; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), i, j);
       if (k === 2) {
         for (let m = rcc; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), i, j);
@@ -589,7 +609,7 @@ function alsXyWing(s: LogicState): boolean {
           wing |= zb;
         }
         if (wing === 0 || !eliminatesAny(t, n, wing, a, b, c)) continue;
-        const buf = clearElims(n);
+        const buf = clearElims(t);
         for (let m = wing; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), a, b);
         if (commitSets(s, alsXyWingTechnique, t, [a, b, c], buf, [ra, rb])) return true;
       }
@@ -598,29 +618,22 @@ function alsXyWing(s: LogicState): boolean {
   return false;
 }
 
-/** Breadth-first search scratch of alsChain: per state (set·N + digit−1), reused across calls. */
-let stamp = new Int32Array(0);
-let parent = new Int32Array(0);
-let depth = new Uint8Array(0);
-let queue = new Int32Array(0);
-let generation = 0;
-
 /** Breadth-first ALS chains from every start set and first RCC; the shortest productive chain is committed first. */
 function alsChain(s: LogicState): boolean {
   const n = s.n;
   const t = graphOf(tableFor(s), n, s.cellCount);
   const states = t.count * n;
-  if (stamp.length < states || generation > 0x3fffffff) {
-    stamp = new Int32Array(Math.max(states, 2 * stamp.length));
-    parent = new Int32Array(stamp.length);
-    depth = new Uint8Array(stamp.length);
-    queue = new Int32Array(stamp.length);
-    generation = 0;
+  if (t.stamp.length < states || t.generation > 0x3fffffff) {
+    t.stamp = new Int32Array(Math.max(states, 2 * t.stamp.length));
+    t.parent = new Int32Array(t.stamp.length);
+    t.depth = new Uint8Array(t.stamp.length);
+    t.queue = new Int32Array(t.stamp.length);
+    t.generation = 0;
   }
-  const stamps = stamp;
-  const parents = parent;
-  const depths = depth;
-  const fifo = queue;
+  const stamps = t.stamp;
+  const parents = t.parent;
+  const depths = t.depth;
+  const fifo = t.queue;
   const { next, rcc, nextStart, digits } = t;
   const all = s.mode === 'all';
   for (let a1 = 0; a1 < t.count; a1++) {
@@ -631,7 +644,7 @@ function alsChain(s: LogicState): boolean {
       const x1 = bitDigit(x1m & -x1m);
       const zs = useful & ~(1 << (x1 - 1));
       if (zs === 0) continue;
-      const gen = ++generation;
+      const gen = ++t.generation;
       let head = 0;
       let tail = 0;
       for (let e = nextStart[a1]!, end = nextStart[a1 + 1]!; e < end; e++) {
@@ -660,7 +673,7 @@ function alsChain(s: LogicState): boolean {
             path.push(a1);
             path.reverse();
             rccs.reverse();
-            const buf = clearElims(n);
+            const buf = clearElims(t);
             for (let m = z; m !== 0; m &= m - 1) addCommon(t, n, buf, bitDigit(m & -m), a1, ak);
             if (commitSets(s, alsChainTechnique, t, path, buf, rccs) && !all) return true;
           }

@@ -23,6 +23,7 @@
  */
 import { bitDigit } from '../../digits.ts';
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import { candidateCode } from '../finding.ts';
 import { LinkGraph } from './link-graph.ts';
 import type { LogicState } from '../state.ts';
@@ -47,16 +48,14 @@ const cellGraphs = new WeakMap<LogicState, LinkGraph>();
 
 /** The candidates' link graph of the state's current position, built when the candidates changed. */
 export function cellLinks(s: LogicState): LinkGraph {
-  let l = cellGraphs.get(s);
-  if (!l) {
+  const l = getOrMake(cellGraphs, s, () => {
     const g = s.geometry;
     let maxPeers = 0;
     for (let c = 0; c < s.cellCount; c++) maxPeers = Math.max(maxPeers, g.peerStart[c + 1]! - g.peerStart[c]!);
     const nodes = s.cellCount * s.n;
     // At most 3 house links + 1 cell link from a false candidate, N − 1 + the peers from a true one.
-    l = new LinkGraph(nodes * 2, nodes * (4 + s.n + maxPeers));
-    cellGraphs.set(s, l);
-  }
+    return new LinkGraph(nodes * 2, nodes * (4 + s.n + maxPeers));
+  });
   if (l.version !== s.candidateVersion) buildCellLinks(s, l);
   return l;
 }
@@ -118,27 +117,26 @@ interface Scratch {
 const scratches = new WeakMap<LogicState, Scratch>();
 
 function scratchFor(s: LogicState): Scratch {
-  let x = scratches.get(s);
-  if (!x) {
-    const states = s.cellCount * s.n * 2;
-    x = {
-      stamp: new Int32Array(states),
-      parent: new Int32Array(states),
-      depth: new Int32Array(states),
-      queue: new Int32Array(states),
-      mark: new Int32Array(states / 2),
-      path: new Int32Array(MAX_LINKS + 2),
-      best: new Int32Array(MAX_LINKS + 2),
-      generation: 0,
-      kind: 'aic',
-      start: 0,
-      minStrong: 0,
-      tail: 0,
-      technique: null,
-    };
-    scratches.set(s, x);
-  }
-  return x;
+  return getOrMake(scratches, s, newScratch);
+}
+
+function newScratch(s: LogicState): Scratch {
+  const states = s.cellCount * s.n * 2;
+  return {
+    stamp: new Int32Array(states),
+    parent: new Int32Array(states),
+    depth: new Int32Array(states),
+    queue: new Int32Array(states),
+    mark: new Int32Array(states / 2),
+    path: new Int32Array(MAX_LINKS + 2),
+    best: new Int32Array(MAX_LINKS + 2),
+    generation: 0,
+    kind: 'aic',
+    start: 0,
+    minStrong: 0,
+    tail: 0,
+    technique: null,
+  };
 }
 
 /**

@@ -26,6 +26,7 @@
  * its conclusion needs, in derivation order, for the proof (`branches`) and the sentence.
  */
 import { POPCOUNT_1024, lowestBit } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import type { LogicState } from '../state.ts';
 import type { ProofStep, Text } from '../step-schema.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -86,12 +87,7 @@ export interface Engine {
 const engines = new WeakMap<LogicState, Engine>();
 
 function engineFor(s: LogicState): Engine {
-  let e = engines.get(s);
-  if (!e) {
-    e = createEngine(s);
-    engines.set(s, e);
-  }
-  return e;
+  return getOrMake(engines, s, createEngine);
 }
 
 /** Scratch for branches on this state's layout (allocated once per layout by its users). */

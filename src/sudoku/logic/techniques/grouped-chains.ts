@@ -33,6 +33,7 @@
  * instances found and their order are those of a search from every start.
  */
 import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import type { Geometry } from '../../geometry.ts';
 import { candidateCode } from '../finding.ts';
 import type { LogicState } from '../state.ts';
@@ -82,9 +83,10 @@ interface Groups {
 const groupTables = new WeakMap<Geometry, Groups>();
 
 function groupsOf(s: LogicState): Groups {
-  const g = s.geometry;
-  let t = groupTables.get(g);
-  if (t) return t;
+  return getOrMake(groupTables, s.geometry, () => buildGroups(s));
+}
+
+function buildGroups(s: LogicState): Groups {
   const n = s.n;
   const l = s.layout;
   const count = l.interLine.length;
@@ -112,7 +114,7 @@ function groupsOf(s: LogicState): Groups {
   const cellInterRow = new Int16Array(s.cellCount).fill(-1);
   const cellInterCol = new Int16Array(s.cellCount).fill(-1);
   for (let k = 0; k < count; k++) for (const c of lists[k]!) (l.interLine[k]! < n ? cellInterRow : cellInterCol)[c] = k;
-  t = {
+  return {
     count,
     cells,
     start,
@@ -125,8 +127,6 @@ function groupsOf(s: LogicState): Groups {
     cellInterCol,
     size: new Uint8Array(count * n),
   };
-  groupTables.set(g, t);
-  return t;
 }
 
 interface Scratch {
@@ -163,10 +163,9 @@ interface Scratch {
 const scratches = new WeakMap<LogicState, Scratch>();
 
 function scratchFor(s: LogicState, groups: Groups): Scratch {
-  let x = scratches.get(s);
-  if (!x) {
+  return getOrMake(scratches, s, () => {
     const states = (s.cellCount + groups.count) * s.n * 2;
-    x = {
+    return {
       stamp: new Int32Array(states),
       mark: new Int32Array(states / 2),
       remaining: 0,
@@ -191,9 +190,7 @@ function scratchFor(s: LogicState, groups: Groups): Scratch {
       elimList: new Int32Array(s.cellCount * s.n),
       elimCount: 0,
     };
-    scratches.set(s, x);
-  }
-  return x;
+  });
 }
 
 // ——— nodes ———
@@ -332,8 +329,7 @@ function loopElims(s: LogicState, G: Groups, x: Scratch, path: Int32Array, links
 const groupGraphs = new WeakMap<LogicState, LinkGraph>();
 
 function groupLinks(s: LogicState, G: Groups, rest: Int32Array): LinkGraph {
-  let l = groupGraphs.get(s);
-  if (!l) {
+  const l = getOrMake(groupGraphs, s, () => {
     const g = s.geometry;
     const n = s.n;
     let maxPeers = 0;
@@ -344,9 +340,8 @@ function groupLinks(s: LogicState, G: Groups, rest: Int32Array): LinkGraph {
     const groupNodes = G.count * n;
     // A false cell: ≤ 3 house links + its cell link; a true cell: its other digits, peers and the
     // groups of its houses; a false group: 2 house links; a true group: its line's and region's rest.
-    l = new LinkGraph((cellNodes + groupNodes) * 2, cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter));
-    groupGraphs.set(s, l);
-  }
+    return new LinkGraph((cellNodes + groupNodes) * 2, cellNodes * (4 + n + maxPeers + 3 * maxInter) + groupNodes * (2 + 2 * n + 2 * maxInter));
+  });
   if (l.version !== s.candidateVersion) buildGroupLinks(s, G, l, rest);
   return l;
 }

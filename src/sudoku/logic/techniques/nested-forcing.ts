@@ -18,6 +18,7 @@
  * engines (the enclosing and the inner branch) allocated once per layout.
  */
 import { POPCOUNT_1024, lowestBit } from '../../../core/bits.ts';
+import { getOrMake } from '../../../core/memo.ts';
 import type { LogicState } from '../state.ts';
 import type { ProofStep } from '../step-schema.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
@@ -67,22 +68,21 @@ interface Nested {
 const nestedEngines = new WeakMap<LogicState, Nested>();
 
 function nestedFor(s: LogicState): Nested {
-  let x = nestedEngines.get(s);
-  if (!x) {
-    const outer = createEngine(s);
-    x = {
-      outer,
-      inner: createEngine(s),
-      version: -1,
-      order: new Int32Array(outer.nodes),
-      orderLength: 0,
-      done: new Uint8Array(outer.nodes),
-      tracing: false,
-      inners: new Map(),
-    };
-    nestedEngines.set(s, x);
-  }
-  return x;
+  return getOrMake(nestedEngines, s, newNested);
+}
+
+function newNested(s: LogicState): Nested {
+  const outer = createEngine(s);
+  return {
+    outer,
+    inner: createEngine(s),
+    version: -1,
+    order: new Int32Array(outer.nodes),
+    orderLength: 0,
+    done: new Uint8Array(outer.nodes),
+    tracing: false,
+    inners: new Map(),
+  };
 }
 
 /** Start a new position: the try order, and no premise followed yet. */

@@ -1,0 +1,30 @@
+/**
+ * Level scores: a difficulty score that orders puzzles by level first and by work inside a level.
+ * Level g owns the span [(g − 1)·LEVEL_SPAN, g·LEVEL_SPAN) of the score; the work (the sum of the
+ * step costs of the solution path) moves a puzzle inside its level's span through a bounded,
+ * increasing map, so no amount of work can carry a puzzle into the next level's span. Used by the
+ * Sudoku ladder and the Murder rule ladder (their READMEs give the reasons; their `halfWork`
+ * choices differ). (Files and docs call such a score "banded"; in code "band" is kept for the
+ * Sudoku term, three rows of boxes.)
+ */
+
+/** Points per level: every level spans this many, whatever the number of levels. */
+export const LEVEL_SPAN = 1000;
+
+/**
+ * The score of a puzzle of `level` (≥ 1) whose path costs `work` (≥ 0): the span's floor plus
+ * ⌊(LEVEL_SPAN − 1) · work / (work + halfWork)⌋. `halfWork` (> 0) is the work that lands in the
+ * middle of the span. Increasing in the work (never decreasing; ties only where works differ by
+ * well under 1 %), at most LEVEL_SPAN − 2 above the floor, an integer.
+ */
+export function levelScore(level: number, work: number, halfWork: number): number {
+  if (!Number.isInteger(level) || level < 1) throw new RangeError(`level ${level}: a whole number ≥ 1`);
+  if (!(work >= 0) || !Number.isFinite(work)) throw new RangeError(`work ${work}: a finite number ≥ 0`);
+  if (!(halfWork > 0)) throw new RangeError(`halfWork ${halfWork}: a number > 0`);
+  return (level - 1) * LEVEL_SPAN + Math.floor(((LEVEL_SPAN - 1) * work) / (work + halfWork));
+}
+
+/** The level a level score belongs to (the inverse of the span's floor). */
+export function levelOfScore(score: number): number {
+  return Math.floor(score / LEVEL_SPAN) + 1;
+}
