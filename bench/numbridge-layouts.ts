@@ -3,8 +3,8 @@
  * thrown away, how varied the blocks are, and how many walk steps it takes to forget the start.
  */
 import { Rng } from '../src/core/rng.ts';
-import { IRREGULAR_FILL, randomSolution } from '../src/numbridge/fill.ts';
-import { defaultSwaps, innerEdges, randomLayout, shapeKey } from '../src/numbridge/layouts.ts';
+import { IRREGULAR_FILL, randomSolution } from '../src/numbridge-board/fill.ts';
+import { defaultSwaps, innerEdges, randomLayout, shapeKey } from '../src/numbridge-board/layouts.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
 import { isConnected } from '../src/sudoku/hex.ts';
 import { regionProblem } from '../src/sudoku/regions.ts';

@@ -10,10 +10,10 @@
 import { SudokuCreator } from '@algorithm.ts/sudoku';
 import { generate as sudokuCoreGenerate } from 'sudoku-core';
 import { getSudoku } from 'sudoku-gen';
-import { flattenGrid } from '../src/numbridge/board-file.ts';
-import { canonicalForm } from '../src/numbridge/canonical.ts';
-import { generateBoard } from '../src/numbridge/generate.ts';
-import type { BoardRequest } from '../src/numbridge/request.ts';
+import { flattenGrid } from '../src/numbridge-board/board-file.ts';
+import { canonicalForm } from '../src/numbridge-board/canonical.ts';
+import { generateBoard } from '../src/numbridge-board/generate.ts';
+import type { BoardRequest } from '../src/numbridge-board/request.ts';
 import { gradeOf, prove } from '../src/sudoku/logic/index.ts';
 import { regularRegions } from '../src/sudoku/regions.ts';
 import { solve } from '../src/sudoku/solver.ts';

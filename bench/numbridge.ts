@@ -6,12 +6,12 @@
  * the peers' output is judged by our exact-cover counter, our prover and our canonical form.
  */
 import { fileURLToPath } from 'node:url';
-import { canonicalForm } from '../src/numbridge/canonical.ts';
-import { emptyGenerateStats, generateBoard, type GenerateStats } from '../src/numbridge/generate.ts';
-import type { BoardRequest } from '../src/numbridge/request.ts';
-import { DEFAULT_BUDGET, ORDERS_PER_GRID } from '../src/numbridge/request.ts';
-import type { NumbridgeBoardFile } from '../src/numbridge/schema.ts';
-import { verifyBoard } from '../src/numbridge/verify.ts';
+import { canonicalForm } from '../src/numbridge-board/canonical.ts';
+import { emptyGenerateStats, generateBoard, type GenerateStats } from '../src/numbridge-board/generate.ts';
+import type { BoardRequest } from '../src/numbridge-board/request.ts';
+import { DEFAULT_BUDGET, ORDERS_PER_GRID } from '../src/numbridge-board/request.ts';
+import type { NumbridgeBoardFile } from '../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../src/numbridge-board/verify.ts';
 import { median, table } from './results.ts';
 import { layoutSections } from './numbridge-layouts.ts';
 import { peerSection } from './numbridge-peers.ts';

@@ -10,7 +10,7 @@ import { recordFromText } from '../src/games/domino/record.ts';
 import { parseRecordText } from '../src/games/domino/record-text.ts';
 import { dealKosmos } from '../src/games/kosmos/deal.ts';
 import { generateCase } from '../src/murder/generate.ts';
-import { generateBoard } from '../src/numbridge/generate.ts';
+import { generateBoard } from '../src/numbridge-board/generate.ts';
 import { dominoRecordPicture } from '../src/render/games/domino.ts';
 import { boardFileOf } from '../src/render/interchange/board.ts';
 import { exportBoard, importItem, TARGETS } from '../src/render/interchange/index.ts';

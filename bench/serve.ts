@@ -12,7 +12,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import type { NumbridgeBoardFile } from '../src/numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../src/numbridge-board/schema.ts';
 import { makeDaily, today } from '../src/pipeline/daily.ts';
 import { table } from './results.ts';
 

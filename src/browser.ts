@@ -13,8 +13,8 @@
 import { atPosition, InputError } from './core/errors.ts';
 import type { PuzzleFile } from './kinds/kind.ts';
 import { kindForFormat } from './kinds/registry.ts';
-import { readBoardFile } from './numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from './numbridge/schema.ts';
+import { readBoardFile } from './numbridge-board/board-file.ts';
+import type { NumbridgeBoardFile } from './numbridge-board/schema.ts';
 // pure (a batch of inputs in, reports out), so verify here says what `puzzlemill verify` says
 import { verifyInput, type VerifyReport } from './pipeline/verify-batch.ts';
 import { knownBlockMap, LineError, parseLine, readGivensPrefix, readPlainGivens } from './sudoku/line-format.ts';
@@ -25,12 +25,12 @@ import { digitsInFirstOrder, gradeBoard, gradeOf, prove, type Grade, type ProofS
 import { solve as solveBoard, solverFor, type LayoutSolver, type SolveOptions, type SolveResult } from './sudoku/solver.ts';
 import type { Board } from './sudoku/types.ts';
 
-export { generateBoard } from './numbridge/generate.ts';
-export type { BoardRequest } from './numbridge/request.ts';
+export { generateBoard } from './numbridge-board/generate.ts';
+export type { BoardRequest } from './numbridge-board/request.ts';
 export { generateCase, type CaseRequest } from './murder/generate.ts';
 export type { MurderCaseFile } from './murder/schema.ts';
 export type { Board, Grid } from './sudoku/types.ts';
-export type { NumbridgeBoardFile } from './numbridge/schema.ts';
+export type { NumbridgeBoardFile } from './numbridge-board/schema.ts';
 export type { ProofStep } from './sudoku/logic/index.ts';
 export type { SolveOptions, SolveResult } from './sudoku/solver.ts';
 export type { VerifyReport, VerifyStatus } from './pipeline/verify-batch.ts';

@@ -7,7 +7,7 @@ import { DominoDealFile, DominoPositionFile, DominoRecordFile, DominoReplayJson 
 import { KosmosDealFile, KosmosRecordFile, KosmosReplayJson } from './games/kosmos/schema.ts';
 import { NumbridgeDealFile, NumbridgeRecordFile, NumbridgeReplayJson, NumbridgeView } from './games/numbridge/schema.ts';
 import { MurderCaseFile } from './murder/schema.ts';
-import { NumbridgeBoardFile } from './numbridge/schema.ts';
+import { NumbridgeBoardFile } from './numbridge-board/schema.ts';
 import { DailyIndex, DailyPublicIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [

@@ -2,7 +2,7 @@
  * The shape of a puzzle kind (Tatham's collection: every puzzle provides the same small set of
  * functions). The pipeline, the workers, the corpus code and the CLI are written against this
  * interface only; a kind is one adapter module in this folder over the pure functions of its own
- * folder (src/numbridge/, src/murder/, …) plus one line in registry.ts.
+ * folder (src/numbridge-board/, src/murder/, …) plus one line in registry.ts.
  *
  * Everything that crosses a worker boundary is plain JSON: requests are objects of strings,
  * numbers and booleans, files are JSON objects of docs/FORMATS.md.

@@ -1,16 +1,16 @@
 /**
  * The Numbridge board kind (docs/FORMATS.md `puzzlemill/numbridge-board`): the adapter between the
- * pipeline's PuzzleKind interface and src/numbridge/ (generateBoard, verifyBoard, playerForm,
+ * pipeline's PuzzleKind interface and src/numbridge-board/ (generateBoard, verifyBoard, playerForm,
  * the canonical fingerprint, the request and its seeds).
  */
-import { nestGrid, playerForm, readBoardFile } from '../numbridge/board-file.ts';
-import { fingerprint } from '../numbridge/canonical.ts';
-import { generateBoard, MAX_GRADE } from '../numbridge/generate.ts';
-import { BoardRequestInput, canonicalRequest, DEFAULT_GIVENS, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BlockKind, type BoardRequest, type BoardRequestRecord } from '../numbridge/request.ts';
-import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge/schema.ts';
-import type { Symmetry } from '../numbridge/symmetry.ts';
-import { boardHint, checkBoardPosition, NumbridgeCheck, NumbridgeHint, NumbridgePosition } from '../numbridge/position.ts';
-import { verifyBoard } from '../numbridge/verify.ts';
+import { nestGrid, playerForm, readBoardFile } from '../numbridge-board/board-file.ts';
+import { fingerprint } from '../numbridge-board/canonical.ts';
+import { generateBoard, MAX_GRADE } from '../numbridge-board/generate.ts';
+import { BoardRequestInput, canonicalRequest, DEFAULT_GIVENS, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BlockKind, type BoardRequest, type BoardRequestRecord } from '../numbridge-board/request.ts';
+import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge-board/schema.ts';
+import type { Symmetry } from '../numbridge-board/symmetry.ts';
+import { boardHint, checkBoardPosition, NumbridgeCheck, NumbridgeHint, NumbridgePosition } from '../numbridge-board/position.ts';
+import { verifyBoard } from '../numbridge-board/verify.ts';
 import { TIERS } from '../sudoku/logic/index.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';

@@ -12,8 +12,8 @@
  * NotABoard.
  */
 import { InputError } from '../core/errors.ts';
-import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
-import { readBoardFile } from '../numbridge/board-file.ts';
+import type { NumbridgeBoardFile } from '../numbridge-board/schema.ts';
+import { readBoardFile } from '../numbridge-board/board-file.ts';
 import { boardFileOf } from './interchange/board.ts';
 import { exportBoard, importItem, type ExportOptions, type Source, type Target } from './interchange/index.ts';
 import { DEFAULT_PICTURE_OPTIONS, type PictureOptions } from './picture.ts';

@@ -7,8 +7,8 @@
  * Class names mark what tests count: `cell` (one hexagon per cell), `block-edge` (one segment per
  * edge between two blocks), `given`, `solution`, `side-1`, `side-2`.
  */
-import { flattenGrid, readBoardFile } from '../numbridge/board-file.ts';
-import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
+import { flattenGrid, readBoardFile } from '../numbridge-board/board-file.ts';
+import type { NumbridgeBoardInput } from '../numbridge-board/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
 import { levelName, L, type Lang } from './labels.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';

@@ -6,7 +6,7 @@
  */
 import { MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
-import type { NumbridgeBoardFile } from '../numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../numbridge-board/schema.ts';
 import { levelName, L, type Lang } from './labels.ts';
 import { esc } from './svg.ts';
 

@@ -16,7 +16,7 @@ import type { KosmosDealFile, KosmosRecordFile } from '../games/kosmos/schema.ts
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import type { PuzzleFile } from '../kinds/kind.ts';
 import type { MurderCaseInput } from '../murder/schema.ts';
-import type { NumbridgeBoardInput } from '../numbridge/schema.ts';
+import type { NumbridgeBoardInput } from '../numbridge-board/schema.ts';
 import { dominoDealPicture, dominoPositionPicture, dominoRecordPicture } from './games/domino.ts';
 import { kosmosDealPicture, kosmosRecordPicture } from './games/kosmos.ts';
 import { murderPicture } from './murder/index.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { progressBar } from '../../src/cli/progress.ts';
-import { gradeLevel } from '../../src/numbridge/request.ts';
+import { gradeLevel } from '../../src/numbridge-board/request.ts';
 import { BIN, ROOT, runCli } from '../helpers/cli.ts';
 
 const DOMINO_EXAMPLE = ROOT + 'test/fixtures/domino-example.txt';

@@ -31,7 +31,7 @@ import * as library from '../../src/index.ts';
 import { gradeSudokuBoard, solveBoard } from '../../src/kinds/board-checks.ts';
 import type { AnyFormat, PuzzleFile } from '../../src/kinds/kind.ts';
 import { kindForFormat, kindNamed } from '../../src/kinds/registry.ts';
-import { playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
+import { playerForm, readBoardFile } from '../../src/numbridge-board/board-file.ts';
 import { OutDir } from '../../src/pipeline/out-dir.ts';
 import { reportJson, reportLine, verifyInput, type VerifyInput } from '../../src/pipeline/verify-batch.ts';
 import { corpusPage } from '../../src/render/html.ts';

@@ -14,7 +14,7 @@ import { dealKosmos } from '../../src/games/kosmos/deal.ts';
 import { dealNumbridge } from '../../src/games/numbridge/deal.ts';
 import { playGame } from '../../src/games/numbridge/selfplay.ts';
 import { kindNamed } from '../../src/kinds/registry.ts';
-import { playerForm as boardPlayerForm } from '../../src/numbridge/board-file.ts';
+import { playerForm as boardPlayerForm } from '../../src/numbridge-board/board-file.ts';
 import { generateRun } from '../../src/pipeline/generate-run.ts';
 import { DailyIndex, DailyPublicIndex, RunManifest } from '../../src/pipeline/schema.ts';
 import { exportBoard } from '../../src/render/interchange/index.ts';

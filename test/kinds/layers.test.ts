@@ -1,6 +1,6 @@
 /**
  * The consumers are written against the kinds: src/server, src/pipeline and the generic CLI
- * (everything in src/cli but the per-game commands) import no rule folder — src/numbridge,
+ * (everything in src/cli but the per-game commands) import no rule folder — src/numbridge-board,
  * src/murder, src/sudoku, src/games — directly or through a re-export of their own; they reach a
  * kind's rules through src/kinds (the registry, the PuzzleKind adapters) and its pictures through
  * src/render. The exceptions are by design and named here: the Numbridge tables
@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 
-const RULE_FOLDERS = ['src/numbridge/', 'src/murder/', 'src/sudoku/', 'src/games/'];
+const RULE_FOLDERS = ['src/numbridge-board/', 'src/murder/', 'src/sudoku/', 'src/games/'];
 const CONSUMERS = ['src/server/', 'src/pipeline/', 'src/cli/'];
 const BY_DESIGN = [/^src\/server\/tables\//, /^src\/cli\/commands\/(deal|replay|selfplay|complete)(-[a-z]+)?\.ts$/];
 

@@ -9,10 +9,10 @@ import { digitLeak, hasWord, nearestStretch, stringsOf, toleranceFor } from '../
 import { generateCase } from '../../src/murder/generate.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { verifyCase } from '../../src/murder/verify.ts';
-import { playerForm } from '../../src/numbridge/board-file.ts';
-import { generateBoard } from '../../src/numbridge/generate.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 

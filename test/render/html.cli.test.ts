@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { playerForm as casePlayerForm } from '../../src/murder/case-file.ts';
-import { playerForm } from '../../src/numbridge/board-file.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
 import { corpusPage, MAX_PAGE_FILE_BYTES } from '../../src/render/html.ts';
 import { runCli } from '../helpers/cli.ts';
 import { boardBlitz6, boardIrregular9, kosmosDeal, murderCase } from './samples.ts';

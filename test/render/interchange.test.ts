@@ -1,14 +1,14 @@
 import lzString from 'lz-string';
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
-import { playerForm } from '../../src/numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { boardFileOf, NotABoard } from '../../src/render/interchange/board.ts';
 import { fromFpuzzles, toFpuzzles } from '../../src/render/interchange/fpuzzles.ts';
 import { exportBoard, importItem, targetExtension, TARGETS, type ImportItem, type Target } from '../../src/render/interchange/index.ts';
 import { barsOf, fromIpuz, IPUZ_REGIONS, toIpuz } from '../../src/render/interchange/ipuz.ts';
 import { fromLine, toLine } from '../../src/render/interchange/line.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 import { boardBlitz6, boardIrregular5, boardIrregular6, boardIrregular9, boardRegular9 } from './samples.ts';
 
 const where = { source: 'test' };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { playerForm } from '../../src/numbridge/board-file.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { EDGE_NEIGHBOUR, hexCorners, type HexLayout } from '../../src/render/hex.ts';
 import { blockTints, hexRadius, numbridgePicture } from '../../src/render/numbridge.ts';
 import { neighbours } from '../../src/sudoku/hex.ts';

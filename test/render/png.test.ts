@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { playerForm } from '../../src/numbridge/board-file.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
 import { murderPicture } from '../../src/render/murder/index.ts';
 import { numbridgePicture } from '../../src/render/numbridge.ts';
 import { svgToPng } from '../../src/render/png.ts';

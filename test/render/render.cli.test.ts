@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { playerForm } from '../../src/numbridge/board-file.ts';
+import { playerForm } from '../../src/numbridge-board/board-file.ts';
 import { runCli } from '../helpers/cli.ts';
 import { boardIrregular9, boardRegular9, DOMINO_EXAMPLE, murderCase } from './samples.ts';
 

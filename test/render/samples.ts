@@ -13,8 +13,8 @@ import { setupBoard } from '../../src/games/kosmos/deal.ts';
 import type { KosmosDealFile, KosmosRecordFile } from '../../src/games/kosmos/schema.ts';
 import { generateCase } from '../../src/murder/generate.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
-import { generateBoard } from '../../src/numbridge/generate.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
 
 const cache = new Map<string, unknown>();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { MurderCaseFile, ProofStep as MurderStep } from '../../src/murder/schema.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import type { ProofStep as NumbridgeStep } from '../../src/sudoku/logic/step-schema.ts';
 import { generated, mixedPuzzles, testServer, type TestServer } from './helpers.ts';
 

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { DATE, expectOneLineError, mixedPuzzles, testServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

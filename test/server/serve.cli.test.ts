@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { generated } from './helpers.ts';

@@ -4,7 +4,7 @@
  * comes early. Counts stay facts: on boards the plain search decides, both agree.
  */
 import { describe, expect, test } from 'vitest';
-import { generateBoard } from '../../src/numbridge/generate.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
 import { LayoutSolver, solve } from '../../src/sudoku/solver.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import type { Board } from '../../src/sudoku/types.ts';

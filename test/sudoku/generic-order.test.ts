@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { randomLayout } from '../../src/numbridge-board/layouts.ts';
 import { geometryFor, type Geometry } from '../../src/sudoku/geometry.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
 import { LayoutSolver, type SolveOptions, type SolveResult } from '../../src/sudoku/solver.ts';

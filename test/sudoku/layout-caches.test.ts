@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { IRREGULAR_FILL, randomSolution } from '../../src/numbridge/fill.ts';
-import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { IRREGULAR_FILL, randomSolution } from '../../src/numbridge-board/fill.ts';
+import { randomLayout } from '../../src/numbridge-board/layouts.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { boardLine, parseLine, readLine } from '../../src/sudoku/line-format.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';

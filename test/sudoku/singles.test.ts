@@ -7,8 +7,8 @@
  * carver's test) answers "solved" as they do.
  */
 import { describe, expect, test } from 'vitest';
-import { generateBoard } from '../../src/numbridge/generate.ts';
-import type { BoardRequest } from '../../src/numbridge/request.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
+import type { BoardRequest } from '../../src/numbridge-board/request.ts';
 import { prove } from '../../src/sudoku/logic/index.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';

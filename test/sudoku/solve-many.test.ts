@@ -4,7 +4,7 @@ import { InputError } from '../../src/core/errors.ts';
 import { Rng } from '../../src/core/rng.ts';
 import { parseLine } from '../../src/sudoku/line-format.ts';
 import { regularBlockShape, regularRegions } from '../../src/sudoku/regions.ts';
-import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { randomLayout } from '../../src/numbridge-board/layouts.ts';
 import { boardLine, LineError } from '../../src/sudoku/line-format.ts';
 import { solve, solveMany } from '../../src/sudoku/solver.ts';
 import type { Board } from '../../src/sudoku/types.ts';

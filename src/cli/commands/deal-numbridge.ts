@@ -12,9 +12,9 @@ import { VARIANTS, type RoomSettings, type Variant } from '../../games/numbridge
 import { NumbridgeDealFile, NumbridgeView } from '../../games/numbridge/schema.ts';
 import { newGame } from '../../games/numbridge/state.ts';
 import { playerView } from '../../games/numbridge/view.ts';
-import { MAX_GRADE } from '../../numbridge/generate.ts';
-import { BLOCK_KINDS, GRADE_CHOICES, gradeLevel, requestProblem } from '../../numbridge/request.ts';
-import { SYMMETRIES, type Symmetry } from '../../numbridge/symmetry.ts';
+import { MAX_GRADE } from '../../numbridge-board/generate.ts';
+import { BLOCK_KINDS, GRADE_CHOICES, gradeLevel, requestProblem } from '../../numbridge-board/request.ts';
+import { SYMMETRIES, type Symmetry } from '../../numbridge-board/symmetry.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from '../exit.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { DEAL_SEED_HELP, seedProblem, strongRandomSeed } from '../seed.ts';

@@ -6,9 +6,9 @@
  */
 import { contentId } from '../../core/ids.ts';
 import { Rng } from '../../core/rng.ts';
-import { generateBoard } from '../../numbridge/generate.ts';
-import { DEFAULT_GIVENS, type BoardRequest, type Budget } from '../../numbridge/request.ts';
-import type { Symmetry } from '../../numbridge/symmetry.ts';
+import { generateBoard } from '../../numbridge-board/generate.ts';
+import { DEFAULT_GIVENS, type BoardRequest, type Budget } from '../../numbridge-board/request.ts';
+import type { Symmetry } from '../../numbridge-board/symmetry.ts';
 import { regularBlockShape } from '../../sudoku/regions.ts';
 import type { Digit } from '../../sudoku/types.ts';
 import { BLITZ_SIZE, HAND_SIZE, ROOM_DEFAULTS, roomProblem, type RoomSettings, type Variant } from './room.ts';

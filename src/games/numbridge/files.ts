@@ -9,8 +9,8 @@
 import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition, inside } from '../../core/errors.ts';
 import { assertValid } from '../../core/schema.ts';
-import { flattenGrid, readBoardFile } from '../../numbridge/board-file.ts';
-import { gradeProblems } from '../../numbridge/verify.ts';
+import { flattenGrid, readBoardFile } from '../../numbridge-board/board-file.ts';
+import { gradeProblems } from '../../numbridge-board/verify.ts';
 import { isSolutionOf } from '../../sudoku/check.ts';
 import { solve } from '../../sudoku/solver.ts';
 import type { Digit } from '../../sudoku/types.ts';

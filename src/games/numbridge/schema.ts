@@ -12,7 +12,7 @@
  * objects keyed "1" and "2".
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CellRef, NumbridgePublic, NumbridgeSecret } from '../../numbridge/schema.ts';
+import { CellRef, NumbridgePublic, NumbridgeSecret } from '../../numbridge-board/schema.ts';
 import { envelope, publicEnvelope, SCHEMA_BASE } from '../schema-parts.ts';
 import { HAND_SIZE, Player, RoomSettings, VARIANTS } from './room.ts';
 import { NUMBRIDGE_DEAL, NUMBRIDGE_RECORD } from '../../core/formats.ts';

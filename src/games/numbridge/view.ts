@@ -5,7 +5,7 @@
  * solution, no bag order, no opponent's tiles, no seed. Candidate highlighting works on the view
  * alone, so it cannot reveal the solution either.
  */
-import { nestGrid } from '../../numbridge/board-file.ts';
+import { nestGrid } from '../../numbridge-board/board-file.ts';
 import { geometryFor } from '../../sudoku/geometry.ts';
 import type { Cell, Digit } from '../../sudoku/types.ts';
 import { blockOwners } from './goals.ts';

@@ -18,8 +18,8 @@
 import { sha256Hex } from '../../core/sha256.ts';
 import type { SearchBudget } from '../../core/budget.ts';
 import { InputError, type InputPosition } from '../../core/errors.ts';
-import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge/board-file.ts';
-import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
+import { boardFileText, boardId, flattenGrid, nestGrid } from '../../numbridge-board/board-file.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
 import { cellName, findClash } from '../../sudoku/check.ts';
 import { judgeBoard } from '../../sudoku/logic/verdict.ts';
 import { isRegularRegions, regionProblem, regularBlockShape, regularRegions, samePartition } from '../../sudoku/regions.ts';

@@ -10,8 +10,8 @@
  */
 import { InputError, inside, type InputPosition } from '../../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
-import { readBoardFile } from '../../numbridge/board-file.ts';
-import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge/schema.ts';
+import { readBoardFile } from '../../numbridge-board/board-file.ts';
+import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
 import type { ImportedPuzzle } from './board.ts';
 import { fpuzzlesFromUrl, fpuzzlesUrl, fromFpuzzles, isFpuzzles, sudokupadUrl, toFpuzzles } from './fpuzzles.ts';
 import { fromIpuz, isIpuzSudoku, toIpuz } from './ipuz.ts';

@@ -4,7 +4,7 @@
  * solve, grade, verify and the library use, so a line means one board to every command.
  */
 import { InputError, type InputPosition } from '../../core/errors.ts';
-import type { NumbridgeBoardFile } from '../../numbridge/schema.ts';
+import type { NumbridgeBoardFile } from '../../numbridge-board/schema.ts';
 import { boardLine, LineError, readLine } from '../../sudoku/line-format.ts';
 import { boardOfFile, type ImportedPuzzle } from './board.ts';
 

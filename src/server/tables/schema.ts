@@ -6,9 +6,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { HAND_SIZE, Player, RoomSettings } from '../../games/numbridge/room.ts';
 import { GameResult, NumbridgeView, VariantSchema } from '../../games/numbridge/schema.ts';
-import { CellRef } from '../../numbridge/schema.ts';
-import { BLOCK_KINDS } from '../../numbridge/request.ts';
-import { SYMMETRIES } from '../../numbridge/symmetry.ts';
+import { CellRef } from '../../numbridge-board/schema.ts';
+import { BLOCK_KINDS } from '../../numbridge-board/request.ts';
+import { SYMMETRIES } from '../../numbridge-board/symmetry.ts';
 
 const Digit = Type.Integer({ minimum: 1, maximum: 9 });
 const Ms = (description: string) => Type.Integer({ minimum: 0, description });

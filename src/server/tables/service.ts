@@ -15,7 +15,7 @@ import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/
 import type { Player } from '../../games/numbridge/room.ts';
 import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
 import type { GameSetup } from '../../games/numbridge/state.ts';
-import { gradeLevel } from '../../numbridge/request.ts';
+import { gradeLevel } from '../../numbridge-board/request.ts';
 import { dealTable, type DealOutcome } from './deal-task.ts';
 import { TimedOut, type HeavyWork } from '../heavy-work.ts';
 import { MOVES_PAGE_LIMIT, type CreatedTable, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';

@@ -1,7 +1,7 @@
 /**
  * The proof-step vocabulary of the logic prover, as TypeBox schemas (the single source of the
  * types and of the JSON Schema fragments). It lives in the Sudoku core because every game's proof
- * uses it; game file schemas (e.g. src/numbridge/schema.ts) import it.
+ * uses it; game file schemas (e.g. src/numbridge-board/schema.ts) import it.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Tuple } from '../../core/schema-parts.ts';

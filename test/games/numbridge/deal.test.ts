@@ -7,7 +7,7 @@ import { applyMove } from '../../../src/games/numbridge/referee.ts';
 import { NumbridgeDealFile, NumbridgeView } from '../../../src/games/numbridge/schema.ts';
 import { invariantProblem, newGame, tilesInPlay, tilesOwed } from '../../../src/games/numbridge/state.ts';
 import { candidateCells, playerView } from '../../../src/games/numbridge/view.ts';
-import { NumbridgePublic } from '../../../src/numbridge/schema.ts';
+import { NumbridgePublic } from '../../../src/numbridge-board/schema.ts';
 import { game, rc, withState } from './fixture.ts';
 
 const where = { source: 'deal.json' };

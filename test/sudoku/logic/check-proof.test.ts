@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../../src/core/rng.ts';
-import { generateBoard } from '../../../src/numbridge/generate.ts';
-import type { NumbridgeBoardFile } from '../../../src/numbridge/schema.ts';
-import { verifyBoard } from '../../../src/numbridge/verify.ts';
+import { generateBoard } from '../../../src/numbridge-board/generate.ts';
+import type { NumbridgeBoardFile } from '../../../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../../../src/numbridge-board/verify.ts';
 import { CHECKED_TECHNIQUES, checkProof, checkStepIn } from '../../../src/sudoku/logic/check-proof.ts';
 import { findInstances, LADDER, prove, type ProofStep } from '../../../src/sudoku/logic/index.ts';
 import { isSkippableLine, parseLine } from '../../../src/sudoku/line-format.ts';

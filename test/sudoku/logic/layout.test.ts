@@ -8,7 +8,7 @@ import { Rng } from '../../../src/core/rng.ts';
 import { geometryFor, type Geometry } from '../../../src/sudoku/geometry.ts';
 import { layoutFor, type CellLists } from '../../../src/sudoku/logic/layout.ts';
 import { leftoverSets, MAX_LEFTOVER, type LeftoverSet } from '../../../src/sudoku/logic/techniques/leftover-sets.ts';
-import { randomLayout } from '../../../src/numbridge/layouts.ts';
+import { randomLayout } from '../../../src/numbridge-board/layouts.ts';
 import { regularRegions } from '../../../src/sudoku/regions.ts';
 import { irregularSolution, randomSolution } from './boards.ts';
 

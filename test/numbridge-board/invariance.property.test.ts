@@ -2,16 +2,16 @@
  * Same puzzle, same id, same grade (issue 12, point 4): a board's id, fingerprint, grade and score
  * depend on the puzzle, never on the numbers its blocks carry. A board with its digits swapped keeps
  * its fingerprint and its grade (level and score: gradeBoard) but gets its own id, since it looks
- * different to a player (src/numbridge/README.md, "Ids").
+ * different to a player (src/numbridge-board/README.md, "Ids").
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { importPuzzle } from '../../src/index.ts';
-import { boardId } from '../../src/numbridge/board-file.ts';
-import { fingerprint } from '../../src/numbridge/canonical.ts';
-import { generateBoard } from '../../src/numbridge/generate.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { boardId } from '../../src/numbridge-board/board-file.ts';
+import { fingerprint } from '../../src/numbridge-board/canonical.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 import { gradeBoard, gradeOf, prove } from '../../src/sudoku/logic/index.ts';
 
 const BOARDS: NumbridgeBoardFile[] = [

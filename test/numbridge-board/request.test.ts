@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalRequest, puzzleSeed, requestProblem, type BoardRequest } from '../../src/numbridge/request.ts';
+import { canonicalRequest, puzzleSeed, requestProblem, type BoardRequest } from '../../src/numbridge-board/request.ts';
 
 const R = (r: Partial<BoardRequest>): BoardRequest => ({ size: 9, blocks: 'regular', givens: 30, ...r });
 

@@ -6,12 +6,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { Carver } from '../../src/numbridge/carve.ts';
-import { randomSolution, REGULAR_FILL, IRREGULAR_FILL } from '../../src/numbridge/fill.ts';
-import { emptyGenerateStats, generateBoard, MAX_GRADE } from '../../src/numbridge/generate.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
-import { randomLayout } from '../../src/numbridge/layouts.ts';
-import { orbitsOf } from '../../src/numbridge/symmetry.ts';
+import { Carver } from '../../src/numbridge-board/carve.ts';
+import { randomSolution, REGULAR_FILL, IRREGULAR_FILL } from '../../src/numbridge-board/fill.ts';
+import { emptyGenerateStats, generateBoard, MAX_GRADE } from '../../src/numbridge-board/generate.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
+import { randomLayout } from '../../src/numbridge-board/layouts.ts';
+import { orbitsOf } from '../../src/numbridge-board/symmetry.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { prove } from '../../src/sudoku/logic/index.ts';
 import { regularRegions } from '../../src/sudoku/regions.ts';

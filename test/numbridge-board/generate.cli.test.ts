@@ -1,8 +1,8 @@
 /** `puzzlemill generate numbridge`: the real binary, as a user runs it. */
 import { describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
-import { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 import { runCli } from '../helpers/cli.ts';
 
 const isBoardFile = validator<NumbridgeBoardFile>(NumbridgeBoardFile);

@@ -1,9 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { canonicalForm, fingerprint } from '../../src/numbridge/canonical.ts';
-import { IRREGULAR_FILL, randomSolution } from '../../src/numbridge/fill.ts';
-import { randomLayout } from '../../src/numbridge/layouts.ts';
+import { canonicalForm, fingerprint } from '../../src/numbridge-board/canonical.ts';
+import { IRREGULAR_FILL, randomSolution } from '../../src/numbridge-board/fill.ts';
+import { randomLayout } from '../../src/numbridge-board/layouts.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';
 import { regularBlockShape, regularRegions } from '../../src/sudoku/regions.ts';
 

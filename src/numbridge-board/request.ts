@@ -119,7 +119,7 @@ export function minimumGivens(size: number, blocks: BlockKind): number {
 /**
  * Why a request can never be met (one line), or null. `maxGrade` is the prover's top tier.
  * 4×4 regular boards above grade 1 are refused up front rather than searched for until the budget
- * runs out: singles solve every unique 4×4 Sudoku (test/numbridge/four-by-four.test.ts checks all
+ * runs out: singles solve every unique 4×4 Sudoku (test/numbridge-board/four-by-four.test.ts checks all
  * of them), and the houses of a regular Numbridge board are those of a Sudoku.
  */
 export function requestProblem(request: BoardRequest, maxGrade: number): string | null {

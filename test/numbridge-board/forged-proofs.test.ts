@@ -3,14 +3,14 @@
  * one thing twice, a proof using a rung its file says was excluded, a legacy grade that cannot be
  * legacy. And the other side: a good player form of a --no-uniqueness board still verifies.
  *
- * Fixtures (test/numbridge/fixtures): extreme-with-rectangle.json is `generate numbridge --grade 5
+ * Fixtures (test/numbridge-board/fixtures): extreme-with-rectangle.json is `generate numbridge --grade 5
  * --seed rev1` (9×9, 30 givens; its proof uses a unique rectangle); no-uniqueness-player-form.json
  * is the player form of a `generate numbridge --grade 5 --no-uniqueness` board whose grade differs
  * between the two ladders (score 4739 without the uniqueness rungs, 4744 with them).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 import { checkProof } from '../../src/sudoku/logic/check-proof.ts';
 import { gradeBoard, prove, type ProofStep } from '../../src/sudoku/logic/index.ts';
 import { parseLine } from '../../src/sudoku/line-format.ts';

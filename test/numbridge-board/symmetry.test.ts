@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { isReachable, isSymmetricPattern, mapCell, orbitsOf, SYMMETRIES, symmetryProblem } from '../../src/numbridge/symmetry.ts';
+import { isReachable, isSymmetricPattern, mapCell, orbitsOf, SYMMETRIES, symmetryProblem } from '../../src/numbridge-board/symmetry.ts';
 import { neighbours } from '../../src/sudoku/hex.ts';
 
 const SIZES = [4, 5, 6, 7, 8, 9];

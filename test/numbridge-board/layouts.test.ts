@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Rng } from '../../src/core/rng.ts';
-import { IRREGULAR_FILL, leftoversForbidAGrid, randomSolution, REGULAR_FILL } from '../../src/numbridge/fill.ts';
-import { hexNeighbourTable, innerEdges, randomLayout, shapeKey } from '../../src/numbridge/layouts.ts';
+import { IRREGULAR_FILL, leftoversForbidAGrid, randomSolution, REGULAR_FILL } from '../../src/numbridge-board/fill.ts';
+import { hexNeighbourTable, innerEdges, randomLayout, shapeKey } from '../../src/numbridge-board/layouts.ts';
 import { isSolutionOf } from '../../src/sudoku/check.ts';
 import { solve } from '../../src/sudoku/solver.ts';
 import { geometryFor } from '../../src/sudoku/geometry.ts';

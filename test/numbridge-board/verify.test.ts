@@ -3,10 +3,10 @@
  * the player form carries no solution anywhere.
  */
 import { describe, expect, test } from 'vitest';
-import { boardFileText, playerForm, readBoardFile } from '../../src/numbridge/board-file.ts';
-import { generateBoard } from '../../src/numbridge/generate.ts';
-import type { NumbridgeBoardFile } from '../../src/numbridge/schema.ts';
-import { verifyBoard } from '../../src/numbridge/verify.ts';
+import { boardFileText, playerForm, readBoardFile } from '../../src/numbridge-board/board-file.ts';
+import { generateBoard } from '../../src/numbridge-board/generate.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { verifyBoard } from '../../src/numbridge-board/verify.ts';
 import { digitsInFirstOrder, prove } from '../../src/sudoku/logic/index.ts';
 
 const base = generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 2 }, 'verify-test');
