@@ -26,6 +26,7 @@ import type { MurderCaseInput, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { englishPlace, germanPlace, type Place } from './texts/grammar.ts';
 import { murdererOf } from './truth.ts';
+import type { Lang } from '../core/lang.ts';
 
 export interface CaseVerdict {
   ok: boolean;
@@ -212,7 +213,7 @@ function checkTexts(file: MurderCaseInput, model: CaseModel, problems: string[])
 const STAND_IN: Place = { de: { word: '\u0000', gender: 'm', prep: 'in' }, en: { word: '\u0000', prep: 'in' } };
 
 /** `text` is `sentence` with its stand-in place phrase replaced by one naming the room `roomId` (and no other room). */
-function namesRoom(file: MurderCaseInput, roomId: string, lang: 'de' | 'en', text: string, sentence: string, standIn: string): boolean {
+function namesRoom(file: MurderCaseInput, roomId: string, lang: Lang, text: string, sentence: string, standIn: string): boolean {
   const at = sentence.indexOf(standIn);
   if (at < 0) return text === sentence;
   const before = sentence.slice(0, at);

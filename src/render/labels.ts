@@ -2,8 +2,7 @@
  * The words the pictures print themselves (titles, legends), in German and English. Room names,
  * people and clue texts come from the files; only the frame around them is here.
  */
-export type Lang = 'de' | 'en';
-export const LANGS: readonly Lang[] = ['de', 'en'];
+import type { Lang } from '../core/lang.ts';
 
 type Phrase = Readonly<Record<Lang, string>>;
 

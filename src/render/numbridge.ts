@@ -10,7 +10,8 @@
 import { flattenGrid, readBoardFile } from '../numbridge-board/board-file.ts';
 import type { NumbridgeBoardInput } from '../numbridge-board/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
-import { levelName, L, type Lang } from './labels.ts';
+import { levelName, L } from './labels.ts';
+import { type Lang } from '../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
 import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
 import type { PictureOptions } from './picture.ts';

@@ -7,7 +7,8 @@
 import { MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge-board/schema.ts';
-import { levelName, L, type Lang } from './labels.ts';
+import { levelName, L } from './labels.ts';
+import { type Lang } from '../core/lang.ts';
 import { esc } from './svg.ts';
 
 export interface PageParts {

@@ -3,10 +3,9 @@
  * caller does not ask for the solution it passes the file's player form (no `secret`), so a
  * player-form picture cannot show secret data whatever a drawing module does.
  */
-import type { Lang } from './labels.ts';
+import type { Lang } from '../core/lang.ts';
 
 export type { Picture } from './svg.ts';
-export type { Lang } from './labels.ts';
 
 export interface PictureOptions {
   /** Draw the solution (only possible when the file carries `secret`). */

@@ -27,7 +27,7 @@ import { POPCOUNT_1024 } from '../core/bits.ts';
 import { getOrMake } from '../core/memo.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from './geometry.ts';
-import type { SinglesResult, SolveOptions, SolveResult } from './solver.ts';
+import type { SinglesResult, SolveOptions, SolveResult } from './types.ts';
 import type { Grid } from './types.ts';
 
 /** The search's scratch memory for one board size. */

@@ -13,37 +13,9 @@ import { CandidateSearch } from './candidate-search.ts';
 import { Fast9Solver } from './fast9.ts';
 import { Geometry, geometryFor, lastLayoutMemo } from './geometry.ts';
 import { isRegularRegions } from './regions.ts';
-import type { Board, Grid } from './types.ts';
+import type { Board, Grid, SinglesResult, SolveOptions, SolveResult } from './types.ts';
 
-export interface SolveOptions {
-  /** Stop after this many solutions (default 1; 2 proves uniqueness). */
-  limit?: number;
-  /** Randomise the branching order (for filling grids); deterministic for a given Rng state. */
-  rng?: Rng;
-  /** Give up after this many search nodes; the result then has `complete: false`. */
-  maxNodes?: number;
-}
-
-/** What naked and hidden singles alone reach from the givens (see `propagateSingles`). */
-export interface SinglesResult {
-  /** Every cell placed without a contradiction: the board has exactly this one solution. */
-  solved: boolean;
-  /** A clash among the givens, or a cell or house-digit left with no option: no solution. */
-  contradiction: boolean;
-  /** Placed digits (givens included), 0 where open. Not meaningful after a contradiction. */
-  grid: Grid;
-}
-
-export interface SolveResult {
-  /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
-  count: number;
-  /** The first solution found, or null. */
-  solution: Grid | null;
-  /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
-  nodes: number;
-  /** False when `maxNodes` stopped the search before it was decided. */
-  complete: boolean;
-}
+export type { SinglesResult, SolveOptions, SolveResult } from './types.ts';
 
 /** Nodes of the plain first run when counting, and the base budget of each randomised re-run. */
 const COUNT_FIRST_RUN_NODES = 100_000;

@@ -12,6 +12,8 @@
  *   Grid      N·N digits, 0 = empty (givens, partial states and solutions are all grids)
  */
 
+import type { Rng } from '../core/rng.ts';
+
 export type Digit = number;
 export type DigitSet = number;
 export type Cell = number;
@@ -35,3 +37,35 @@ export const MIN_SIZE = 4;
 export const MAX_SIZE = 9;
 
 export type HouseKind = 'row' | 'column' | 'region';
+
+// What a search is asked and answers: shared by the policy (solver.ts) and the searches it runs.
+
+export interface SolveOptions {
+  /** Stop after this many solutions (default 1; 2 proves uniqueness). */
+  limit?: number;
+  /** Randomise the branching order (for filling grids); deterministic for a given Rng state. */
+  rng?: Rng;
+  /** Give up after this many search nodes; the result then has `complete: false`. */
+  maxNodes?: number;
+}
+
+/** What naked and hidden singles alone reach from the givens (see `propagateSingles`). */
+export interface SinglesResult {
+  /** Every cell placed without a contradiction: the board has exactly this one solution. */
+  solved: boolean;
+  /** A clash among the givens, or a cell or house-digit left with no option: no solution. */
+  contradiction: boolean;
+  /** Placed digits (givens included), 0 where open. Not meaningful after a contradiction. */
+  grid: Grid;
+}
+
+export interface SolveResult {
+  /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
+  count: number;
+  /** The first solution found, or null. */
+  solution: Grid | null;
+  /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
+  nodes: number;
+  /** False when `maxNodes` stopped the search before it was decided. */
+  complete: boolean;
+}

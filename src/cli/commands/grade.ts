@@ -19,12 +19,13 @@ import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
+import type { Lang } from '../../core/lang.ts';
 
 interface GradeArgs {
   files: string[];
   proof: boolean;
   json: boolean;
-  lang: 'en' | 'de';
+  lang: Lang;
   maxTier?: number;
   maxNodes: number;
   uniqueness: boolean;

@@ -22,7 +22,7 @@ import { writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyPageIndex } from '../../pipeline/daily-page.ts';
 import { dominoSheetPicture } from '../../render/games/domino.ts';
 import { corpusPage } from '../../render/html.ts';
-import { LANGS, type Lang } from '../../render/labels.ts';
+import { LANGS, type Lang } from '../../core/lang.ts';
 import { pictureStem } from '../../render/output-names.ts';
 import type { PictureOptions } from '../../render/picture.ts';
 import { isBookkeeping } from '../../pipeline/verify-batch.ts';

@@ -4,6 +4,7 @@
  */
 import { capitalise, germanAnotherDative, germanNoOtherNominative, listWords, PERSON_NOUN, type Gender } from '../texts/grammar.ts';
 import { cellLabel } from './state.ts';
+import type { Lang } from '../../core/lang.ts';
 
 type Bilingual = { de: string; en: string };
 
@@ -126,7 +127,7 @@ export function aloneClaimText(names: ProofNames, p: number, room: number): Bili
 export function capacityText(names: ProofNames, room: number, rows: number, columns: number, inside: number[]): Bilingual {
   const at = names.room(room);
   const cap = Math.min(rows, columns);
-  const who = (lang: 'de' | 'en') => listWords(inside.map((p) => names.person(p)), lang);
+  const who = (lang: Lang) => listWords(inside.map((p) => names.person(p)), lang);
   return {
     de: `${capitalise(at.de)} ist nur in ${counted(rows, 'Reihe', 'Reihen')} und ${counted(columns, 'Spalte', 'Spalten')} Platz, also für höchstens ${counted(cap, 'Person', 'Personen')}, und ${who('de')} ${inside.length === 1 ? 'steht' : 'stehen'} sicher dort: Niemand sonst kann ${at.de} sein.`,
     en: `${capitalise(at.en)} there is space in only ${counted(rows, 'row', 'rows')} and ${counted(columns, 'column', 'columns')}, so for at most ${counted(cap, 'person', 'people')}, and ${who('en')} ${inside.length === 1 ? 'is' : 'are'} certainly there: nobody else can be.`,
@@ -135,8 +136,8 @@ export function capacityText(names: ProofNames, room: number, rows: number, colu
 
 export function hallText(names: ProofNames, people: number[], line: 'row' | 'column', lines: number[]): Bilingual {
   const k = people.length;
-  const who = (lang: 'de' | 'en') => listWords(people.map((p) => names.person(p)), lang);
-  const list = (lang: 'de' | 'en') => listWords(lines.map((i) => String(i + 1)), lang);
+  const who = (lang: Lang) => listWords(people.map((p) => names.person(p)), lang);
+  const list = (lang: Lang) => listWords(lines.map((i) => String(i + 1)), lang);
   const de = line === 'row' ? 'Reihen' : 'Spalten';
   return {
     de: `${who('de')} können zusammen nur in den ${de} ${list('de')} stehen: ${k} Personen für ${k} ${de}. Diese ${de} gehören ihnen, alle anderen scheiden dort aus.`,
@@ -145,7 +146,7 @@ export function hallText(names: ProofNames, people: number[], line: 'row' | 'col
 }
 
 export function rectangleText(names: ProofNames, p: number, options: number[], targets: number[]): Bilingual {
-  const label = (cells: number[], lang: 'de' | 'en', conjunction: 'and' | 'or') => listWords(cells.map((c) => cellLabel(c, lang)), lang, conjunction);
+  const label = (cells: number[], lang: Lang, conjunction: 'and' | 'or') => listWords(cells.map((c) => cellLabel(c, lang)), lang, conjunction);
   const object = names.gender(p) === 'f' ? 'her' : 'him';
   return {
     de: `${names.person(p)} steht auf ${label(options, 'de', 'or')}. Wer sonst auf ${label(targets, 'de', 'or')} stünde, teilte mit jedem dieser Felder Reihe oder Spalte, und für ${names.person(p)} bliebe keines: Dort steht niemand sonst.`,
@@ -173,7 +174,7 @@ export function oneCellLineText(names: ProofNames, line: 'row' | 'column', index
 /** `line` is the axis of the k lines that fill the k lines `across`. */
 export function rowColumnSetText(_names: ProofNames, line: 'row' | 'column', lines: number[], across: number[]): Bilingual {
   const k = lines.length;
-  const list = (items: number[], lang: 'de' | 'en') => listWords(items.map((i) => String(i + 1)), lang);
+  const list = (items: number[], lang: Lang) => listWords(items.map((i) => String(i + 1)), lang);
   const other = line === 'row' ? 'column' : 'row';
   const word = { row: 'Reihen', column: 'Spalten' } as const;
   return {

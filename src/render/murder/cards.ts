@@ -10,7 +10,8 @@
  *   │  → row 5, column 3           │   (solution only)
  *   └──────────────────────────────┘
  */
-import { L, type Lang } from '../labels.ts';
+import { L } from '../labels.ts';
+import { type Lang } from '../../core/lang.ts';
 import { INK, MUTED, SOLUTION, VICTIM } from '../palette.ts';
 import { g, line, rect, text } from '../svg.ts';
 import { fitSize, textWidth, wrapText } from '../text.ts';

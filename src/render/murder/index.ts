@@ -13,7 +13,8 @@
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
-import { capital, levelName, L, type Lang } from '../labels.ts';
+import { capital, levelName, L } from '../labels.ts';
+import { type Lang } from '../../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
 import type { PictureOptions } from '../picture.ts';

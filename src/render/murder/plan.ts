@@ -15,7 +15,7 @@
  */
 import type { ObjectId } from '../../murder/catalogue/objects.ts';
 import type { MurderPublic } from '../../murder/schema.ts';
-import type { Lang } from '../labels.ts';
+import type { Lang } from '../../core/lang.ts';
 import { FALLBACK_TINTS, FLOOR_TINTS, GRID_LINE, HATCH, INK, MUTED, WALL } from '../palette.ts';
 import { circle, g, line, path, pathData, rect, text } from '../svg.ts';
 import { fitSize, wrapText } from '../text.ts';

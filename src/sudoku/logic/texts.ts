@@ -4,22 +4,21 @@
  * "column 5" / "Spalte 5", "block 2" / "Block 2"; a digit in German takes the article "die"
  * (die Sieben).
  */
+import { cellName } from '../check.ts';
 import { digitsOf } from '../digits.ts';
 import type { Geometry } from '../geometry.ts';
 import { codeCell, codeDigit, type Finding } from './finding.ts';
+import type { Lang } from '../../core/lang.ts';
 import type { Text } from './step-schema.ts';
 
-export type Lang = keyof Text;
-export const LANGS: readonly Lang[] = ['en', 'de'];
 
 /** Build a Text by calling `f` once per language. */
 export function both(f: (lang: Lang) => string): Text {
   return { en: f('en'), de: f('de') };
 }
 
-export function cellName(n: number, cell: number): string {
-  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
-}
+/** "r3c5": the one cell name (sudoku/check.ts), beside the other words of a step. */
+export { cellName };
 
 /** "a, b and c" / "a, b und c". */
 export function joinList(items: readonly string[], lang: Lang): string {

@@ -27,7 +27,8 @@ import { getOrMake } from '../../../core/memo.ts';
 import type { Geometry } from '../../geometry.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { both, cellName, digitList, removalClause, type Lang } from '../texts.ts';
+import { both, cellName, digitList, removalClause } from '../texts.ts';
+import { type Lang } from '../../../core/lang.ts';
 import { bitDigit, candidateSet } from './common.ts';
 
 /**

@@ -11,6 +11,7 @@ import { POPCOUNT_1024, highestBit, lowestBit } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, eliminationText } from '../texts.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 function simpleColors(s: LogicState): boolean {
   const n = s.n;
@@ -116,11 +117,11 @@ export const simpleColorsTechnique: Technique = defineTechnique({
     const n = s.n;
     const d = bitDigit(f.digits);
     const split = f.note[1]!;
-    const green = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(0, split), lang);
-    const blue = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(split, f.cellCount), lang);
+    const green = (lang: Lang) => cellList(n, f.cells.subarray(0, split), lang);
+    const blue = (lang: Lang) => cellList(n, f.cells.subarray(split, f.cellCount), lang);
     const wrap = f.note[0] === 1;
     const [a, b] = [f.note[2]!, f.note[3]!].map((c) => cellList(n, [c], 'en'));
-    const targets = (lang: 'en' | 'de') => cellList(n, Array.from(f.elims.subarray(0, f.elimCount), (code) => code >> 4), lang);
+    const targets = (lang: Lang) => cellList(n, Array.from(f.elims.subarray(0, f.elimCount), (code) => code >> 4), lang);
     return eliminationText(s.geometry, f, simpleColorsTechnique.name, (lang) => {
       const intro =
         lang === 'en'

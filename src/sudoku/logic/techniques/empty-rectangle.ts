@@ -18,6 +18,7 @@ import { codeCell } from '../finding.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, cellName, eliminationText, houseName } from '../texts.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 function emptyRectangle(s: LogicState): boolean {
   const n = s.n;
@@ -119,10 +120,10 @@ export const emptyRectangleTechnique: Technique = defineTechnique({
     const d = bitDigit(f.digits);
     const arms = f.note[0]!;
     const [a, b] = [cellName(n, f.cells[arms]!), cellName(n, f.cells[arms + 1]!)];
-    const [region, arm, cross, link] = Array.from(f.houses.subarray(0, 4), (h) => (lang: 'en' | 'de') => houseName(g, h, lang));
-    const where = (lang: 'en' | 'de') => cellList(n, f.cells.subarray(0, arms), lang);
+    const [region, arm, cross, link] = Array.from(f.houses.subarray(0, 4), (h) => (lang: Lang) => houseName(g, h, lang));
+    const where = (lang: Lang) => cellList(n, f.cells.subarray(0, arms), lang);
     const targets = [...new Set(Array.from(f.elims.subarray(0, f.elimCount), codeCell))].sort((x, y) => x - y);
-    const seen = (lang: 'en' | 'de') => cellList(n, targets, lang);
+    const seen = (lang: Lang) => cellList(n, targets, lang);
     const one = targets.length === 1;
     return eliminationText(g, f, emptyRectangleTechnique.name, (lang) =>
       lang === 'en'

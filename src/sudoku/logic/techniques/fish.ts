@@ -12,6 +12,7 @@ import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { eliminationText, housesName } from '../texts.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 function fish(s: LogicState, t: Technique, k: number): boolean {
   const n = s.n;
@@ -70,8 +71,8 @@ function describeFish(s: LogicState, t: Technique) {
   const g = s.geometry;
   const k = f.note[0]!;
   const d = bitDigit(f.digits);
-  const base = (lang: 'en' | 'de') => housesName(g, f.houses.subarray(0, k), lang);
-  const cover = (lang: 'en' | 'de') => housesName(g, f.houses.subarray(k, 2 * k), lang);
+  const base = (lang: Lang) => housesName(g, f.houses.subarray(0, k), lang);
+  const cover = (lang: Lang) => housesName(g, f.houses.subarray(k, 2 * k), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `in ${base(lang)}, digit ${d} can only go in ${cover(lang)}`

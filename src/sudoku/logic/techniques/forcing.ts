@@ -30,7 +30,8 @@ import { getOrMake } from '../../../core/memo.ts';
 import type { LogicState } from '../state.ts';
 import type { ProofStep, Text } from '../step-schema.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { both, cellName, houseName, removalClause, type Lang } from '../texts.ts';
+import { both, cellName, houseName, removalClause } from '../texts.ts';
+import { type Lang } from '../../../core/lang.ts';
 
 /** [row, column, digit], as in ProofStep. */
 type CandidateRef = [number, number, number];

@@ -12,6 +12,7 @@ import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
 import { cellList, digitList, eliminationText, houseName } from '../texts.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 function lockedCandidates(s: LogicState, t: Technique, pointing: boolean): boolean {
   const { interLists, interLine, interRegion } = s.layout;
@@ -52,7 +53,7 @@ function describeLocked(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
   const d = bitDigit(f.digits);
-  const where = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
+  const where = (lang: Lang) => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `in ${houseName(g, f.houses[0]!, lang)}, digit ${d} can only go in cells that also belong to ${houseName(g, f.houses[1]!, lang)} (${where(lang)})`
@@ -159,7 +160,7 @@ export function elimDigits(s: LogicState, c: number, set: number): number {
 function describeLockedSubset(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
-  const cellsText = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
+  const cellsText = (lang: Lang) => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `${cellsText(lang)} can only hold ${digitList(f.digits, lang)} and lie in both ${houseName(g, f.houses[0]!, lang)} and ${houseName(g, f.houses[1]!, lang)}`

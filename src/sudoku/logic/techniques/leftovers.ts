@@ -14,7 +14,8 @@
 import { bitDigit } from '../../digits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { cellList, eliminationText, housesName, type Lang } from '../texts.ts';
+import { cellList, eliminationText, housesName } from '../texts.ts';
+import { type Lang } from '../../../core/lang.ts';
 
 function leftovers(s: LogicState): boolean {
   const { cells, start } = s.layout.leftoverLists;

@@ -12,6 +12,7 @@ import { bitDigit } from '../../digits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique } from '../technique.ts';
 import { both, cellName, houseName } from '../texts.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 export const fullHouse = defineTechnique({
   id: 'full-house',
@@ -107,7 +108,7 @@ export const hiddenSingle = defineTechnique({
     const f = s.finding;
     const cell = cellName(s.n, f.cells[0]!);
     const d = bitDigit(f.digits);
-    const house = (lang: 'en' | 'de') => houseName(s.geometry, f.houses[0]!, lang);
+    const house = (lang: Lang) => houseName(s.geometry, f.houses[0]!, lang);
     return both((lang) =>
       lang === 'en'
         ? `Hidden single: ${d} can only go in ${cell} within ${house(lang)}.`

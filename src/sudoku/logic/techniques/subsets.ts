@@ -14,6 +14,7 @@ import { defineTechnique, type Technique } from '../technique.ts';
 import { digitsOf } from '../../digits.ts';
 import { cellList, digitList, digitsWithArticle, eliminationText, houseName } from '../texts.ts';
 import { elimDigits } from './intersections.ts';
+import type { Lang } from '../../../core/lang.ts';
 
 function nakedSubset(s: LogicState, t: Technique, k: number): boolean {
   const n = s.n;
@@ -108,7 +109,7 @@ function chooseHidden(s: LogicState, t: Technique, h: number, k: number, count: 
 function describeNaked(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
-  const cells = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
+  const cells = (lang: Lang) => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `in ${houseName(g, f.houses[0]!, lang)}, ${cells(lang)} can only hold ${digitList(f.digits, lang)}`
@@ -119,7 +120,7 @@ function describeNaked(s: LogicState, t: Technique) {
 function describeHidden(s: LogicState, t: Technique) {
   const f = s.finding;
   const g = s.geometry;
-  const cells = (lang: 'en' | 'de') => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
+  const cells = (lang: Lang) => cellList(s.n, f.cells.subarray(0, f.cellCount), lang);
   return eliminationText(g, f, t.name, (lang) =>
     lang === 'en'
       ? `in ${houseName(g, f.houses[0]!, lang)}, ${digitList(f.digits, lang)} can only go in ${cells(lang)}, which leaves no room there for other digits`

@@ -25,7 +25,8 @@
 import { POPCOUNT_1024 } from '../../../core/bits.ts';
 import type { LogicState } from '../state.ts';
 import { defineTechnique, type Technique } from '../technique.ts';
-import { both, cellList, cellName, digitList, houseName, housesName, removalClause, type Lang } from '../texts.ts';
+import { both, cellList, cellName, digitList, houseName, housesName, removalClause } from '../texts.ts';
+import { type Lang } from '../../../core/lang.ts';
 import { bitDigit, candidateSet } from './common.ts';
 
 type RectangleType = 1 | 2 | 3 | 4;
