@@ -2,7 +2,7 @@
  * The puzzle side of the API as one Fastify plugin: the daily set, single puzzles and the paged
  * list (player forms only), checks and hints against the stored solution, verify as a service and
  * a puzzle's picture. Every response is built from the player form's text or from answers.ts,
- * never from the secret itself.
+ * never from the secret itself; a kind's position rules answer checks and hints.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -136,7 +136,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
         response: { 200: VerifyResponse, ...errors, 422: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const where = { source: 'body' };
       let input;
       if (typeof request.body === 'string') {
@@ -154,23 +154,26 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
         throw e;
       }
       if (report.status === 'bad-input') throw new ClientError(400, reportLine(report));
-      return sendJson(
-        reply,
-        JSON.stringify({ status: report.status, kind: report.kind ?? null, summary: report.summary ?? null, pointer: report.where.pointer ?? null, problems: report.problems.map(oneLine), report: reportLine(report) }),
-      );
+      return { status: report.status, kind: report.kind ?? null, summary: report.summary ?? null, pointer: report.where.pointer ?? null, problems: report.problems.map(oneLine), report: reportLine(report) };
     },
   );
 };
 
-/** Text already JSON: sent as it is (Fastify serialises only objects). */
+/**
+ * Text already JSON — a player form as stored, a daily set built once from them — sent as it is:
+ * the only answers not serialised from an object by their declared schema, because they are
+ * bytes the server never changes (parsing and writing a 24 KB daily set again per request would
+ * be work for the same bytes).
+ */
 function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/** `grade=` as a level (1..9), or a level name of the kind asked for (of any kind when none is). */
+/** `grade=` as a level (1..9), or a level name of the kind asked for (of any kind when none or an unknown one is). */
 function levelOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
-  const kinds = allFormats().filter((k) => kindName === undefined || k.name === kindName);
+  const named = allFormats().filter((k) => k.name === kindName);
+  const kinds = named.length > 0 ? named : allFormats(); // an unknown kind= lists nothing anyway
   for (const kind of kinds) {
     const level = kind.levels?.indexOf(text) ?? -1;
     if (level >= 0) return level + 1;
