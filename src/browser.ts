@@ -11,6 +11,7 @@
  * src/index.ts re-exports all of this.
  */
 import { atPosition, InputError } from './core/errors.ts';
+import { getOrMake } from './core/memo.ts';
 import type { PuzzleFile } from './kinds/kind.ts';
 import { kindForFormat } from './kinds/registry.ts';
 import { readBoardFile } from './numbridge-board/board-file.ts';
@@ -110,13 +111,12 @@ function solveMappedLine(line: string, options: SolveOptions): SolveResult | nul
   const size = Math.sqrt(cells);
   const regions = knownBlockMap(size, line.slice(cells + 1));
   if (!regions || !readGivensPrefix(line, size, givens)) return null;
-  let solver = solverOfMap.get(regions);
-  if (!solver) {
-    solver = solverFor(geometryFor(size, regions.slice()));
-    solverOfMap.set(regions, solver);
-  }
+  const solver = getOrMake(solverOfMap, regions, solverOfNewMap);
   return refuseClash(line, solver.solve(givens, options), size, regions, givens);
 }
+
+/** The solver of a block map read for the first time (its own copy of the map: the reader's may be dropped). */
+const solverOfNewMap = (regions: Readonly<Uint8Array>): LayoutSolver => solverFor(geometryFor(Math.sqrt(regions.length), regions.slice()));
 
 /**
  * `solve` for many puzzles with one options object: the same results, in order, as calling

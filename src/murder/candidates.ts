@@ -6,6 +6,7 @@
  * cannot let in another solution either). Clues about other people (alone, withAnother) have no
  * cell set of their own: they are never stable, and the counter judges them case by case.
  */
+import { getOrMake } from '../core/memo.ts';
 import { isBlockingCode, OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 import { columnOf, rowOf } from './cells.ts';
 import type { CaseModel } from './model.ts';
@@ -34,12 +35,7 @@ export function trueClues(model: CaseModel, cells: Int8Array, readings = false):
   const out: Candidate[] = [];
   // Whether a fact's cell set is the same under every reading does not depend on the person.
   const sameCells = new Map<string, boolean>();
-  const stableCells = (fact: ClueFact) => {
-    const key = JSON.stringify(fact);
-    let same = sameCells.get(key);
-    if (same === undefined) sameCells.set(key, (same = sameCellsUnderMisreadings(model, fact)));
-    return same;
-  };
+  const stableCells = (fact: ClueFact) => getOrMake(sameCells, JSON.stringify(fact), () => sameCellsUnderMisreadings(model, fact));
   model.people.forEach((person, p) => {
     const cell = cells[p]!;
     const room = model.roomIds[model.roomOf[cell]!]!;

@@ -9,6 +9,7 @@
  * The embedded form, per weight: runs of consecutive code points, `|` between runs, each
  * `START:A,A,A*N,…` — START in hex, each advance in base 36, `*N` for N equal advances in a row.
  */
+import { getOrMake } from '../core/memo.ts';
 import { FONT_METRICS } from './font-metrics.ts';
 
 export type Weight = keyof typeof FONT_METRICS;
@@ -24,13 +25,12 @@ export interface Metrics {
 const loaded = new Map<Weight, Metrics>();
 
 function metrics(weight: Weight): Metrics {
-  let m = loaded.get(weight);
-  if (!m) {
-    const embedded = FONT_METRICS[weight];
-    m = { unitsPerEm: embedded.unitsPerEm, missing: embedded.missing, advance: decodeAdvances(embedded.advances) };
-    loaded.set(weight, m);
-  }
-  return m;
+  return getOrMake(loaded, weight, decodeMetrics);
+}
+
+function decodeMetrics(weight: Weight): Metrics {
+  const embedded = FONT_METRICS[weight];
+  return { unitsPerEm: embedded.unitsPerEm, missing: embedded.missing, advance: decodeAdvances(embedded.advances) };
 }
 
 /** The embedded form of a per-code-point advance table (see the header). */

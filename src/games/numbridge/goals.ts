@@ -17,6 +17,7 @@
  * on even N the blocks can all be decided N/2 : N/2, and then the player whose N/2-th block was
  * decided first wins. Both tie-breaks reward tempo, the currency the sheet prices a cell in.
  */
+import { getOrMake } from '../../core/memo.ts';
 import { neighbours } from '../../sudoku/hex.ts';
 import type { Cell } from '../../sudoku/types.ts';
 import type { Player, Variant } from './room.ts';
@@ -25,12 +26,12 @@ import type { GameResult } from './schema.ts';
 /** Hex neighbours of every cell of an N×N board, 6 slots per cell (−1 = off the board), built once per N. */
 const NEIGHBOUR_TABLES = new Map<number, Int16Array>();
 function neighbourTable(size: number): Int16Array {
-  let table = NEIGHBOUR_TABLES.get(size);
-  if (!table) {
-    table = new Int16Array(size * size * 6).fill(-1);
-    for (let cell = 0; cell < size * size; cell++) neighbours(size, cell, 'hex').forEach((n, k) => (table![cell * 6 + k] = n));
-    NEIGHBOUR_TABLES.set(size, table);
-  }
+  return getOrMake(NEIGHBOUR_TABLES, size, newNeighbourTable);
+}
+
+function newNeighbourTable(size: number): Int16Array {
+  const table = new Int16Array(size * size * 6).fill(-1);
+  for (let cell = 0; cell < size * size; cell++) neighbours(size, cell, 'hex').forEach((n, k) => (table[cell * 6 + k] = n));
   return table;
 }
 
