@@ -119,7 +119,11 @@ export interface PuzzleFacts {
 export interface PositionRules<F extends PuzzleFile = PuzzleFile, P = never> {
   /** JSON Schema of a position body (placed items and the player's pencil marks); `title` names the kind. */
   readonly schema: object;
-  /** JSON Schema of check's answer (the HTTP API declares it and serialises by it). */
+  /**
+   * JSON Schema of check's answer: the HTTP API declares it, and sends no answer that breaks it
+   * (a 500 instead), so a closed schema (`additionalProperties: false`) guarantees that nothing
+   * undeclared — a solution — leaves the server.
+   */
   readonly checkSchema: object;
   /** Right or wrong for each submitted item, and whether the submission is the whole answer. */
   check(file: F, position: P): object;

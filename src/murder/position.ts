@@ -41,10 +41,10 @@ export const MurderCheck = Type.Object(
   {
     right: Type.Boolean({ description: 'every placed person (and the accused) is right' }),
     solved: Type.Boolean({ description: 'everyone is placed, the murderer accused, and all of it is right' }),
-    people: Type.Array(Type.Object({ person: Type.String(), row: Type.Integer(), column: Type.Integer(), right: Type.Boolean() })),
-    murderer: Type.Optional(Type.Object({ person: Type.String(), right: Type.Boolean() })),
+    people: Type.Array(Type.Object({ person: Type.String(), row: Type.Integer(), column: Type.Integer(), right: Type.Boolean() }, { additionalProperties: false })),
+    murderer: Type.Optional(Type.Object({ person: Type.String(), right: Type.Boolean() }, { additionalProperties: false })),
   },
-  { title: 'MurderCheck' },
+  { additionalProperties: false, title: 'MurderCheck' },
 );
 export type MurderCheck = Static<typeof MurderCheck>;
 
@@ -54,7 +54,7 @@ export const MurderHint = Type.Object(
     step: Type.Union([ProofStep, Type.Null()], { description: 'the first of steps, null when solved (kept for clients of the first version)' }),
     steps: Type.Array(ProofStep, { description: "the prover's steps from this position up to and including the next placement, leaving out placed people and ruled-out cells; empty when solved" }),
   },
-  { title: 'MurderHint' },
+  { additionalProperties: false, title: 'MurderHint' },
 );
 export type MurderHint = Static<typeof MurderHint>;
 

@@ -37,9 +37,9 @@ export const NumbridgeCheck = Type.Object(
   {
     right: Type.Boolean({ description: 'every submitted digit is right' }),
     solved: Type.Boolean({ description: 'every cell is a given or submitted, and everything submitted is right' }),
-    cells: Type.Array(Type.Object({ row: Type.Integer(), column: Type.Integer(), digit: Type.Integer(), right: Type.Boolean() })),
+    cells: Type.Array(Type.Object({ row: Type.Integer(), column: Type.Integer(), digit: Type.Integer(), right: Type.Boolean() }, { additionalProperties: false })),
   },
-  { title: 'NumbridgeCheck' },
+  { additionalProperties: false, title: 'NumbridgeCheck' },
 );
 export type NumbridgeCheck = Static<typeof NumbridgeCheck>;
 
@@ -49,7 +49,7 @@ export const NumbridgeHint = Type.Object(
     step: Type.Union([ProofStep, Type.Null()], { description: 'the first of steps, null when solved (kept for clients of the first version)' }),
     steps: Type.Array(ProofStep, { description: "the prover's steps from this position up to and including the next placement, leaving out the position's own eliminations; empty when solved" }),
   },
-  { title: 'NumbridgeHint' },
+  { additionalProperties: false, title: 'NumbridgeHint' },
 );
 export type NumbridgeHint = Static<typeof NumbridgeHint>;
 

@@ -12,7 +12,7 @@ import type { ValidateFunction } from 'ajv';
 import { PositionError } from '../core/errors.ts';
 import type { AnyFormat, PositionRules, PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
-import { bodyAjv, schemaErrorText } from './validation.ts';
+import { bodyAjv, heldTo, schemaErrorText } from './validation.ts';
 
 /** A client's mistake, answered with its status and a one-line reason. */
 export class ClientError extends Error {
@@ -43,7 +43,7 @@ export function answerPosition(file: PuzzleFile, body: unknown, question: Positi
   if (!validate(body)) throw new ClientError(400, schemaErrorText(validate.errors!, 'body') + fieldsNote(kind!, rules, validate));
   charge();
   try {
-    return question === 'check' ? rules.check(file, body) : rules.hint!(file, body);
+    return question === 'check' ? heldTo(rules.checkSchema, rules.check(file, body)) : heldTo(rules.hintSchema!, rules.hint!(file, body));
   } catch (e) {
     if (e instanceof PositionError) throw new ClientError(e.reason === 'unreadable' ? 400 : 409, e.message);
     throw e;

@@ -100,7 +100,8 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
         // the union above documents the bodies; a body is validated against its puzzle's kind alone
         // (answers.ts), so its refusal names the field instead of "must match a schema in anyOf"
         validatorCompiler: ({ httpPart, schema }) => (httpPart === 'body' ? () => true : textAjv.compile(schema)),
-        serializerCompiler: ({ schema }) => declaredJson(schema),
+        // a 200 was held to its kind's own schema by answerPosition; the errors to theirs here
+        serializerCompiler: ({ schema, httpStatus }) => (httpStatus === '200' ? JSON.stringify : declaredJson(schema)),
       },
       async (request) => {
         const found = await puzzle(request.params.id);
