@@ -45,7 +45,7 @@ const PARTS: Readonly<Record<string, PageParts>> = {
 };
 
 export function pagePartsOf(format: string): PageParts | undefined {
-  return PARTS[format];
+  return Object.hasOwn(PARTS, format) ? PARTS[format] : undefined; // a file's "constructor" is no format of ours
 }
 
 /** The cards as text: selectable, searchable, readable by screen readers. */

@@ -10,6 +10,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { PositionError } from '../core/errors.ts';
+import { getOrMake } from '../core/memo.ts';
 import type { AnyFormat, PositionRules, PuzzleFile } from '../kinds/kind.ts';
 import { allFormats, kindForFormat } from '../kinds/registry.ts';
 import { bodyAjv, heldTo, schemaErrorText } from './validation.ts';
@@ -21,13 +22,8 @@ export class ClientError extends Error {
   }
 }
 
+/** Each kind's body validator, compiled on its first body. */
 const validators = new WeakMap<object, ValidateFunction>();
-
-function validatorOf(schema: object): ValidateFunction {
-  let validate = validators.get(schema);
-  if (!validate) validators.set(schema, (validate = bodyAjv.compile(schema)));
-  return validate;
-}
 
 export type PositionQuestion = 'check' | 'hint';
 
@@ -39,7 +35,7 @@ export function answerPosition(file: PuzzleFile, body: unknown, question: Positi
   const kind = kindForFormat(file.format);
   const rules = kind?.position;
   if (!rules || (question === 'hint' && !rules.hint)) throw new ClientError(400, `puzzle ${file.id}: ${question === 'check' ? 'checking' : 'hints for'} ${file.format} ${question === 'check' ? 'is' : 'are'} not supported`);
-  const validate = validatorOf(rules.schema);
+  const validate = getOrMake(validators, rules.schema, (schema) => bodyAjv.compile(schema));
   if (!validate(body)) throw new ClientError(400, schemaErrorText(validate.errors!, 'body') + fieldsNote(kind!, rules, validate));
   charge();
   try {

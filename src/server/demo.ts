@@ -1,7 +1,9 @@
 /**
- * `GET /demo`: a minimal page showing what a frontend does with the API — today's Numbridge board
- * and Murder case drawn by the server (`/puzzles/:id/picture.svg`), and a hint for each from the
- * empty position. One static page, no build step, no outside resources.
+ * `GET /demo`: a minimal page showing what a frontend does with the API — the first puzzle of each
+ * kind in today's set (a Numbridge board and a Murder case in the club's plan) drawn by the server
+ * (`/puzzles/:id/picture.svg`), and a hint for each from the empty position `{}`. The page knows
+ * no kind: a section per kind the daily index names. One static page, no build step, no outside
+ * resources.
  */
 import type { FastifyPluginAsync } from 'fastify';
 
@@ -21,8 +23,7 @@ const PAGE = `<!doctype html>
 <body>
 <h1>puzzlemill: today's puzzles</h1>
 <p id="status">loading …</p>
-<section id="numbridge"><h2>Numbridge</h2><div class="board"></div><button>Hint</button><p class="hint" id="hint-numbridge"></p></section>
-<section id="murder"><h2>Sudoku Murder</h2><div class="board"></div><button>Hint</button><p class="hint" id="hint-murder"></p></section>
+<main id="puzzles"></main>
 <script type="module">
 const status = document.getElementById('status');
 async function json(url, init) {
@@ -31,17 +32,34 @@ async function json(url, init) {
   if (!response.ok) throw new Error(body.error ?? response.statusText);
   return body;
 }
-async function show(kind, entry, emptyPosition) {
-  const section = document.getElementById(kind);
+/** A section for the first puzzle of one kind: its picture, a hint button and the hint. */
+function sectionFor(entry) {
+  const section = document.createElement('section');
+  section.id = entry.kind;
+  const heading = document.createElement('h2');
+  heading.textContent = entry.kind + ': ' + entry.summary;
+  const board = document.createElement('div');
+  board.className = 'board';
+  const button = document.createElement('button');
+  button.textContent = 'Hint';
+  const hint = document.createElement('p');
+  hint.className = 'hint';
+  hint.id = 'hint-' + entry.kind;
+  section.append(heading, board, button, hint);
+  document.getElementById('puzzles').append(section);
+  return section;
+}
+async function show(entry) {
+  const section = sectionFor(entry);
   const img = document.createElement('img');
   img.alt = entry.summary;
   img.src = '/puzzles/' + encodeURIComponent(entry.id) + '/picture.svg';
   section.querySelector('.board').append(img);
-  const hint = document.getElementById('hint-' + kind);
+  const hint = section.querySelector('.hint');
   const ask = async () => {
     try {
       const answer = await json('/puzzles/' + encodeURIComponent(entry.id) + '/hint', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(emptyPosition),
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
       });
       hint.textContent = answer.solved ? 'Solved.' : answer.step ? answer.step.text.en : 'No step found.';
     } catch (e) {
@@ -54,9 +72,8 @@ async function show(kind, entry, emptyPosition) {
 }
 try {
   const daily = await json('/daily/today');
-  const numbridge = daily.index.puzzles.find((p) => p.kind === 'numbridge');
-  const murder = daily.index.puzzles.find((p) => p.kind === 'murder');
-  await Promise.all([numbridge && show('numbridge', numbridge, { cells: [] }), murder && show('murder', murder, { positions: {} })]);
+  const firstOfKind = daily.index.puzzles.filter((p, i, all) => all.findIndex((q) => q.kind === p.kind) === i);
+  await Promise.all(firstOfKind.map(show));
   status.textContent = 'The daily set of ' + daily.date + '.';
 } catch (e) {
   status.textContent = e.message;

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { oneLine } from '../core/errors.ts';
+import { BoundedCache } from '../core/memo.ts';
 import { allFormats } from '../kinds/registry.ts';
 import { isDate, today } from '../pipeline/daily.ts';
 import { reportLine } from '../pipeline/verify-batch.ts';
@@ -38,8 +39,8 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = options;
   const dailyBytes = new Map<string, string>();
-  const puzzles = new Map<string, StoredPuzzle>();
-  const pictures = new Map<string, string>();
+  const puzzles = new BoundedCache<string, StoredPuzzle>(CACHE_LIMIT);
+  const pictures = new BoundedCache<string, string>(CACHE_LIMIT);
 
   /** The server's day: a daily set (and its puzzles) is unseen before it. */
   const day = () => today(options.now());
@@ -48,11 +49,9 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   async function puzzle(id: string): Promise<StoredPuzzle> {
     let found = puzzles.get(id);
     if (!found) {
+      // the store is asynchronous, so no getOrMake here; an unknown id is not remembered
       found = await store.getPuzzle(id);
-      if (found) {
-        if (puzzles.size >= CACHE_LIMIT) puzzles.delete(puzzles.keys().next().value!);
-        puzzles.set(id, found);
-      }
+      if (found) puzzles.set(id, found);
     }
     if (!found || (found.availableFrom !== null && found.availableFrom > day())) throw new ClientError(404, `no puzzle with id ${JSON.stringify(id)}`);
     return found;
@@ -105,7 +104,8 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       },
       async (request) => {
         const found = await puzzle(request.params.id);
-        return answerPosition(found.file, request.body ?? {}, question, () => options.limiter?.take(request.ip, request.params.id));
+        // no body (or null) is no position: the kind's schema refuses it, as every route's would
+        return answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
       },
     );
 
@@ -119,11 +119,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       const lang = request.query.lang ?? 'en';
       const key = `${request.params.id}\n${lang}`;
       let svg = pictures.get(key);
-      if (svg === undefined) {
-        svg = renderSvg(JSON.parse((await puzzle(request.params.id)).playerText) as object, { lang, solution: false });
-        if (pictures.size >= CACHE_LIMIT) pictures.delete(pictures.keys().next().value!);
-        pictures.set(key, svg);
-      }
+      if (svg === undefined) pictures.set(key, (svg = renderSvg(JSON.parse((await puzzle(request.params.id)).playerText) as object, { lang, solution: false })));
       return (reply as FastifyReply).type('image/svg+xml').send(svg);
     },
   );
@@ -170,16 +166,20 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/** `grade=` as a level (1..9), or a level name of the kind asked for (of any kind when none or an unknown one is). */
+/**
+ * `grade=` as a level: a number 1..9, or a level name of the kind asked for (of any kind when
+ * none or an unknown one is: an unknown kind= lists nothing anyway).
+ */
 function levelOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
   const named = allFormats().filter((k) => k.name === kindName);
-  const kinds = named.length > 0 ? named : allFormats(); // an unknown kind= lists nothing anyway
+  const kinds = named.length > 0 ? named : allFormats();
   for (const kind of kinds) {
     const level = kind.levels?.indexOf(text) ?? -1;
     if (level >= 0) return level + 1;
   }
   const names = [...new Set(kinds.flatMap((k) => k.levels ?? []))];
   const top = Math.max(0, ...kinds.map((k) => k.levels?.length ?? 0));
-  throw new ClientError(400, `querystring/grade: ${JSON.stringify(text)} is no level 1..${top} or name (${names.join(', ')})`);
+  const whose = named.length > 0 ? ` of ${kindName}` : '';
+  throw new ClientError(400, `querystring/grade: ${JSON.stringify(text)} is no level${whose} ${names.length > 0 ? `1..${top} or name (${names.join(', ')})` : '(1..9)'}`);
 }

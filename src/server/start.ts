@@ -32,8 +32,11 @@ export interface StartOptions {
   corpora: readonly string[];
   /** The daily corpus (`daily --out`'s default). */
   dailyRoot: string;
-  /** The daily key's bytes; needed only when `corpora` is empty. */
-  dailyKey?: Uint8Array;
+  /**
+   * The daily key's bytes, asked for only when `corpora` is empty and only once the port is known
+   * to be free (a start that cannot serve must not have made a key file either).
+   */
+  dailyKey?: () => Uint8Array;
   /** Checks and hints per address and puzzle per minute (also the burst); null: no limit. */
   checkRate: number | null;
   /** Fastify's request log on stdout. */
@@ -66,10 +69,12 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const where = `--host ${o.host} --port ${o.port}`;
   const corpora = o.corpora.length > 0 ? o.corpora : [o.dailyRoot];
   for (const dir of o.corpora) if (!existsSync(dir)) throw new InputError({ source: dir }, 'no such corpus folder (--corpus)');
+  const serveDaily = o.corpora.length === 0;
+  if (serveDaily && !o.dailyKey) throw new RangeError('startServer: serving the daily corpus (no corpora) needs dailyKey');
   await probePort(o.host, o.port).catch((e: unknown) => {
     throw new InputError({ source: where }, listenReason(e));
   });
-  const serveDaily = o.corpora.length === 0;
+  const dailyKey = serveDaily ? o.dailyKey!() : undefined;
 
   const freshDb = !existsSync(o.db);
   const db = open(o.db, o.db === o.defaultDb);
@@ -107,7 +112,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     now: () => new Date(),
     has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
     make: async (date) => {
-      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: o.dailyKey! });
+      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey! });
       for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
       if (!made.ok) throw new StartRefused(made.message);
       o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);

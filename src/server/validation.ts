@@ -11,6 +11,7 @@
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { getOrMake } from '../core/memo.ts';
 
 const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false } as const;
 export const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
@@ -33,8 +34,7 @@ const answers = new Ajv2020({ strict: false, allErrors: false, addUsedSchema: fa
 const answerChecks = new WeakMap<object, ReturnType<typeof answers.compile>>();
 
 export function heldTo<T>(schema: object, answer: T): T {
-  let validate = answerChecks.get(schema);
-  if (!validate) answerChecks.set(schema, (validate = answers.compile(schema)));
+  const validate = getOrMake(answerChecks, schema, (declared) => answers.compile(declared));
   if (!validate(answer)) throw new Error(`answer outside its declared schema: ${schemaErrorText(validate.errors!, 'answer')}`);
   return answer;
 }

@@ -5,7 +5,7 @@
  * and a bad --db are one line, exit 2; SIGTERM stops it with 143.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,22 @@ describe('serve refuses', () => {
     const db = openDatabase(existing);
     expect(db.prepare('SELECT count(*) FROM puzzles').pluck().get()).toBe(0);
     db.close();
+  });
+
+  test('serving the daily corpus on a port in use makes no key, no database and no set', async () => {
+    const fresh = join(scratch, 'fresh-cwd');
+    mkdirSync(fresh, { recursive: true });
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = runCli(['serve', '--port', String(port)], { cwd: fresh, env: { PUZZLEMILL_DAILY_KEY: '' } });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`puzzlemill: --host 127.0.0.1 --port ${port}: address in use`);
+    } finally {
+      blocker.close();
+    }
+    expect(readdirSync(fresh)).toEqual([]); // no .puzzlemill/daily.key, no server.db, no corpus/
   });
 
   test('a bad --db, a missing corpus, a bad port: one line, exit 2', () => {

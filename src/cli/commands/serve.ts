@@ -59,8 +59,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const { startServer, StartRefused } = await import('../../server/start.ts');
     const kindModules = kindModulesFromEnv();
     await loadKindModules(kindModules); // a club's kinds are served like the built-in ones
-    const key = args.corpus.length === 0 ? loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] }) : undefined;
-    if (key?.created) warn(`puzzlemill: serve: made a new random daily key in ${resolve(key.source)} (mode 0600): keep it private and back it up`);
+    const dailyKey = () => {
+      const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
+      if (key.created) warn(`puzzlemill: serve: made a new random daily key in ${resolve(key.source)} (mode 0600): keep it private and back it up`);
+      return key.bytes;
+    };
     let server;
     try {
       server = await startServer({
@@ -70,7 +73,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         host: args.host,
         corpora: args.corpus,
         dailyRoot: DAILY_ROOT,
-        ...(key ? { dailyKey: key.bytes } : {}),
+        dailyKey,
         checkRate: args.checkRate === 0 ? null : args.checkRate,
         log: args.log,
         kindModules,

@@ -4,6 +4,7 @@
  * patching finished strings). Only the dative singular is needed: every clue is "war <Präp.> …",
  * and in, auf, an, neben and mit all take the dative for a location.
  */
+import type { Lang } from '../../core/lang.ts';
 
 export type GermanGender = 'm' | 'f' | 'n';
 export type Gender = 'f' | 'm';
@@ -91,7 +92,7 @@ export function germanNoOtherNominative(noun: GermanNoun): string {
 const CONJUNCTIONS = { and: { de: 'und', en: 'and' }, or: { de: 'oder', en: 'or' } } as const;
 
 /** "A, B und C" / "A, B and C" (or with "oder" / "or"). */
-export function listWords(words: readonly string[], language: 'de' | 'en', conjunction: 'and' | 'or' = 'and'): string {
+export function listWords(words: readonly string[], language: Lang, conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} ${CONJUNCTIONS[conjunction][language]} ${words[words.length - 1]}`;
 }
