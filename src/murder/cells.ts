@@ -14,6 +14,7 @@
  * all N people's candidate sets in one flat array and never allocates while it reasons.
  */
 import { popcount } from '../core/bits.ts';
+import type { Lang } from '../core/lang.ts';
 
 export const STRIDE = 9;
 /** Words per cell set. */
@@ -29,6 +30,11 @@ export function rowOf(cell: number): number {
 }
 export function columnOf(cell: number): number {
   return cell % STRIDE;
+}
+
+/** "r3c5"-style cell names for proof texts, 1-based like the texts count rows. */
+export function cellLabel(cell: number, language: Lang): string {
+  return language === 'de' ? `R${rowOf(cell) + 1}/S${columnOf(cell) + 1}` : `r${rowOf(cell) + 1}c${columnOf(cell) + 1}`;
 }
 
 /** A new zeroed array of `count` cell sets. */

@@ -13,10 +13,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PositionError } from '../core/errors.ts';
 import { proofNamesOf, proofSteps } from './case-file.ts';
-import { cellAt } from './cells.ts';
+import { cellAt, cellLabel } from './cells.ts';
 import { modelFromPublic } from './model.ts';
 import { proveCase } from './prover/prove.ts';
-import { cellLabel } from './prover/state.ts';
 import { ProofStep, type ClueFact, type MurderCaseInput } from './schema.ts';
 
 const Index = Type.Integer({ minimum: 0, maximum: 8 });

@@ -7,10 +7,9 @@
  *   cand   [p·3 .. p·3+2]   person p's candidate cells
  *   done   bit p            p is placed and p's row and column are gone from everyone else
  */
-import { cellList, cellSets, columnOf, countCells, firstCell, intersects, isSubset, rowOf, WORDS } from '../cells.ts';
+import { cellList, cellSets, countCells, firstCell, intersects, isSubset, WORDS } from '../cells.ts';
 import type { CompiledClue, ProverBoard } from './board.ts';
 import type { ProofNames } from './texts.ts';
-import type { Lang } from '../../core/lang.ts';
 
 export const NONE = 0;
 export const PROGRESS = 1;
@@ -159,7 +158,3 @@ export class ProverState {
   }
 }
 
-/** "r3c5"-style cell names for proof texts, 1-based like the texts count rows. */
-export function cellLabel(cell: number, language: Lang): string {
-  return language === 'de' ? `R${rowOf(cell) + 1}/S${columnOf(cell) + 1}` : `r${rowOf(cell) + 1}c${columnOf(cell) + 1}`;
-}

@@ -3,7 +3,7 @@
  * fast mode never calls these.
  */
 import { capitalise, germanAnotherDative, germanNoOtherNominative, listWords, PERSON_NOUN, type Gender } from '../texts/grammar.ts';
-import { cellLabel } from './state.ts';
+import { cellLabel } from '../cells.ts';
 import type { Lang } from '../../core/lang.ts';
 
 type Bilingual = { de: string; en: string };

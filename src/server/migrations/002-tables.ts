@@ -1,4 +1,4 @@
-import type { Migration } from './index.ts';
+import type { Migration } from './migration.ts';
 
 /**
  * Numbridge tables (src/server/tables): a table is its deal (with the secret: only the server

@@ -3,12 +3,9 @@
  * is on main: a change to the schema is a new entry with the next version number.
  */
 import { tablesMigration } from './002-tables.ts';
+import type { Migration } from './migration.ts';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration };
 
 /**
  * 1 — puzzles: one row per puzzle file, kept whole (`file`, with its secret: checks and hints need
