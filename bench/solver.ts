@@ -15,7 +15,6 @@ import { randomLayout } from '../src/numbridge-board/layouts.ts';
 import { isSolutionOf } from '../src/sudoku/check.ts';
 import { boardLine, isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
-import { regularRegions } from '../src/sudoku/regions.ts';
 import type { Board } from '../src/sudoku/types.ts';
 import { PEERS } from './peers.ts';
 import { median, table } from './results.ts';

@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { validator } from '../../src/core/schema.ts';
 import { dealDomino } from '../../src/games/domino/files.ts';
-import { dealKosmos } from '../../src/games/kosmos/deal.ts';
 import { dealNumbridge } from '../../src/games/numbridge/deal.ts';
 import { playGame } from '../../src/games/numbridge/selfplay.ts';
 import { kindNamed } from '../../src/kinds/registry.ts';

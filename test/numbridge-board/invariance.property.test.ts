@@ -12,7 +12,7 @@ import { fingerprint } from '../../src/numbridge-board/canonical.ts';
 import { generateBoard } from '../../src/numbridge-board/generate.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { verifyBoard } from '../../src/numbridge-board/verify.ts';
-import { gradeBoard, gradeOf, prove } from '../../src/sudoku/logic/index.ts';
+import { gradeBoard } from '../../src/sudoku/logic/index.ts';
 
 const BOARDS: NumbridgeBoardFile[] = [
   generateBoard({ size: 9, blocks: 'irregular', givens: 28 }, 'invariance/9i'),

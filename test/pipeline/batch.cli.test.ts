@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { generateRun } from '../../src/pipeline/generate-run.ts';
-import { ROOT } from '../helpers/cli.ts';
 import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
 import { dirBytes, TOY_CLI, TOY_ENV, toy, waitFor } from './fixtures/toy-run.ts';
 

@@ -2,7 +2,7 @@
  * Generation runs on the toy kind: the same bytes whatever the worker count, batch size or shard
  * split; resume keeps what is there; faults lose nothing.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

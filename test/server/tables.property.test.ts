@@ -64,7 +64,7 @@ interface Step {
   tick: number;
 }
 
-const step = fc.record({
+const step: fc.Arbitrary<Step> = fc.record({
   actor: fc.oneof({ arbitrary: fc.constantFrom(0, 1), weight: 12 }, { arbitrary: fc.constant(2), weight: 1 }),
   pick: fc.nat(1000),
   tick: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 5000 }), weight: 8 }, { arbitrary: fc.integer({ min: 5000, max: 70_000 }), weight: 1 }),

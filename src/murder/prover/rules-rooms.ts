@@ -135,7 +135,6 @@ export const withAnother: Rule = {
   tier: 2,
   cost: 60,
   apply(s) {
-    const rooms = s.board.rooms;
     for (const clue of s.clues) {
       if (clue.kind !== 'withAnother') continue;
       const p = clue.person, room = clue.room;

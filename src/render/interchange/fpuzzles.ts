@@ -21,7 +21,7 @@
 import lzString from 'lz-string';
 import { inside, InputError, type InputPosition } from '../../core/errors.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../core/json-depth.ts';
-import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
+import type { NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';

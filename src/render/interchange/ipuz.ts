@@ -23,7 +23,7 @@
  * (a player's progress) is ignored.
  */
 import { inside, InputError, type InputPosition } from '../../core/errors.ts';
-import type { NumbridgeBoardFile, NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
+import type { NumbridgeBoardInput } from '../../numbridge-board/schema.ts';
 import { isRegularRegions, regularBlockShape, regularRegions } from '../../sudoku/regions.ts';
 import type { Grid } from '../../sudoku/types.ts';
 import { boardOfFile, normaliseRegions, type ImportedPuzzle } from './board.ts';

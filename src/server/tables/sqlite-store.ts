@@ -36,7 +36,7 @@ export class SqliteTableStore implements TableStore {
   private readonly readLog;
   private readonly updateLog;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, deal, seat1_hash, seat2_hash, started_at) VALUES (?, ?, ?, ?, ?)');
     this.selectTable = db.prepare<[string], TableRow>('SELECT id, deal, seat1_hash, seat2_hash, started_at FROM numbridge_tables WHERE id = ?');
     this.selectMoves = db.prepare<[string], MoveRow>(

@@ -86,7 +86,7 @@ export const lockedClaiming: Technique = defineTechnique({
  * loses candidates it is an ordinary naked subset of that house.
  */
 function lockedSubset(s: LogicState, t: Technique, k: number): boolean {
-  const { interLists, interLine, interRegion } = s.layout;
+  const { interLists, interLine } = s.layout;
   const { cells, start } = interLists;
   const cand = s.cand;
   const pick = s.scratchA;
