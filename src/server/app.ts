@@ -6,11 +6,16 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
+import zlib from 'node:zlib';
 import { oneLine } from '../core/errors.ts';
 import type { Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
+import { corsPolicy } from './cors.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
+import { cacheHeaders } from './http-caching.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaErrorText, textAjv } from './validation.ts';
@@ -47,6 +52,11 @@ export interface ServerOptions {
   checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
+  /**
+   * Web apps on other origins that may call the API (`serve --cors-origin`): each listed origin
+   * every route; `*` any origin, the read-only routes (GET, HEAD) only. Default none: same origin.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** Thrown by the body parser's reviver: a "__proto__" key is refused on its own words, not as malformed JSON. */
@@ -104,6 +114,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     request.log.error(error);
     return reply.code(500).send({ error: 'internal error' });
   });
+  // GET answers: how long to keep them and their ETag, before compression (http-caching.ts)
+  app.addHook('onSend', async (request, reply, payload) => cacheHeaders(request, reply, payload));
+  // JSON and SVG above a kilobyte, brotli (a middling quality: answers are made per request) or gzip
+  app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  app.register(cors, { delegator: corsPolicy(options.corsOrigins ?? []) });
+
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${oneLine(request.url.split('?')[0]!)}` }));
 
   app.register(swagger, {

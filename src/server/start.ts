@@ -41,6 +41,8 @@ export interface StartOptions {
   checkRate: number | null;
   /** Fastify's request log on stdout. */
   log: boolean;
+  /** Other origins that may call the API (app.ts `corsOrigins`). */
+  corsOrigins?: readonly string[];
   /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
   kindModules: readonly string[];
   /** Lines for the operator: refused files, sets made, counts (`quiet` ones only when `quiet` is false). */
@@ -81,7 +83,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log, heavyWork, checkRate });
+  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [] });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {

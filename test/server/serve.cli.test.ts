@@ -154,6 +154,7 @@ describe('serve refuses', () => {
       [['--port', '0', '--db', join(scratch, 'no/such/dir/x.db')], /^puzzlemill: --db .*x\.db: .*directory does not exist$/],
       [['--port', '0', '--db', join(scratch, 'n.db'), '--corpus', join(scratch, 'nowhere')], /nowhere: no such corpus folder/],
       [['--port', '70000'], /--port must be a whole number 0\.\.65535, got 70000/],
+      [['--port', '0', '--cors-origin', 'http://127.0.0.1:8091/app'], /^puzzlemill: --cors-origin "http:\/\/127\.0\.0\.1:8091\/app": not an origin \(scheme:\/\/host\[:port\], no path\) or \* \(see --help\)$/],
     ] as const) {
       const r = runCli(['serve', ...args], { cwd: scratch, env: ENV });
       expect(r.code, args.join(' ')).toBe(2);

@@ -19,6 +19,7 @@ interface ServeArgs {
   corpus: string[];
   keyFile?: string;
   checkRate: number;
+  corsOrigin: string[];
   log: boolean;
   quiet: boolean;
 }
@@ -45,11 +46,18 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: 30,
         describe: 'checks and hints one address may send on one puzzle per minute (also the burst); past it a 429 with Retry-After; 0: no limit',
       })
+      .option('cors-origin', {
+        type: 'string',
+        array: true,
+        default: [] as string[],
+        describe: 'a web app on another origin that may call the API (http://host:port; repeatable); * lets any origin use the read-only routes (GET)',
+      })
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
         for (const name of ['db', 'port', 'host', 'key-file', 'check-rate']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         if (a.db === '') return '--db must not be empty';
+        for (const origin of a['cors-origin'] as string[]) if (!isOrigin(origin)) return `--cors-origin ${JSON.stringify(origin)}: not an origin (scheme://host[:port], no path) or *`;
         return true;
       })
       .example('$0 serve', `today's daily set on http://127.0.0.1:8080 (from ${DEFAULT_DB})`)
@@ -76,6 +84,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         dailyKey,
         checkRate: args.checkRate === 0 ? null : args.checkRate,
         log: args.log,
+        corsOrigins: args.corsOrigin,
         kindModules,
         report: (line, important) => (important || !args.quiet) && warn(`puzzlemill: serve: ${line}`),
       });
@@ -93,3 +102,13 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     process.exitCode = code;
   },
 };
+
+/** `*`, or an origin as browsers send it: scheme, host and an optional port, nothing after. */
+function isOrigin(text: string): boolean {
+  if (text === '*') return true;
+  try {
+    return /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
