@@ -91,7 +91,8 @@ function chooseMove(view: NumbridgeView, pick: number): object {
   if (kind < 7 && view.hand.length > 0 && empty.length > 0) return { kind: 'place', cell: empty[pick % empty.length], tile: view.hand[pick % view.hand.length] };
   const payable = view.hand.length === 0 || view.hand.length >= view.room.takePrice;
   if (kind < 9 && free.length > 0 && payable) return view.hand.length > 0 ? { kind: 'take', cell: free[pick % free.length], tile: view.hand[pick % view.hand.length] } : { kind: 'take', cell: free[pick % free.length] };
-  return { kind: 'swap' };
+  // a swap needs a tile in the bag; with none left, the one move always legal on turn
+  return view.bagSize > 0 ? { kind: 'swap' } : { kind: 'resign' };
 }
 
 describe('tables: secrets, seats and shared views', () => {
