@@ -68,3 +68,8 @@ export function capital(text: string): string {
 export function levelName(name: string, lang: Lang): string {
   return lang === 'de' ? (GRADE_NAMES_DE[name] ?? name) : name;
 }
+
+/** "grade 3 (hard)", "Stufe 2 (mittel)": a level as pictures and pages print it, under the file's own word. */
+export function levelText(word: 'grade' | 'level', level: { level: number; name: string }, lang: Lang): string {
+  return `${L[word][lang]} ${level.level} (${levelName(level.name, lang)})`;
+}

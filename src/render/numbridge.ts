@@ -10,7 +10,7 @@
 import { flattenGrid, readBoardFile } from '../numbridge-board/board-file.ts';
 import type { NumbridgeBoardInput } from '../numbridge-board/schema.ts';
 import { boardSide, cellWidth, EDGE_NEIGHBOUR, hexCenter, hexCorners, hexEdge, isOuterEdge, rhombusBounds, type HexLayout } from './hex.ts';
-import { levelName, L } from './labels.ts';
+import { levelText, L } from './labels.ts';
 import { type Lang } from '../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from './heading.ts';
 import { BLOCK_TINTS, GRID_LINE, INK, MUTED, PLAYER_1, PLAYER_2, SOLUTION } from './palette.ts';
@@ -75,7 +75,7 @@ function pictureWords(file: NumbridgeBoardInput, givens: Uint8Array, withSolutio
   const title = `${L.numbridge[lang]} ${n}×${n}`;
   const blocks = pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang];
   const givenCount = givens.reduce((k, d) => k + (d > 0 ? 1 : 0), 0);
-  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${L.grade[lang]} ${pub.grade.level} (${levelName(pub.grade.name, lang)})${withSolution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${blocks} · ${givenCount} ${L.givens[lang]} · ${levelText('grade', pub.grade, lang)}${withSolution ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
   const legend: LegendItem[] = [
     { kind: 'band', colour: PLAYER_1, label: L.player1Joins[lang] },
     { kind: 'band', colour: PLAYER_2, label: L.player2Joins[lang] },

@@ -7,7 +7,7 @@
 import { MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
 import type { MurderCaseFile } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge-board/schema.ts';
-import { levelName, L } from './labels.ts';
+import { L, levelText } from './labels.ts';
 import { type Lang } from '../core/lang.ts';
 import { esc } from './svg.ts';
 
@@ -24,21 +24,21 @@ const PARTS: Readonly<Record<string, PageParts>> = {
   [NUMBRIDGE_BOARD]: {
     short: (file, lang) => {
       const pub = (file as NumbridgeBoardFile).public;
-      return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${L.grade[lang]} ${pub.grade.level} (${levelName(pub.grade.name, lang)})`;
+      return `${pub.size}×${pub.size} ${pub.blockShape === 'regular' ? L.regularBlocks[lang] : L.irregularBlocks[lang]}, ${levelText('grade', pub.grade, lang)}`;
     },
     meta: (file, lang) => {
       const grade = (file as NumbridgeBoardFile).public.grade;
-      return `${L.grade[lang]} ${grade.level} (${levelName(grade.name, lang)}), score ${grade.score}`;
+      return `${levelText('grade', grade, lang)}, score ${grade.score}`;
     },
   },
   [MURDER_CASE]: {
     short: (file, lang) => {
       const pub = (file as MurderCaseFile).public;
-      return `${pub.size}×${pub.size}, ${L.level[lang]} ${pub.level.level} (${levelName(pub.level.name, lang)})`;
+      return `${pub.size}×${pub.size}, ${levelText('level', pub.level, lang)}`;
     },
     meta: (file, lang) => {
       const level = (file as MurderCaseFile).public.level;
-      return `${L.level[lang]} ${level.level} (${levelName(level.name, lang)})`;
+      return levelText('level', level, lang);
     },
     body: (file, lang) => cardList(file as MurderCaseFile, lang),
   },

@@ -1,7 +1,8 @@
 /**
  * Checks and hints without revealing, for any kind with position rules (src/kinds/kind.ts
- * `PositionRules`, each kind's own `position.ts` beside its rules): the stored full file's kind judges the player's position; this module only validates the body
- * against that kind's position schema and turns the kind's refusals into HTTP statuses.
+ * `PositionRules`, each kind's own `position.ts` beside its rules): the stored full file's kind
+ * judges the player's position; this module only validates the body against that kind's position
+ * schema and turns the kind's refusals into HTTP statuses.
  *
  *   400  the body breaks the kind's schema, or names what the puzzle does not have (PositionError
  *        'unreadable'), or the kind has no position rules

@@ -107,7 +107,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
 function isOrigin(text: string): boolean {
   if (text === '*') return true;
   try {
-    return /^https?:$/.test(new URL(text).protocol) && new URL(text).origin === text;
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text;
   } catch {
     return false;
   }

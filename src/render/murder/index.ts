@@ -13,7 +13,7 @@
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
-import { capital, levelName, L } from '../labels.ts';
+import { capital, levelText, L } from '../labels.ts';
 import { type Lang } from '../../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
@@ -57,7 +57,7 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
 
   const setting = pub.setting ? ` · ${capital(pub.setting.name[lang])}` : '';
   const title = `${L.murder[lang]} ${n}×${n}${setting}`;
-  const subtitle = `${L.level[lang]} ${pub.level.level} (${levelName(pub.level.name, lang)}) · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${levelText('level', pub.level, lang)} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
