@@ -6,7 +6,9 @@
  *   /puzzles/:id, its picture.svg, /daily/YYYY-MM-DD   immutable: a stored file never changes under
  *                                                      its content-hashed id, nor a date's set
  *   /daily/today, /puzzles (lists), /openapi.json      a minute: today's set turns at midnight
- *   /tables/:id (a seat's view)                        private, revalidated on every use
+ *   /tables/:id (a seat's view)                        private, revalidated on every use; its ETag is
+ *                                                      the route's own: the view's move count
+ *   /tables/:id/events                                 no-store (a stream)
  *   any error                                          no-store: a puzzle of a later daily set is a
  *                                                      404 until its day, and must not stay one
  */
@@ -27,6 +29,8 @@ export function cacheControlOf(route: string | undefined, params: Readonly<Recor
       return params.date === 'today' ? SHORT : IMMUTABLE;
     case '/tables/:id':
       return 'private, no-cache';
+    case '/tables/:id/events':
+      return 'no-store';
     default:
       return SHORT;
   }
@@ -50,7 +54,8 @@ export function cacheHeaders(request: FastifyRequest, reply: FastifyReply, paylo
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
   reply.header('cache-control', cacheControlOf(request.routeOptions.url, request.params as Record<string, unknown>, reply.statusCode));
   if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
-  const etag = weakEtag(payload);
+  // a route may name its answer's state itself (a table view: its moves, not its clock's reading)
+  const etag = (reply.getHeader('etag') as string | undefined) ?? weakEtag(payload);
   reply.header('etag', etag);
   if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);

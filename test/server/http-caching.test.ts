@@ -49,6 +49,22 @@ describe('Cache-Control and ETag', () => {
     expect((await get(`/puzzles/${id}`)).headers.etag).not.toBe(etag);
   });
 
+  test("a seat's view: private, revalidated, a 304 while no move was made (its clock reading aside), a new tag after one", async () => {
+    const created = (await server.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'blitz' } })).json();
+    const seat = (token: string, headers: Record<string, string> = {}) => get(`/tables/${created.id}`, { authorization: `Bearer ${token}`, ...headers });
+    const [one, two] = created.seats.map((s: { token: string }) => s.token);
+    const first = await seat(one);
+    expect([first.headers['cache-control'], first.headers.etag]).toEqual(['private, no-cache', 'W/"t1.1.0.."']);
+    await new Promise((done) => setTimeout(done, 5)); // the clock's reading changes, the state does not
+    expect((await seat(one, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    expect((await seat(two)).headers.etag).toBe('W/"t1.2.0.."');
+    const resign = await server.app.inject({ method: 'POST', url: `/tables/${created.id}/moves`, headers: { authorization: `Bearer ${two}`, 'idempotency-key': 'r' }, payload: { move: { kind: 'resign' } } });
+    expect(resign.statusCode).toBe(200);
+    const after = await seat(one, { 'if-none-match': first.headers.etag as string });
+    expect([after.statusCode, after.headers.etag, after.json().moveCount]).toEqual([200, 'W/"t1.1.1.."', 1]);
+    expect((await get(`/tables/${created.id}/events?ticket=x`)).headers['cache-control']).toBe('no-store');
+  });
+
   test('no ETag and no 304 for a POST', async () => {
     const check = await server.app.inject({ method: 'POST', url: `/puzzles/${id}/check`, payload: {}, headers: { 'if-none-match': '*' } });
     expect(check.statusCode).toBe(200);

@@ -80,6 +80,16 @@ export function rightPlacement(view: NumbridgeView, solution: number[][]): { kin
   return null;
 }
 
+/** A take of the first free given, paying with the first tile of the hand (free with an empty hand). */
+export function freeGivenTake(view: NumbridgeView) {
+  for (let r = 0; r < view.size; r++) {
+    for (let c = 0; c < view.size; c++) {
+      if (view.givens[r]![c] !== 0 && view.owner[r]![c] === 0) return view.hand.length > 0 ? { kind: 'take', cell: [r, c], tile: view.hand[0] } : { kind: 'take', cell: [r, c] };
+    }
+  }
+  return { kind: 'swap' };
+}
+
 /** The contradictions `replay numbridge` finds in a record (empty: a legal game). */
 export function replayContradictions(record: unknown): string[] {
   const { file, setup, dealFile } = readNumbridgeRecord(record, { source: 'record' });

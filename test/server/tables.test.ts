@@ -14,7 +14,7 @@ import type { NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { tableRoutes } from '../../src/server/tables/routes.ts';
 import { SqliteTableStore } from '../../src/server/tables/sqlite-store.ts';
-import { bearer, newTable, replayContradictions, rightPlacement, seatState, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
+import { bearer, freeGivenTake, newTable, replayContradictions, rightPlacement, seatState, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
 
 let open: TablesHarness[] = [];
 const dirs: string[] = [];
@@ -280,15 +280,6 @@ describe('a whole game', () => {
   });
 });
 
-/** A take of the first free given, paying with the first tile of the hand (free with an empty hand). */
-function freeGivenTake(view: NumbridgeView) {
-  for (let r = 0; r < view.size; r++) {
-    for (let c = 0; c < view.size; c++) {
-      if (view.givens[r]![c] !== 0 && view.owner[r]![c] === 0) return view.hand.length > 0 ? { kind: 'take', cell: [r, c], tile: view.hand[0] } : { kind: 'take', cell: [r, c] };
-    }
-  }
-  return { kind: 'swap' };
-}
 
 describe('a restart', () => {
   it('rebuilds the table from the stored deal and move log', async () => {
@@ -350,14 +341,14 @@ describe('the SQLite store', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the three routes from their TypeBox schemas', async () => {
+  it('describes the routes from their TypeBox schemas', async () => {
     const db = openDatabase(':memory:');
     const app = Fastify();
     await app.register(swagger, { openapi: { info: { title: 'tables', version: '1' } } });
     await app.register(tableRoutes, { db });
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
-    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/moves']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/events', '/tables/{id}/moves', '/tables/{id}/tickets']);
     expect(Object.keys(doc.paths['/tables/{id}/moves']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
     expect(JSON.stringify(doc.paths['/tables/{id}/moves']!.post!.requestBody)).toContain('"oneOf"');
     await app.close();

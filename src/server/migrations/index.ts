@@ -3,6 +3,7 @@
  * is on main: a change to the schema is a new entry with the next version number.
  */
 import { tablesMigration } from './002-tables.ts';
+import { tableEndsMigration } from './003-table-ends.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -46,4 +47,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration];

@@ -17,6 +17,7 @@ import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
+import { eventRoutes } from './events.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
 import { StoreError } from './store.ts';
 import { bearerToken } from './tokens.ts';
@@ -31,6 +32,12 @@ const BODY_LIMIT = 8 * 1024;
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const service = new TableService(new SqliteTableStore(options.db), options);
+  // the clocks of the tables left open by the last run, armed again (in the background: a start
+  // with many open tables answers requests meanwhile); stopped when the server closes
+  fastify.addHook('onReady', async () => {
+    service.resumeClocks().catch((e: unknown) => fastify.log.error(e, 'resuming the tables\' clocks'));
+  });
+  fastify.addHook('onClose', async () => service.close());
 
   // draft 2020-12, as the game files' schemas are written (cells are prefixItems tuples); the
   // discriminator makes a bad move's error name its own kind's fields, not every kind's
@@ -62,8 +69,15 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.get(
     '/tables/:id',
     { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
-    async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization), request.query),
+    async (request, reply) => {
+      const state = await service.seat(request.params.id, bearerOf(request.headers.authorization), request.query);
+      // the tag names the state, not the clock's reading (which changes every millisecond): a
+      // client revalidating a view it has gets a 304 until the next move
+      return reply.header('etag', seatStateTag(state, request.query)).send(state);
+    },
   );
+
+  eventRoutes(app, service, bearerOf);
 
   app.post(
     '/tables/:id/moves',
@@ -88,6 +102,11 @@ function bearerOf(header: string | undefined): string | null {
   const token = bearerToken(header);
   if (token === null) throw new TableError(401, 'the Authorization header must be "Bearer <seat token>"');
   return token;
+}
+
+/** `W/"t1.<seat>.<moveCount>.<since>.<limit>"`: what a view shows is fixed by these (the log is only appended to). */
+function seatStateTag(state: SeatState, query: SeatQuery): string {
+  return `W/"t1.${state.seat}.${state.moveCount}.${query.since ?? ''}.${query.limit ?? ''}"`;
 }
 
 function oneLine(message: string): string {

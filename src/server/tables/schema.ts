@@ -160,3 +160,28 @@ export const MoveVerdict = Type.Object(
   { additionalProperties: false },
 );
 export type MoveVerdict = Static<typeof MoveVerdict>;
+
+/** `POST /tables/:id/tickets`: a short-lived ticket that opens the seat's event stream. */
+export const EventTicket = Type.Object(
+  {
+    ticket: Type.String({ description: 'pass as ?ticket= to GET /tables/{id}/events within a minute' }),
+    seat: Player,
+    expiresAt: Type.Integer({ description: 'server time (ms since 1970) after which the ticket opens nothing' }),
+  },
+  { additionalProperties: false },
+);
+export type EventTicket = Static<typeof EventTicket>;
+
+/** `GET /tables/:id/events?ticket=T[&lastEventId=N]`: EventSource sends no headers but its own Last-Event-ID. */
+export const EventsQuery = Type.Object(
+  {
+    ticket: Type.String({ maxLength: 200, description: 'the ticket of POST /tables/{id}/tickets' }),
+    lastEventId: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'resume after this move number, as Last-Event-ID does (for a new EventSource after a ticket expired)' })),
+  },
+  { additionalProperties: false },
+);
+export type EventsQuery = Static<typeof EventsQuery>;
+
+export const EventsHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ description: 'sent by EventSource on a reconnect: the id of the last event it received' })),
+});

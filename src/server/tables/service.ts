@@ -8,20 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { InputError } from '../../core/errors.ts';
+import { BoundedCache, getOrMake } from '../../core/memo.ts';
 import type { DealOptions } from '../../games/numbridge/deal.ts';
 import { readNumbridgeDeal } from '../../games/numbridge/files.ts';
 import { entryOf, recordFile } from '../../games/numbridge/record.ts';
 import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/referee.ts';
 import type { Player } from '../../games/numbridge/room.ts';
-import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
+import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schema.ts';
 import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge-board/request.ts';
 import { dealTable, type DealOutcome } from './deal-task.ts';
 import { TimedOut, type HeavyWork } from '../heavy-work.ts';
-import { MOVES_PAGE_LIMIT, type CreatedTable, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
+import { TableTimers } from './table-timers.ts';
+import { MOVES_PAGE_LIMIT, type CreatedTable, type EventTicket, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
-import { entryForSeat, rebuild, replayOnto, seatState, settle, usedAt, type MovePage, type Position, type TimedEntry } from './table-game.ts';
-import { newToken, seatOfToken, tokenHash } from './tokens.ts';
+import { entryForSeat, nextClockEvent, rebuild, replayOnto, seatState, settle, usedAt, type MovePage, type Position, type TimedEntry } from './table-game.ts';
+import { eventTicket, newToken, seatOfToken, ticketSeat, tokenHash } from './tokens.ts';
 
 export class TableError extends Error {
   override readonly name = 'TableError';
@@ -44,6 +46,25 @@ export interface TableServiceOptions {
   dealTimeLimitMs?: number;
 }
 
+/** What a decision inside `commit` returns: the store's part and the position after it. */
+interface Decided<T> {
+  append: StoredMove[];
+  answer: T;
+  after: Position;
+}
+
+/** One event of a seat's stream: the move number (0: the start) and the seat's state as JSON. */
+export interface TableEvent {
+  id: number;
+  data: string;
+}
+
+interface EventTrail {
+  count: number;
+  position: Position;
+  recent: Map<number, [string, string]>;
+}
+
 /** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
 export interface MoveAnswer {
   verdict: MoveVerdict;
@@ -51,12 +72,20 @@ export interface MoveAnswer {
 }
 
 const CACHED_TABLES = 1024;
+const CACHED_TRAILS = 256;
+/** Events kept per watched table: enough for a watcher a few moves behind (a reconnect). */
+const KEPT_EVENTS = 16;
+/** An event ticket opens the stream for a minute: long enough to connect, short for a URL in a log. */
+export const TICKET_LIFE_MS = 60_000;
+/** A timer whose settling failed (a busy database) looks again after this. */
+const RETRY_TIMER_MS = 1000;
 /** A table's room.abandonAfterLapses unless the deal request sets it: both seats lapsing 3 turns in a row end the game. */
 export const DEFAULT_ABANDON_LAPSES = 3;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export class TableService {
-  private readonly now: () => number;
+  /** The server's clock (ms). */
+  readonly now: () => number;
   private readonly dealSeed: () => string;
   private readonly heavyWork: HeavyWork | undefined;
   private readonly dealTimeLimitMs: number | undefined;
@@ -68,6 +97,11 @@ export class TableService {
    * since. Safe beside other processes writing the same file — their moves are in the log read.
    */
   private readonly positions = new Map<string, { count: number; position: Position }>();
+  /** Per watched table: the position after its last move and the last few moves' events, for both seats. */
+  private readonly trails = new BoundedCache<string, EventTrail>(CACHED_TRAILS);
+  private readonly watchers = new Map<string, Set<(log: TableLog) => void>>();
+  private readonly timers: TableTimers;
+  private closed = false;
 
   constructor(
     private readonly store: TableStore,
@@ -77,6 +111,7 @@ export class TableService {
     this.dealSeed = options.dealSeed ?? (() => randomBytes(16).toString('hex'));
     this.heavyWork = options.heavyWork;
     this.dealTimeLimitMs = options.dealTimeLimitMs;
+    this.timers = new TableTimers(this.now, (id) => this.onTimer(id));
   }
 
   /** Deal a table; the two tokens are returned here and never again. */
@@ -92,7 +127,7 @@ export class TableService {
   async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<SeatState> {
     const bearer = requireToken(token);
     const page = movePage(query);
-    const answer = await this.store.update(id, (log) => {
+    const answer = await this.commit(id, (log) => {
       const seat = this.seatOf(log, bearer);
       const now = this.now();
       const { position, made } = settle(this.position(log), now);
@@ -100,10 +135,108 @@ export class TableService {
       const entries = [...log.moves.map((m) => m.entry), ...made.map((m) => m.entry)];
       const shown = seatState(id, position, entries, seat, now, page);
       if (position.state.result) shown.record = recordFile(log.table.deal, entries, position.state.result);
-      return { append, answer: shown };
+      return { append, answer: shown, after: position };
     });
     if (!answer) throw unknownTable(id);
     return answer;
+  }
+
+  /**
+   * Make the moves the clock has made due by now (lapses, a flag fall, skips) and tell the table's
+   * watchers: what a table's timer runs. The table's log afterwards, or null for an unknown table.
+   */
+  async settleDue(id: string): Promise<TableLog | null> {
+    return this.commit(id, (log) => {
+      const { position, made } = settle(this.position(log), this.now());
+      const append = serverMoves(log.moves.length + 1, made);
+      return { append, answer: append.length === 0 ? log : { table: log.table, moves: [...log.moves, ...append] }, after: position };
+    });
+  }
+
+  /**
+   * Arm the clock of every table not known to have ended (after a start: the timers of the last
+   * run are gone). Each is settled first, so lapses that fell due while the server was down are
+   * written now, at the times they fell due. Tables one at a time: a start with many open tables
+   * does not stall the requests that arrive meanwhile.
+   */
+  async resumeClocks(): Promise<number> {
+    let open = 0;
+    for (const id of await this.store.openTables()) {
+      if (this.closed) break;
+      const log = await this.settleDue(id);
+      if (log && !this.hasEnded(log)) open++;
+      await new Promise((next) => setImmediate(next));
+    }
+    return open;
+  }
+
+  /** A ticket for the token's seat to open the table's event stream (EventSource sends no headers). */
+  async ticket(id: string, token: string | null): Promise<EventTicket> {
+    const bearer = requireToken(token);
+    const log = await this.store.read(id);
+    if (!log) throw unknownTable(id);
+    const seat = this.seatOf(log, bearer);
+    const expiresAt = this.now() + TICKET_LIFE_MS;
+    return { ticket: eventTicket(id, seat, expiresAt, log.table.seatHashes[seat - 1]!), seat, expiresAt };
+  }
+
+  /**
+   * Open a seat's event stream: the ticket checked, the clock settled, and the events after
+   * `lastEventId` (null: the latest alone — the state now). The log returned is where later
+   * events continue from (`eventsAfter` with a watcher's log).
+   */
+  async openEvents(id: string, ticket: string, lastEventId: number | null): Promise<{ seat: Player; events: TableEvent[]; ended: boolean }> {
+    const read = await this.store.read(id);
+    if (!read) throw unknownTable(id);
+    const checked = ticketSeat(ticket, id, read.table.seatHashes, this.now());
+    if ('why' in checked) throw new TableError(401, checked.why);
+    const log = (await this.settleDue(id)) ?? read;
+    const count = log.moves.length;
+    if (lastEventId !== null && lastEventId > count) throw new TableError(400, `Last-Event-ID ${lastEventId} is past the table's last move (${count})`);
+    const ended = this.hasEnded(log);
+    if (lastEventId === null && count === 0) return { seat: checked.seat, events: [this.startEvent(log, checked.seat)], ended };
+    return { seat: checked.seat, events: this.eventsAfter(log, checked.seat, lastEventId ?? count - 1), ended };
+  }
+
+  /**
+   * The events of `seat` after move `after` up to the end of `log`: for each move its number and
+   * the seat's state right after it, at the move's time (so an event is the same bytes whenever
+   * and however often it is sent), with the record on the move that ended the game. Computed once
+   * per move for both seats and kept for the last few moves, so a thousand watchers of a table
+   * share the work.
+   */
+  eventsAfter(log: TableLog, seat: Player, after: number): TableEvent[] {
+    const count = log.moves.length;
+    if (after >= count) return [];
+    const trail = this.trailOf(log);
+    const events: TableEvent[] = [];
+    for (let k = after + 1; k <= count; k++) {
+      const data = trail.recent.get(k)?.[seat - 1];
+      if (data === undefined) return this.eventsFromScratch(log, seat, after);
+      events.push({ id: k, data });
+    }
+    return events;
+  }
+
+  /** True when the game of this log has ended. */
+  hasEnded(log: TableLog): boolean {
+    return this.position(log).state.result !== null;
+  }
+
+  /** Call `listener` with the table's log after every committed change; returns the way to stop. */
+  watch(id: string, listener: (log: TableLog) => void): () => void {
+    const listeners = getOrMake(this.watchers, id, () => new Set<(log: TableLog) => void>());
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.watchers.delete(id);
+    };
+  }
+
+  /** Stop the clocks (the server is closing). */
+  close(): void {
+    this.closed = true;
+    this.timers.close();
   }
 
   /**
@@ -116,13 +249,13 @@ export class TableService {
     if (key === null) throw new TableError(400, 'a move needs an idempotency key: the Idempotency-Key header or "idempotencyKey" in the body');
     if (!IDEMPOTENCY_KEY.test(key)) throw new TableError(400, 'the idempotency key must be 1..200 printable ASCII characters without spaces');
     const request = canonicalMove(move);
-    const answer = await this.store.update(id, (log): { append: StoredMove[]; answer: MoveAnswer } => {
+    const answer = await this.commit(id, (log): Decided<MoveAnswer> => {
       const seat = this.seatOf(log, bearer);
       // keys are per seat: the other seat's use of a key neither blocks nor answers this one
       const before = log.moves.find((m) => m.seat === seat && m.idempotencyKey === key);
       if (before) {
         if (before.request !== request) throw new TableError(409, `idempotency key ${key} was used for another move (${before.request})`);
-        return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true } };
+        return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true }, after: this.position(log) };
       }
       const now = this.now();
       const due = settle(this.position(log), now);
@@ -161,10 +294,86 @@ export class TableService {
         { moveNumber: firstNumber, seat, idempotencyKey: key, request, entry: made.entry, verdict: JSON.stringify(verdict), at: made.at },
         ...serverMoves(firstNumber + 1, after.made),
       ];
-      return { append, answer: { verdict, replayed: false } };
+      return { append, answer: { verdict, replayed: false }, after: after.position };
     });
     if (!answer) throw unknownTable(id);
     return answer;
+  }
+
+  /**
+   * One `store.update`, and what follows a commit: the position after it is remembered, the
+   * table's timer is armed for the clock's next move, the end is stored, and the watchers get
+   * the log — after the commit, so no event tells of a move that could still be rolled back.
+   */
+  private async commit<T>(id: string, decide: (log: TableLog) => Decided<T>): Promise<T | null> {
+    let committed: { log: TableLog; after: Position; changed: boolean } | null = null;
+    const answer = await this.store.update(id, (log) => {
+      const { append, answer, after } = decide(log);
+      const changed = append.length > 0;
+      const now = changed ? { table: log.table, moves: [...log.moves, ...append] } : log;
+      committed = { log: now, after, changed };
+      return { append, answer, ...(after.state.result ? { endedAt: now.moves.at(-1)?.at ?? log.table.startedAt } : {}) };
+    });
+    if (committed === null) return answer;
+    const { log, after, changed } = committed as { log: TableLog; after: Position; changed: boolean };
+    remember(this.positions, id, { count: log.moves.length, position: after });
+    this.timers.arm(id, nextClockEvent(after));
+    if (changed) for (const listener of this.watchers.get(id) ?? []) listener(log);
+    return answer;
+  }
+
+  /** The timer's work: settle the table; a failure is the next request's to meet. */
+  private onTimer(id: string): void {
+    this.settleDue(id).catch(() => {
+      // busy or gone: the table is settled by the next request or timer anyway
+      if (!this.closed) this.timers.arm(id, this.now() + RETRY_TIMER_MS);
+    });
+  }
+
+  /** The event of a table with no move yet: its state at the start (id 0). */
+  private startEvent(log: TableLog, seat: Player): TableEvent {
+    const start = rebuild(this.setupOf(log), log.table.startedAt, []);
+    return { id: 0, data: JSON.stringify(seatState(log.table.id, start, [], seat, log.table.startedAt, { since: 0, limit: 1 })) };
+  }
+
+  /** The trail of a table brought up to `log`: the position after its last move, and the recent events. */
+  private trailOf(log: TableLog): EventTrail {
+    const id = log.table.id;
+    let trail = this.trails.get(id);
+    if (!trail || trail.count > log.moves.length) {
+      // a trail further on than this log (a late watcher call) still serves its recent events
+      if (trail && log.moves.length >= trail.count - KEPT_EVENTS) return trail;
+      trail = { count: 0, position: rebuild(this.setupOf(log), log.table.startedAt, []), recent: new Map() };
+      this.trails.set(id, trail);
+    }
+    const entries = log.moves.map((m) => m.entry);
+    while (trail.count < log.moves.length) {
+      const k = trail.count + 1;
+      trail.position = replayOnto(trail.position, [log.moves[k - 1]!]);
+      trail.count = k;
+      if (k > log.moves.length - KEPT_EVENTS) trail.recent.set(k, [this.eventData(log, trail.position, entries, k, 1), this.eventData(log, trail.position, entries, k, 2)]);
+      trail.recent.delete(k - KEPT_EVENTS);
+    }
+    return trail;
+  }
+
+  /** Events older than the trail keeps: the log replayed from its start for this seat alone. */
+  private eventsFromScratch(log: TableLog, seat: Player, after: number): TableEvent[] {
+    const entries = log.moves.map((m) => m.entry);
+    let position = rebuild(this.setupOf(log), log.table.startedAt, log.moves.slice(0, after));
+    const events: TableEvent[] = [];
+    for (let k = after + 1; k <= log.moves.length; k++) {
+      position = replayOnto(position, [log.moves[k - 1]!]);
+      events.push({ id: k, data: this.eventData(log, position, entries, k, seat) });
+    }
+    return events;
+  }
+
+  /** The JSON of `seat`'s state right after move k (at its time); the record when it ended the game. */
+  private eventData(log: TableLog, position: Position, entries: readonly RecordEntry[], k: number, seat: Player): string {
+    const shown = seatState(log.table.id, position, entries.slice(0, k), seat, log.moves[k - 1]!.at, { since: k - 1, limit: 1 });
+    if (position.state.result) shown.record = recordFile(log.table.deal, entries.slice(0, k), position.state.result);
+    return JSON.stringify(shown);
   }
 
   private async deal(body: CreateTableBody): Promise<NumbridgeDealFile> {

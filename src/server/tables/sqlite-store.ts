@@ -8,7 +8,7 @@
 import type { Player } from '../../games/numbridge/room.ts';
 import type { Db } from '../db.ts';
 import Database from 'better-sqlite3';
-import { StoreError, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
+import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 interface TableRow {
   id: string;
@@ -35,6 +35,8 @@ export class SqliteTableStore implements TableStore {
   private readonly insertMove;
   private readonly readLog;
   private readonly updateLog;
+  private readonly markEnded;
+  private readonly selectOpen;
 
   constructor(db: Db) {
     this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, deal, seat1_hash, seat2_hash, started_at) VALUES (?, ?, ?, ?, ?)');
@@ -43,12 +45,15 @@ export class SqliteTableStore implements TableStore {
       'SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = ? ORDER BY move_number',
     );
     this.insertMove = db.prepare('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.markEnded = db.prepare('UPDATE numbridge_tables SET finished_at = ? WHERE id = ? AND finished_at IS NULL');
+    this.selectOpen = db.prepare<[], string>('SELECT id FROM numbridge_tables WHERE finished_at IS NULL ORDER BY id').pluck();
     this.readLog = db.transaction((id: string) => this.logOf(id));
-    this.updateLog = db.transaction((id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: unknown }) => {
+    this.updateLog = db.transaction((id: string, decide: (log: TableLog) => Decision<unknown>) => {
       const log = this.logOf(id);
       if (!log) return null;
-      const { append, answer } = decide(log);
+      const { append, answer, endedAt } = decide(log);
       for (const m of append) this.insertMove.run(id, m.moveNumber, m.seat, m.idempotencyKey, m.request, JSON.stringify(m.entry), m.verdict, m.at);
+      if (endedAt !== undefined) this.markEnded.run(endedAt, id);
       return { answer };
     });
   }
@@ -61,7 +66,11 @@ export class SqliteTableStore implements TableStore {
     return this.readLog(id);
   }
 
-  async update<T>(id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: T }): Promise<T | null> {
+  async openTables(): Promise<string[]> {
+    return this.selectOpen.all();
+  }
+
+  async update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null> {
     let done: { answer: T } | null;
     try {
       done = this.updateLog.immediate(id, decide) as { answer: T } | null;

@@ -62,5 +62,14 @@ export interface TableStore {
    * unit: no other update of the table runs in between. `decide` is synchronous and may throw
    * (nothing is appended then). Null for an unknown id.
    */
-  update<T>(id: string, decide: (log: TableLog) => { append: StoredMove[]; answer: T }): Promise<T | null>;
+  update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null>;
+  /** The ids of the tables not known to have ended (their clocks may still run). */
+  openTables(): Promise<string[]>;
+}
+
+/** What an update appends, answers, and whether the game has ended with it (at that server time). */
+export interface Decision<T> {
+  append: StoredMove[];
+  answer: T;
+  endedAt?: number;
 }

@@ -74,6 +74,19 @@ export function settle(position: Position, now: number): { position: Position; m
   return { position: { state, turnStartedAt }, made };
 }
 
+/**
+ * The first server time at which `settle` will make a move by itself (a lapse or a flag fall), or
+ * null when the game is over. The same comparisons as settle's: a lapse is due one millisecond
+ * after the turn limit (a move at exactly the limit is in time), a flag fall at the game limit.
+ */
+export function nextClockEvent(position: Position): number | null {
+  const { state, turnStartedAt } = position;
+  if (state.result) return null;
+  const turnMs = state.room.turnSeconds * 1000;
+  const gameMs = state.timeLeft[state.toMove - 1]!;
+  return gameMs <= turnMs ? turnStartedAt + gameMs : turnStartedAt + turnMs + 1;
+}
+
 /** Milliseconds the player to move has used of its turn at `now`. */
 export function usedAt(position: Position, now: number): number {
   return Math.max(0, now - position.turnStartedAt);

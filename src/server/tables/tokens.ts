@@ -4,7 +4,7 @@
  * seat. A presented token is hashed and compared with both seats' hashes in constant time (both
  * comparisons always run), so the answer's timing tells nothing about either hash.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Player } from '../../games/numbridge/room.ts';
 
 const TOKEN_BYTES = 32;
@@ -29,4 +29,36 @@ export function seatOfToken(token: string, seatHashes: readonly [Buffer, Buffer]
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header?.trim() ?? '');
   return match ? match[1]! : null;
+}
+
+/**
+ * Event tickets: `GET /tables/:id/events` is opened by a browser's EventSource, which cannot send
+ * an Authorization header, so the seat token would have to go in the URL — where access logs,
+ * proxies and the browser's history keep it for good. Instead the seat trades its token (in the
+ * header, on `POST /tables/:id/tickets`) for a ticket that names the table, the seat and its
+ * expiry and is signed with the seat's stored token hash: any instance that can read the table
+ * can check it (no ticket table, nothing kept in memory), it only opens the seat's event stream
+ * (no move, no ticket), and a copy left in a log is worthless after a minute.
+ *
+ *   t1.<seat>.<expiresAt ms>.<HMAC-SHA256(token hash, "t1.<table>.<seat>.<expiresAt>"), base64url>
+ */
+export function eventTicket(tableId: string, seat: Player, expiresAt: number, seatHash: Buffer): string {
+  return `t1.${seat}.${expiresAt}.${ticketMac(tableId, seat, expiresAt, seatHash)}`;
+}
+
+/** Why a ticket does not open this table's events at `now`, or its seat. */
+export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly [Buffer, Buffer], now: number): { seat: Player } | { why: string } {
+  const match = /^t1\.([12])\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+  if (!match) return { why: 'not an event ticket (get one from POST /tables/:id/tickets)' };
+  const seat = Number(match[1]) as Player;
+  const expiresAt = Number(match[2]);
+  const expected = Buffer.from(ticketMac(tableId, seat, expiresAt, seatHashes[seat - 1]!), 'base64url');
+  const presented = Buffer.from(match[3]!, 'base64url');
+  if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return { why: `the ticket is not one of table ${tableId}` };
+  if (now > expiresAt) return { why: `the ticket expired ${Math.round((now - expiresAt) / 1000)} s ago: get a new one from POST /tables/${tableId}/tickets` };
+  return { seat };
+}
+
+function ticketMac(tableId: string, seat: Player, expiresAt: number, seatHash: Buffer): string {
+  return createHmac('sha256', seatHash).update(`t1.${tableId}.${seat}.${expiresAt}`).digest('base64url');
 }

@@ -1,0 +1,116 @@
+/**
+ * Live tables: a seat follows its table as Server-Sent Events instead of polling its view.
+ *
+ *   POST /tables/:id/tickets   Bearer token → { ticket, seat, expiresAt }            201
+ *   GET  /tables/:id/events?ticket=T        → text/event-stream                      200
+ *
+ * Each event is one move of the log (a seat's move, a skip, a lapse, a flag fall, a resignation):
+ * `id:` its move number, `data:` the seat's state right after it — the shape of `GET /tables/:id`
+ * with that one move in `moves` (and `record` on the move that ended the game). A new stream
+ * starts with the latest move (id 0 and the start's state before the first); a reconnect's
+ * `Last-Event-ID` (or `?lastEventId=`) resumes right after it, so nothing is missed or sent
+ * twice. After the event of the end the server closes the stream; a reconnect then gets 204,
+ * which tells EventSource to stop. Before the first event a `clock` event gives the server's
+ * time (`{ "now": ms }`) for a client's countdown.
+ *
+ * Why a ticket: EventSource cannot send an Authorization header (tokens.ts, `eventTicket`).
+ */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { PassThrough } from 'node:stream';
+import type { Player } from '../../games/numbridge/room.ts';
+import { ErrorBody, EventsHeaders, EventsQuery, EventTicket, TableParams } from './schema.ts';
+import { TableError, type TableEvent, type TableService } from './service.ts';
+
+/** A stream whose client reads slower than this many bytes behind is closed: it reconnects and resumes. */
+const MAX_BEHIND_BYTES = 1 << 20;
+/** A comment this often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 20_000;
+/** How soon EventSource reconnects after a dropped stream. */
+const RETRY_MS = 1000;
+
+type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export function eventRoutes(app: App, service: TableService, bearerOf: (header: string | undefined) => string | null): void {
+  const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
+  const open = new Set<PassThrough>();
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  app.post(
+    '/tables/:id/tickets',
+    { schema: { summary: "A ticket to open the seat's event stream", tags: ['tables'], params: TableParams, response: { 201: EventTicket, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.ticket(request.params.id, bearerOf(request.headers.authorization))),
+  );
+
+  app.get(
+    '/tables/:id/events',
+    {
+      // compression would buffer the events; each is a few kilobytes of JSON
+      compress: false,
+      schema: {
+        summary: 'The seat\'s table as Server-Sent Events: one event per move, id = move number',
+        tags: ['tables'],
+        params: TableParams,
+        querystring: EventsQuery,
+        headers: EventsHeaders,
+        response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 204: { description: 'the game is over and the client has its last event', type: 'null' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
+      const opened = await service.openEvents(id, request.query.ticket, lastEventId);
+      if (opened.ended && opened.events.length === 0) return reply.code(204).send();
+
+      const stream = new PassThrough();
+      let sent = -1;
+      stream.on('error', () => {}); // a client gone mid-write: 'close' follows and cleans up
+      const send = (events: readonly TableEvent[]) => {
+        if (stream.writableEnded || stream.destroyed) return;
+        for (const event of events) {
+          if (event.id <= sent) continue;
+          stream.write(`id: ${event.id}\ndata: ${event.data}\n\n`);
+          sent = event.id;
+        }
+        if (stream.writableLength + reply.raw.writableLength > MAX_BEHIND_BYTES) stream.destroy();
+      };
+      const seat: Player = opened.seat;
+      const stop = service.watch(id, (log) => {
+        send(service.eventsAfter(log, seat, sent));
+        if (service.hasEnded(log)) stream.end();
+      });
+      stream.on('close', () => {
+        stop();
+        open.delete(stream);
+        if (open.size === 0 && heartbeat) {
+          clearInterval(heartbeat);
+          heartbeat = null;
+        }
+      });
+      reply.raw.on('close', () => stream.destroy());
+      open.add(stream);
+      heartbeat ??= setInterval(() => {
+        for (const s of open) s.write(': \n\n');
+      }, HEARTBEAT_MS).unref();
+
+      stream.write(`retry: ${RETRY_MS}\n\nevent: clock\ndata: ${JSON.stringify({ now: service.now() })}\n\n`);
+      send(opened.events);
+      if (opened.ended) stream.end();
+      return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream);
+    },
+  );
+
+  // open streams never end by themselves: close them so the server's close does not wait on them
+  app.addHook('preClose', async () => {
+    for (const s of open) s.end();
+  });
+}
+
+/** The move number to resume after: the Last-Event-ID header (a reconnect) or ?lastEventId= (a new EventSource). */
+function lastEventIdOf(header: string | undefined, query: string | undefined): number | null {
+  if (header !== undefined && query !== undefined && header.trim() !== query) throw new TableError(400, 'the Last-Event-ID header and ?lastEventId= differ');
+  const value = header?.trim() ?? query;
+  if (value === undefined || value === '') return null;
+  if (!/^[0-9]{1,9}$/.test(value)) throw new TableError(400, `Last-Event-ID must be a move number, not "${value.slice(0, 40)}"`);
+  return Number(value);
+}
