@@ -57,6 +57,8 @@ describe('serve on a fresh checkout', () => {
       expect(r.stdout).toMatch(/\{"error":"no puzzle with id \\"nope\\""\}/);
       expect(r.stdout).toMatch(/"seat":1,"moveNumber":1,"entry":\{"moveNumber":1,"kind":"place"/);
       expect(r.stdout).toMatch(/\{"error":"player 2 is to move, not player 1"\}/);
+      expect(r.stdout).toMatch(/^id: 1\ndata: \{"id":"nbt-[0-9a-f]+","seat":2,/m);
+      expect(r.stdout).toMatch(/^id: 2\ndata: /m);
     }
   });
 });
