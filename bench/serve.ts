@@ -15,6 +15,7 @@ import autocannon, { type Result } from 'autocannon';
 import type { NumbridgeBoardFile } from '../src/numbridge-board/schema.ts';
 import { makeDaily, today } from '../src/pipeline/daily.ts';
 import { table } from './results.ts';
+import { liveTables, plainTarget, puzzlemillTarget, startPlain } from './serve-events.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist/cli/puzzlemill.js');
@@ -86,6 +87,14 @@ export async function run(): Promise<string> {
     // move, appended and fsynced before the answer), CONNECTIONS at a time. Timed here rather
     // than by autocannon: a run this short ends on autocannon's one-second sampling tick.
     rows.push(await realMoves(url, tables.slice(1), json));
+    // live tables: 1,000 event streams, then the same harness against plain Fastify
+    const live = [await liveTables(puzzlemillTarget(url, join(dir, 'server.db')))];
+    const plain = await startPlain(live[0]!.bytesPerEvent, pinned ? ['taskset', '-c', '0'] : []);
+    try {
+      live.push(await liveTables(plainTarget(plain.url)));
+    } finally {
+      await plain.stop();
+    }
     return [
       '## HTTP API (`puzzlemill serve`)',
       '',
@@ -94,6 +103,13 @@ export async function run(): Promise<string> {
         : `The server as its own process (taskset or a second core missing here: not pinned), autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per row. Latencies in ms.`,
       '',
       table(['endpoint', 'req/s', 'p50', 'p99', 'errors', 'goal'], rows),
+      '',
+      `Live tables: ${live[0]!.streams} open event streams (${live[0]!.streams / 50} on each of 50 Blitz tables, half per seat), the tables played as a browser plays them — each move sent when the event of the last one reaches the seat to move, the 50 tables side by side, at most 30 moves each. Counted at the clients: events delivered per second over all streams, and the delay from sending a move to each stream's event of it (ms). The baseline is plain Fastify with the same routes and nothing behind them (\`bench/plain-sse-server.mjs\`: events of the same size, no tokens, referee, database or views), pinned the same way.`,
+      '',
+      table(
+        ['server', 'streams', 'moves', 'events', 'events/s', 'move → event p50', 'p99', 'bytes/event', 'missing'],
+        live.map((r) => [r.name, r.streams, r.moves, r.events.toLocaleString('en-US'), r.eventsPerSecond.toLocaleString('en-US'), r.p50, r.p99, r.bytesPerEvent, r.missing]),
+      ),
       '',
       `Load average when the rows ended: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (a shared machine shows it here).`,
     ].join('\n');

@@ -92,7 +92,7 @@ afterAll(async () => {
 });
 
 test('two browsers play a Blitz table to its end through the events; one reconnects mid-game and misses nothing', async () => {
-  const created = await (await fetch(`${server.url}/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'blitz' }) })).json();
+  const created = (await (await fetch(`${server.url}/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'blitz' }) })).json()) as { id: string; seats: Array<{ token: string }> };
   const db = new Database(join(scratch, 'live.db'), { readonly: true });
   const deal = JSON.parse((db.prepare('SELECT deal FROM numbridge_tables WHERE id = ?').get(created.id) as { deal: string }).deal) as NumbridgeDealFile;
   db.close();
@@ -106,7 +106,7 @@ test('two browsers play a Blitz table to its end through the events; one reconne
       page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
       page.on('pageerror', (e) => void errors.push(e.message));
       await page.exposeFunction('chooseMove', (view: NumbridgeView) => rightPlacement(view, solution) ?? freeGivenTake(view));
-      const query = new URLSearchParams({ api: server.url, table: created.id, token: created.seats[seat - 1].token, seat: String(seat), drop: seat === 2 ? '4' : '-1' });
+      const query = new URLSearchParams({ api: server.url, table: created.id, token: created.seats[seat - 1]!.token, seat: String(seat), drop: seat === 2 ? '4' : '-1' });
       await page.goto(`${origin}/?${query}`);
       await page.waitForFunction("document.getElementById('out').textContent !== 'playing'", null, { timeout: 90_000 });
       const out = JSON.parse((await page.locator('#out').textContent())!) as { seen: number[]; reconnects: number; moved: number; result: { winner: number | null; reason: string }; record: unknown };

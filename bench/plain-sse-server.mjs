@@ -1,0 +1,49 @@
+/**
+ * The baseline beside `bench serve`'s live-tables row: plain Fastify and the same three routes
+ * with nothing behind them — no tokens, no referee, no database, no views. A move bumps the
+ * table's counter and sends every stream of the table one event of `--pad` bytes (the size of
+ * puzzlemill's events in the same run), so what is left is Fastify, Node's sockets and SSE
+ * framing: the ceiling for puzzlemill's row.
+ *
+ *   node bench/plain-sse-server.mjs --pad 1500 --moves 30   → prints "listening on http://…"
+ */
+import Fastify from 'fastify';
+import { PassThrough } from 'node:stream';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { pad: { type: 'string', default: '1500' }, moves: { type: 'string', default: '30' } } });
+const pad = 'x'.repeat(Number(values.pad));
+const movesPerGame = Number(values.moves);
+const tables = new Map();
+const app = Fastify({ logger: false });
+
+app.post('/tables', async (_request, reply) => {
+  const id = `plain-${tables.size + 1}`;
+  tables.set(id, { count: 0, streams: new Set() });
+  return reply.code(201).send({ id });
+});
+
+app.get('/tables/:id/events', async (request, reply) => {
+  const table = tables.get(request.params.id);
+  const stream = new PassThrough();
+  table.streams.add(stream);
+  stream.on('close', () => table.streams.delete(stream));
+  reply.raw.on('close', () => stream.destroy());
+  stream.write(`id: 0\ndata: ${JSON.stringify({ toMove: 1, result: null })}\n\n`);
+  return reply.header('content-type', 'text/event-stream; charset=utf-8').send(stream);
+});
+
+app.post('/tables/:id/moves', async (request) => {
+  const table = tables.get(request.params.id);
+  const moveNumber = ++table.count;
+  const data = JSON.stringify({ toMove: (moveNumber % 2) + 1, result: moveNumber >= movesPerGame ? 'end' : null, pad });
+  for (const stream of table.streams) stream.write(`id: ${moveNumber}\ndata: ${data}\n\n`);
+  return { moveNumber };
+});
+
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stderr.write(`listening on ${url} (API)\n`);
+process.on('SIGTERM', () => {
+  for (const table of tables.values()) for (const s of table.streams) s.end();
+  void app.close().then(() => process.exit(0));
+});
