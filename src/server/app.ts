@@ -77,6 +77,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // an event ticket in a logged URL opens a stream for its minute: the log shows no ticket at all
     logger: options.logger ? { serializers: { req: (request) => ({ method: request.method, url: withoutTicket(request.url), remoteAddress: request.ip }) } } : false,
     bodyLimit,
+    // event streams never end by themselves, and a stream's client that went away can leave its
+    // connection counted (seen in-process): a close must not wait on them. A request in flight at
+    // that moment is cut; a move is sent again with its idempotency key
+    forceCloseConnections: true,
     // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
     // errors the router raises before any route runs (a path parameter over maxParamLength, a bad
     // URL escape) are worded like every other client error, not in Fastify's own shape

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { withoutTicket } from '../../src/server/app.ts';
+import { MAX_STREAMS_PER_SEAT } from '../../src/server/tables/events.ts';
 import { openSse, type SseEvent } from './sse-client.ts';
 import { bearer, freeGivenTake, newTable, rightPlacement, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
 
@@ -148,6 +149,28 @@ describe('a seat\'s event stream', () => {
     expect(await stream.next()).toBeNull();
     const after = await fetch(`${base}/tables/${id}/events?ticket=${ticket}`, { headers: { 'last-event-id': '1' } });
     expect(after.status).toBe(204);
+  });
+});
+
+describe('open streams', () => {
+  it(`are at most ${MAX_STREAMS_PER_SEAT} per seat of a table; a closed one frees its place`, async () => {
+    const { id, tokens } = await newTable(h.app);
+    const ticket = await ticketOf(id, tokens[0]);
+    const streams = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SEAT }, () => openSse(`${base}/tables/${id}/events?ticket=${ticket}`)));
+    for (const s of streams) expect((await take(s, 1))[0]!.id).toBe('0');
+    const refused = await fetch(`${base}/tables/${id}/events?ticket=${ticket}`);
+    expect([refused.status, await refused.json()]).toEqual([429, { error: `seat 1 of table ${id} already has ${MAX_STREAMS_PER_SEAT} open event streams: close one first` }]);
+    const otherSeat = await openSse(`${base}/tables/${id}/events?ticket=${await ticketOf(id, tokens[1])}`);
+    expect(otherSeat.status).toBe(200);
+    streams.pop()!.close();
+    let again = await openSse(`${base}/tables/${id}/events?ticket=${ticket}`);
+    for (let tries = 0; again.status === 429 && tries < 50; tries++) {
+      again.close();
+      await new Promise((done) => setTimeout(done, 20)); // the server notices the closed socket
+      again = await openSse(`${base}/tables/${id}/events?ticket=${ticket}`);
+    }
+    expect(again.status).toBe(200);
+    for (const s of [...streams, otherSeat, again]) s.close();
   });
 });
 

@@ -23,7 +23,8 @@ export async function tablesApp(options: { file?: string; seed?: string; start?:
   const db = openDatabase(options.file ?? ':memory:');
   const clock = { now: options.start ?? 1_700_000_000_000 };
   let deals = 0;
-  const app = Fastify({ logger: false });
+  // as buildServer: open event streams do not hold the close up
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(tableRoutes, { db, now: () => clock.now, dealSeed: () => `${options.seed ?? 'tables-test'}-${++deals}` });
   await app.ready();
   return {

@@ -26,6 +26,8 @@ import { TableError, type TableEvent, type TableService } from './service.ts';
 const MAX_BEHIND_BYTES = 1 << 20;
 /** A comment this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 20_000;
+/** Open streams one seat of a table may hold (tabs, devices, reconnects not yet noticed as closed). */
+export const MAX_STREAMS_PER_SEAT = 32;
 /** How soon EventSource reconnects after a dropped stream. */
 const RETRY_MS = 1000;
 
@@ -34,6 +36,8 @@ type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawRep
 export function eventRoutes(app: App, service: TableService, bearerOf: (header: string | undefined) => string | null): void {
   const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
   const open = new Set<PassThrough>();
+  /** Open streams per table and seat ("<id>/<seat>"). */
+  const perSeat = new Map<string, number>();
   let heartbeat: NodeJS.Timeout | null = null;
 
   app.post(
@@ -62,6 +66,12 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
       const opened = await service.openEvents(id, request.query.ticket, lastEventId);
       if (opened.ended && opened.events.length === 0) return reply.code(204).send();
+      const seatKey = `${id}/${opened.seat}`;
+      const holding = perSeat.get(seatKey) ?? 0;
+      if (holding >= MAX_STREAMS_PER_SEAT) {
+        return reply.code(429).header('retry-after', '5').send({ error: `seat ${opened.seat} of table ${id} already has ${MAX_STREAMS_PER_SEAT} open event streams: close one first` });
+      }
+      perSeat.set(seatKey, holding + 1);
 
       const stream = new PassThrough();
       let sent = -1;
@@ -83,6 +93,9 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       stream.on('close', () => {
         stop();
         open.delete(stream);
+        const left = perSeat.get(seatKey)! - 1;
+        if (left === 0) perSeat.delete(seatKey);
+        else perSeat.set(seatKey, left);
         if (open.size === 0 && heartbeat) {
           clearInterval(heartbeat);
           heartbeat = null;
@@ -101,7 +114,8 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
     },
   );
 
-  // open streams never end by themselves: close them so the server's close does not wait on them
+  // open streams never end by themselves: end them at the close (the server also cuts their
+  // connections: forceCloseConnections in app.ts), so their clients see the end and reconnect
   app.addHook('preClose', async () => {
     for (const s of open) s.end();
   });
