@@ -393,7 +393,7 @@ function playerRow(p: GamePosition, player: Player, lang: Lang): PanelRow {
   const i = player - 1;
   const name = `${L[player === 1 ? 'player1' : 'player2'][lang]}${p.seat === player ? ` (${L.you[lang]})` : ''}${p.toMove === player && !p.result ? ` · ${L.toMove[lang]}` : ''}`;
   const tiles = 'digits' in hand ? hand.digits.length : hand.count;
-  const after = `${'count' in hand ? `${hand.count} ${L.tiles[lang]} ${L.faceDown[lang]} · ` : ''}${p.mistakes[i]} ${L.mistakes[lang]}${p.timeouts[i]! > 0 ? ` (${p.timeouts[i]} ${L.lapsed[lang]})` : ''} · ${L.gameTime[lang]} ${clockText(p.timeLeft[i]!)}`;
+  const after = `${'count' in hand ? `${hand.count} ${L.tiles[lang]} ${L.faceDown[lang]} · ` : ''}${L.mistakes[lang]}: ${p.mistakes[i]}${p.timeouts[i]! > 0 ? ` (${L.lapsed[lang]}: ${p.timeouts[i]})` : ''} · ${L.gameTime[lang]} ${clockText(p.timeLeft[i]!)}`;
   const nameWidth = 26 + textWidth(name, PANEL_TEXT, 'bold') + 12;
   const tilesWidth = tiles * (HAND_TILE + 4) + (tiles > 0 ? 8 : 0);
   return {

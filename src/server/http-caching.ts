@@ -6,7 +6,7 @@
  *   /puzzles/:id, its picture.svg, /daily/YYYY-MM-DD   immutable: a stored file never changes under
  *                                                      its content-hashed id, nor a date's set
  *   /daily/today, /puzzles (lists), /openapi.json      a minute: today's set turns at midnight
- *   /tables/:id (a seat's view)                        private, revalidated on every use
+ *   /tables/:id, its picture.svg (a seat's view)       private, revalidated on every use
  *   any error                                          no-store: a puzzle of a later daily set is a
  *                                                      404 until its day, and must not stay one
  */
@@ -26,6 +26,7 @@ export function cacheControlOf(route: string | undefined, params: Readonly<Recor
     case '/daily/:date':
       return params.date === 'today' ? SHORT : IMMUTABLE;
     case '/tables/:id':
+    case '/tables/:id/picture.svg':
       return 'private, no-cache';
     default:
       return SHORT;
