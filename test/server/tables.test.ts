@@ -350,14 +350,14 @@ describe('the SQLite store', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the three routes from their TypeBox schemas', async () => {
+  it('describes the four routes from their TypeBox schemas', async () => {
     const db = openDatabase(':memory:');
     const app = Fastify();
     await app.register(swagger, { openapi: { info: { title: 'tables', version: '1' } } });
     await app.register(tableRoutes, { db });
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
-    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/moves']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/moves', '/tables/{id}/picture.svg']);
     expect(Object.keys(doc.paths['/tables/{id}/moves']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
     expect(JSON.stringify(doc.paths['/tables/{id}/moves']!.post!.requestBody)).toContain('"oneOf"');
     await app.close();
