@@ -64,7 +64,7 @@ export const L = {
   tiles: { de: 'Steine', en: 'tiles' },
   faceDown: { de: 'verdeckt', en: 'face down' },
   mistakes: { de: 'Fehler', en: 'mistakes' },
-  lapsed: { de: 'davon verfallen', en: 'of them lapsed' },
+  lapsed: { de: 'davon verfallen', en: 'lapsed' },
   gameTime: { de: 'Partiezeit', en: 'game time' },
   turnLeft: { de: 'Zugzeit übrig', en: 'turn time left' },
   toMove: { de: 'am Zug', en: 'to move' },

@@ -23,6 +23,7 @@
 import { InputError } from '../core/errors.ts';
 import { assertReadable } from '../core/schema.ts';
 import { readNumbridgeDeal, readNumbridgeRecord } from '../games/numbridge/files.ts';
+import { blockOwners } from '../games/numbridge/goals.ts';
 import { replayNumbridge } from '../games/numbridge/replay.ts';
 import type { GameResult, NumbridgeDealFile, NumbridgeRecordFile, RecordEntry } from '../games/numbridge/schema.ts';
 import { NumbridgeDealFile as DealSchema } from '../games/numbridge/schema.ts';
@@ -168,7 +169,8 @@ export function numbridgeRecordPicture(input: NumbridgeRecordFile, options: Pict
     timeouts: s.timeouts,
     timeLeft: s.timeLeft,
     turnLeft: null,
-    blocks: null,
+    // Domains: the referee's own block ownership (goals.ts), as a seat's view carries it
+    blocks: s.variant === 'domains' ? Array.from(blockOwners(n, s.regions, s.owner, s.ownedAt).owner) : null,
     result: s.result,
     seat: null,
   };

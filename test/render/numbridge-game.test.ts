@@ -4,7 +4,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
+import { dealNumbridge } from '../../src/games/numbridge/deal.ts';
 import { readNumbridgeDeal, readNumbridgeRecord } from '../../src/games/numbridge/files.ts';
+import { blockOwners } from '../../src/games/numbridge/goals.ts';
+import { playGame } from '../../src/games/numbridge/selfplay.ts';
 import { applyMove, legalMoves } from '../../src/games/numbridge/referee.ts';
 import { replayNumbridge } from '../../src/games/numbridge/replay.ts';
 import { newGame, type GameState } from '../../src/games/numbridge/state.ts';
@@ -133,6 +136,17 @@ describe('a Numbridge record at a move', () => {
       expect((error as Error).message).toBe(`test: --turn ${turn} is out of range: this record has ${total} moves (--turn 0..${total})`);
     }
     expect(() => numbridgeRecordPicture(record, { solution: false, lang: 'en', turn: -1 })).toThrow(/--turn -1 is out of range/);
+  });
+
+  test('Domains: the blocks each player owns, as the referee counts them', () => {
+    const deal = dealNumbridge({ variant: 'domains', board: { size: 6 } }, 'render-test/domains');
+    const { record, final } = playGame(deal, { bots: ['logic', 'random'] }, 'render-test/domains');
+    const owners = Array.from(blockOwners(6, final.regions, final.owner, final.ownedAt).owner);
+    const count = (p: number) => owners.filter((o) => o === p).length;
+    expect(count(1) + count(2)).toBeGreaterThan(0);
+    const svg = draw(record).picture.svg;
+    expect(textsOfClass(svg, 'bag')[0]).toBe(`bag: ${final.bag.length} tiles · blocks: ${count(1)} : ${count(2)}`);
+    expect(svg).toContain('Numbridge 6×6 · Domains');
   });
 
   test('the same record gives the same bytes, also after a trip through JSON', () => {
