@@ -294,16 +294,19 @@ function cellContents({ n, layout, radius }: SheetLayout, p: GamePosition): stri
       const digit = p.digits[cell]!;
       const owned = p.owner[cell] !== 0;
       const marks = wrong.get(cell);
-      // an empty cell's mark sits in the middle; under a later right tile it moves to the bottom
-      const markY = digit > 0 ? y + radius * 0.86 : y + digitSize * 0.25;
+      // an empty cell's mark sits in the middle; a later right tile is drawn smaller and higher,
+      // with the mark's digits under it
+      const markY = digit > 0 ? y + radius * 0.66 : y + digitSize * 0.25;
       if (given > 0) {
         parts.push(text(x, y + digitSize * 0.36, String(given), { class: owned ? 'given taken' : 'given', 'font-size': digitSize, 'font-weight': 'bold', fill: INK }));
       } else if (digit > 0) {
-        const side = radius * 1.05;
+        const side = radius * (marks ? 0.82 : 1.05);
+        const middle = y - radius * (marks ? 0.16 : 0.04);
+        const size = side * 0.79;
         parts.push(
           g({ class: 'placed' }, [
-            rect(x - side / 2, y - side / 2 - radius * 0.04, side, side, { rx: side * 0.16, fill: PLACED_TILE, stroke: PLACED_TILE_EDGE, 'stroke-width': 1 }),
-            text(x, y + digitSize * 0.32, String(digit), { class: 'placed-digit', 'font-size': digitSize * 0.92, fill: INK }),
+            rect(x - side / 2, middle - side / 2, side, side, { rx: side * 0.16, fill: PLACED_TILE, stroke: PLACED_TILE_EDGE, 'stroke-width': 1 }),
+            text(x, middle + size * 0.39, String(digit), { class: 'placed-digit', 'font-size': size, fill: INK }),
           ]),
         );
       } else if (p.solution && !marks) {
@@ -311,7 +314,7 @@ function cellContents({ n, layout, radius }: SheetLayout, p: GamePosition): stri
         parts.push(text(x, y + size * 0.36, String(p.solution[cell]), { class: 'solution', 'font-size': size, fill: SOLUTION }));
       }
       if (marks) {
-        const size = digit > 0 ? radius * 0.34 : digitSize * 0.7;
+        const size = digit > 0 ? radius * 0.36 : digitSize * 0.7;
         parts.push(text(x, markY, marks.join(' '), { class: 'mistake-digit', 'font-size': size, 'font-weight': 'bold', fill: LATE_ERROR }));
       }
     }
