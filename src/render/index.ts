@@ -1,7 +1,7 @@
 /**
  * Pictures and interchange for library users (re-exported by src/index.ts):
  *
- *   renderSvg(file, { solution, lang, turn })   an SVG document (string)
+ *   renderSvg(file, { solution, lang, turn })   an SVG document (string); also a table seat's state
  *   exportPuzzle(board, 'sudokupad')            a board in another tool's format
  *   importPuzzle(text or object)                another tool's puzzle as a checked board file
  *
@@ -25,7 +25,7 @@ export type { PictureOptions } from './picture.ts';
 
 const WHERE = { source: '<argument>' };
 
-/** Any drawable puzzlemill file (board, case, Kosmos or Domino deal, position, record) as SVG. */
+/** Any drawable puzzlemill file (board, case, Kosmos, Domino or Numbridge deal, position, record; a Numbridge table seat's state) as SVG. */
 export function renderSvg(file: object, options: Partial<PictureOptions> = {}): string {
   return pictureOf(file, WHERE, { ...DEFAULT_PICTURE_OPTIONS, ...options }).picture.svg;
 }

@@ -49,14 +49,16 @@ export function numbridgePicture(input: NumbridgeBoardInput, options: PictureOpt
   return svgDocument(sheet.width, sheet.height, `${title}, ${subtitle}`, parts);
 }
 
-interface LegendItem {
-  kind: 'band' | 'digit';
+export interface LegendItem {
+  kind: 'band' | 'digit' | 'swatch';
   colour: string;
   label: string;
+  /** kind 'swatch': the sample drawn in the 24 px box left of the label (x, y of its box's left middle). */
+  swatch?: (x: number, y: number) => string;
 }
 
 /** Where everything of a picture stands: the rhombus of hexagons and the sheet around it. */
-interface SheetLayout {
+export interface SheetLayout {
   n: number;
   radius: number;
   /** Width of the players' coloured bands. */
@@ -85,7 +87,7 @@ function pictureWords(file: NumbridgeBoardInput, givens: Uint8Array, withSolutio
 }
 
 /** Layout: title, column numbers and the top badge, the rhombus, the bottom badge, the legend. */
-function sheetLayout(n: number, legend: readonly LegendItem[], headingRight: number): SheetLayout {
+export function sheetLayout(n: number, legend: readonly LegendItem[], headingRight: number): SheetLayout {
   const radius = hexRadius(n);
   const bandWidth = Math.max(5, radius * 0.3);
   const labelGap = LABEL_SIZE + bandWidth;
@@ -102,13 +104,17 @@ function sheetLayout(n: number, legend: readonly LegendItem[], headingRight: num
   return { n, radius, bandWidth, layout, bounds, legendTop, width: contentWidth + MARGIN, height: legendTop + legend.length * 20 + MARGIN };
 }
 
-/** One hexagon per cell, tinted by its block. */
-function cellHexagons({ n, layout }: SheetLayout, regions: ArrayLike<number>): string {
+/**
+ * One hexagon per cell, tinted by its block; `paint` (game pictures) may give a cell another fill
+ * and class, e.g. its owner's tint.
+ */
+export function cellHexagons({ n, layout }: SheetLayout, regions: ArrayLike<number>, paint?: (cell: number) => { fill: string; className: string } | null): string {
   const tints = blockTints(n, regions);
   const cells: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      cells.push(polygon(hexCorners(layout, r, c), { class: 'cell', fill: tints[regions[r * n + c]!] }));
+      const own = paint?.(r * n + c);
+      cells.push(polygon(hexCorners(layout, r, c), { class: own ? `cell ${own.className}` : 'cell', fill: own ? own.fill : tints[regions[r * n + c]!] }));
     }
   }
   return g({ stroke: GRID_LINE, 'stroke-width': 1 }, cells);
@@ -118,7 +124,7 @@ function cellHexagons({ n, layout }: SheetLayout, regions: ArrayLike<number>): s
  * The players' sides as coloured bands on the outline (the two obtuse-corner edges belong to both
  * sides: left plain), and the outline itself, drawn later over the block borders.
  */
-function sideBandsAndOutline({ n, layout, bandWidth }: SheetLayout): { bands: [string, string]; outline: string } {
+export function sideBandsAndOutline({ n, layout, bandWidth }: SheetLayout): { bands: [string, string]; outline: string } {
   const sides: string[][] = [[], []];
   const outline: string[] = [];
   for (let r = 0; r < n; r++) {
@@ -145,7 +151,7 @@ function sideBandsAndOutline({ n, layout, bandWidth }: SheetLayout): { bands: [s
 }
 
 /** Thick borders between blocks: edges 0..2 of each cell cover every inner edge once. */
-function blockBorders({ n, layout }: SheetLayout, regions: ArrayLike<number>): string {
+export function blockBorders({ n, layout }: SheetLayout, regions: ArrayLike<number>): string {
   const borders: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -184,7 +190,7 @@ function cellDigits({ n, layout, radius }: SheetLayout, givens: ArrayLike<number
 }
 
 /** Row numbers left of column 0, column numbers above row 0 (the r3c5 of proofs and reports). */
-function rowAndColumnNumbers({ n, layout, radius, bandWidth }: SheetLayout): string {
+export function rowAndColumnNumbers({ n, layout, radius, bandWidth }: SheetLayout): string {
   const labels: string[] = [];
   const half = cellWidth(layout) / 2;
   for (let i = 0; i < n; i++) {
@@ -197,7 +203,7 @@ function rowAndColumnNumbers({ n, layout, radius, bandWidth }: SheetLayout): str
 }
 
 /** A numbered badge in the middle of each side: player 1 above and below, player 2 left and right. */
-function sideBadges({ n, layout, bandWidth, bounds }: SheetLayout): string[] {
+export function sideBadges({ n, layout, bandWidth, bounds }: SheetLayout): string[] {
   const half = cellWidth(layout) / 2;
   const mid = Math.floor((n - 1) / 2);
   const midTop = (hexCenter(layout, 0, mid)[0] + hexCenter(layout, 0, n - 1 - mid)[0]) / 2;
@@ -215,7 +221,7 @@ function sideBadges({ n, layout, bandWidth, bounds }: SheetLayout): string[] {
   ];
 }
 
-function badge(x: number, y: number, player: 1 | 2): string {
+export function badge(x: number, y: number, player: 1 | 2): string {
   return g({ class: `badge-${player}` }, [
     circle(x, y, 10, { fill: player === 1 ? PLAYER_1 : PLAYER_2 }),
     text(x, y + 4.3, String(player), { 'font-size': 12, 'font-weight': 'bold', 'text-anchor': 'middle', fill: '#ffffff' }),
@@ -223,13 +229,15 @@ function badge(x: number, y: number, player: 1 | 2): string {
 }
 
 /** The legend under the board: a band or a digit in its colour, and what it means. */
-function legendRows(legend: readonly LegendItem[], { legendTop, bandWidth }: SheetLayout): string[] {
+export function legendRows(legend: readonly LegendItem[], { legendTop, bandWidth }: SheetLayout): string[] {
   return legend.map((item, i) => {
     const y = legendTop + i * 20;
     const mark =
       item.kind === 'band'
         ? line(MARGIN, y - 4, MARGIN + 24, y - 4, { stroke: item.colour, 'stroke-width': bandWidth, 'stroke-linecap': 'round' })
-        : text(MARGIN + 12, y, '7', { 'font-size': LEGEND_SIZE + 1, 'text-anchor': 'middle', fill: item.colour });
+        : item.kind === 'swatch' && item.swatch
+          ? item.swatch(MARGIN, y - 4)
+          : text(MARGIN + 12, y, '7', { 'font-size': LEGEND_SIZE + 1, 'text-anchor': 'middle', fill: item.colour });
     return g({ class: 'legend' }, [mark, text(MARGIN + 34, y, item.label, { 'font-size': LEGEND_SIZE, fill: INK })]);
   });
 }

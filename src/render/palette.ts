@@ -12,6 +12,12 @@ export const MUTED = '#5f6368';
 export const PLAYER_1 = '#e8590c';
 export const PLAYER_2 = '#1971c2';
 export const SOLUTION = '#0b7285';
+/** Cells a Numbridge player owns: pale tints of the two player colours (black digits stay above 10:1). */
+export const PLAYER_1_TINT = '#fcd9c3';
+export const PLAYER_2_TINT = '#cfe2f6';
+/** A tile laid on a Numbridge cell (told apart from a given, which is bold on the bare cell). */
+export const PLACED_TILE = '#fffaf0';
+export const PLACED_TILE_EDGE = '#8d7a55';
 
 /** Block tints for hex boards: neighbouring blocks never share one (greedy colouring). */
 export const BLOCK_TINTS = ['#ffffff', '#eef1f4', '#fdf3e1', '#e8f3ec', '#f3ecf7'] as const;

@@ -21,10 +21,13 @@ import { dominoDealPicture, dominoPositionPicture, dominoRecordPicture } from '.
 import { kosmosDealPicture, kosmosRecordPicture } from './games/kosmos.ts';
 import { murderPicture } from './murder/index.ts';
 import { numbridgePicture } from './numbridge.ts';
+import { numbridgeDealPicture, numbridgeRecordPicture, seatPicture } from './numbridge-game.ts';
+import type { NumbridgeDealFile, NumbridgeRecordFile } from '../games/numbridge/schema.ts';
+import { SeatState } from '../server/tables/schema.ts';
 import { drawerFor, registerDrawer, type PuzzleDrawer } from './drawers.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
-import { DOMINO_DEAL, DOMINO_POSITION, DOMINO_RECORD, KOSMOS_DEAL, KOSMOS_RECORD, MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
+import { DOMINO_DEAL, DOMINO_POSITION, DOMINO_RECORD, KOSMOS_DEAL, KOSMOS_RECORD, MURDER_CASE, NUMBRIDGE_BOARD, NUMBRIDGE_DEAL, NUMBRIDGE_RECORD } from '../core/formats.ts';
 
 export { registerDrawer, type PuzzleDrawer };
 
@@ -52,7 +55,22 @@ const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean
   [DOMINO_DEAL]: { draw: (v, _w, o) => dominoDealPicture(v as unknown as DominoDealFile, o), hasSecret: false },
   [DOMINO_POSITION]: { draw: (v, _w, o) => dominoPositionPicture(v as unknown as DominoPositionFile, o), hasSecret: false },
   [DOMINO_RECORD]: { draw: (v, w, o) => dominoRecordPicture(readDominoRecord(v, w), String(v.id), o), hasSecret: false },
+  // a deal's hands, bag and solution are its secret; a record is archived with its deal, hands and all
+  [NUMBRIDGE_DEAL]: { draw: (v, _w, o) => numbridgeDealPicture(v as unknown as NumbridgeDealFile, o), hasSecret: true },
+  [NUMBRIDGE_RECORD]: { draw: (v, _w, o) => numbridgeRecordPicture(v as unknown as NumbridgeRecordFile, o), hasSecret: false },
 };
+
+/**
+ * A table seat's state (GET /tables/:id) has no `format` field: it is an API answer, not a file.
+ * It is told by its shape — `seat`, `view` and `clock` — and then read against the route's own
+ * answer schema. Its pictures are named like files of this pseudo-format.
+ */
+export const SEAT_STATE = 'numbridge-seat-state';
+const SEAT_STATE_WORDS = 'a table seat\'s state (GET /tables/:id)';
+
+function looksLikeSeatState(record: Record<string, unknown>): boolean {
+  return record.format === undefined && 'seat' in record && 'view' in record && 'clock' in record;
+}
 
 /** Every format `pictureOf` can draw. */
 export function drawableFormats(): string[] {
@@ -64,7 +82,12 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(where, 'expected a JSON object (a puzzlemill file)');
   const record = value as Record<string, unknown>;
   const format = typeof record.format === 'string' ? record.format : undefined;
-  if (format === undefined) throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `no "format" field (drawable: ${drawableFormats().join(', ')})`);
+  if (looksLikeSeatState(record)) {
+    assertReadable<SeatState>(SeatState, value, where);
+    const state = value as SeatState;
+    return { picture: seatPicture(state, options), id: `${state.id}.seat-${state.seat}`, format: SEAT_STATE, solution: false, hasSolution: false };
+  }
+  if (format === undefined) throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `no "format" field (drawable: ${drawableFormats().join(', ')}, or ${SEAT_STATE_WORDS})`);
   try {
     const kind = kindForFormat(format);
     const draw = drawerFor(format);
@@ -85,7 +108,7 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
     if (e instanceof InputError) throw placed(e, where);
     throw e;
   }
-  throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `cannot draw "${format}" (drawable: ${drawableFormats().join(', ')})`);
+  throw new InputError({ ...where, pointer: join(where.pointer, '/format') }, `cannot draw "${format}" (drawable: ${drawableFormats().join(', ')}, or ${SEAT_STATE_WORDS})`);
 }
 
 /** The player form of a game file: the same object without `secret`, field by field. */

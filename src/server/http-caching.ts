@@ -6,8 +6,8 @@
  *   /puzzles/:id, its picture.svg, /daily/YYYY-MM-DD   immutable: a stored file never changes under
  *                                                      its content-hashed id, nor a date's set
  *   /daily/today, /puzzles (lists), /openapi.json      a minute: today's set turns at midnight
- *   /tables/:id (a seat's view)                        private, revalidated on every use; its ETag is
- *                                                      the route's own: the view's move count
+ *   /tables/:id, its picture.svg (a seat's view)       private, revalidated on every use; the view's
+ *                                                      ETag is the route's own: its move count
  *   /tables/:id/events                                 no-store (a stream)
  *   any error                                          no-store: a puzzle of a later daily set is a
  *                                                      404 until its day, and must not stay one
@@ -28,6 +28,7 @@ export function cacheControlOf(route: string | undefined, params: Readonly<Recor
     case '/daily/:date':
       return params.date === 'today' ? SHORT : IMMUTABLE;
     case '/tables/:id':
+    case '/tables/:id/picture.svg':
       return 'private, no-cache';
     case '/tables/:id/events':
       return 'no-store';

@@ -13,6 +13,9 @@ import { setupBoard } from '../../src/games/kosmos/deal.ts';
 import type { KosmosDealFile, KosmosRecordFile } from '../../src/games/kosmos/schema.ts';
 import { generateCase } from '../../src/murder/generate.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
+import { dealNumbridge } from '../../src/games/numbridge/deal.ts';
+import type { NumbridgeDealFile, NumbridgeRecordFile } from '../../src/games/numbridge/schema.ts';
+import { playGame } from '../../src/games/numbridge/selfplay.ts';
 import { generateBoard } from '../../src/numbridge-board/generate.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { ROOT } from '../helpers/cli.ts';
@@ -62,3 +65,8 @@ export const kosmosRecord = (turns = 30): KosmosRecordFile =>
 export const DOMINO_EXAMPLE = ROOT + 'test/fixtures/domino-example.txt';
 
 export const dominoRecord = (): GameRecord => memo('dr', () => recordFromText(parseRecordText(readFileSync(DOMINO_EXAMPLE, 'utf8'), DOMINO_EXAMPLE)));
+
+/** A 6×6 Bridge deal, and a game on it by a random and a careless logic bot: mistakes, laid tiles, a result. */
+export const numbridgeDeal = (): NumbridgeDealFile => memo('nd', () => dealNumbridge({ variant: 'bridge', board: { size: 6 } }, 'render-test/numbridge'));
+export const numbridgeRecord = (): NumbridgeRecordFile =>
+  memo('nr', () => playGame(numbridgeDeal(), { bots: ['random', 'logic'], errorRate: 0.3 }, 'render-test/numbridge').record);

@@ -348,7 +348,7 @@ describe('the OpenAPI document', () => {
     await app.register(tableRoutes, { db });
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };
-    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/events', '/tables/{id}/moves', '/tables/{id}/tickets']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/tables', '/tables/{id}', '/tables/{id}/events', '/tables/{id}/moves', '/tables/{id}/picture.svg', '/tables/{id}/tickets']);
     expect(Object.keys(doc.paths['/tables/{id}/moves']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
     expect(JSON.stringify(doc.paths['/tables/{id}/moves']!.post!.requestBody)).toContain('"oneOf"');
     await app.close();

@@ -1,7 +1,8 @@
 /**
  * `puzzlemill render FILE… --format svg|png [--solution] [--lang de|en] [--out DIR]`: one picture
- * per puzzle (board and case JSON, Kosmos and Domino deals, positions and records; NDJSON streams
- * and pretty documents; a Domino record in the sheet's notation; stdin when no file).
+ * per puzzle (board and case JSON, Kosmos, Domino and Numbridge deals, positions and records, a
+ * saved Numbridge table seat's state; NDJSON streams and pretty documents; a Domino record in the
+ * sheet's notation; stdin when no file).
  *
  *   --out DIR     one file per picture, named by the file's id (src/render/output-names.ts),
  *                 written atomically; the written paths go to stdout. A picture identical to
@@ -47,7 +48,7 @@ interface RenderArgs {
 
 export const renderCommand: CommandModule<object, RenderArgs> = {
   command: 'render [files..]',
-  describe: 'Draw puzzles as SVG or PNG (boards, cases, Kosmos and Domino files; stdin when no file), or an HTML page of a corpus folder',
+  describe: 'Draw puzzles as SVG or PNG (boards, cases, Kosmos, Domino and Numbridge game files, a saved table seat\'s state; stdin when no file), or an HTML page of a corpus folder',
   builder: (y: Argv) =>
     y
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
@@ -57,7 +58,7 @@ export const renderCommand: CommandModule<object, RenderArgs> = {
       .option('out', { alias: 'o', type: 'string', describe: 'directory for the pictures (with --html: the page file)' })
       .option('html', { type: 'string', describe: 'write an offline index page (index.html) of the puzzles in this folder' })
       .option('scale', { type: 'number', default: 2, describe: 'PNG pixels per SVG unit' })
-      .option('turn', { type: 'number', describe: 'game records: draw the position after this many turns (default: the end)' })
+      .option('turn', { type: 'number', describe: 'game records: draw the position after this many turns (Numbridge: moves; default: the end)' })
       .check((a) => {
         const scale = a.scale as number;
         if (!(scale > 0 && scale <= 8)) return '--scale must be above 0 and at most 8';

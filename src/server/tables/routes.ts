@@ -4,6 +4,7 @@
  *   POST /tables              deal a table → { id, seats: [{ seat, token }] }           201
  *   GET  /tables/:id          Bearer token → that seat's view, its move list, the clock
  *                             (after the end: the record too)                           200
+ *   GET  /tables/:id/picture.svg  Bearer token → that seat's view drawn (src/render)    200
  *   POST /tables/:id/moves    Bearer token, Idempotency-Key → the referee's verdict     200
  *
  * The plugin is encapsulated (not wrapped in fastify-plugin): its strict validator and its error
@@ -12,10 +13,11 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
-import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatQuery, SeatState, TableParams } from './schema.ts';
+import { seatPicture } from '../../render/numbridge-game.ts';
+import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { eventRoutes } from './events.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
@@ -74,6 +76,19 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       // the tag names the state, not the clock's reading (which changes every millisecond): a
       // client revalidating a view it has gets a 304 until the next move
       return reply.header('etag', seatStateTag(state, request.query)).send(state);
+    },
+  );
+
+  // the same seat state as GET /tables/:id (same token, same errors), drawn: only that seat's view
+  app.get(
+    '/tables/:id/picture.svg',
+    {
+      schema: { operationId: 'tablePicture', summary: 'What one seat sees of a table, drawn as SVG', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatPictureQuery, response: errors },
+    },
+    async (request, reply) => {
+      const state = await service.seat(request.params.id, bearerOf(request.headers.authorization));
+      // the response schema lists the errors only: the SVG is a string, not JSON
+      return (reply as FastifyReply).type('image/svg+xml').send(seatPicture(state, { lang: request.query.lang ?? 'en' }).svg);
     },
   );
 

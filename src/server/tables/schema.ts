@@ -130,6 +130,10 @@ export const SeatQuery = Type.Object(
 );
 export type SeatQuery = Static<typeof SeatQuery>;
 
+/** `GET /tables/:id/picture.svg?lang=de|en`: the language of the picture's words (default en). */
+export const SeatPictureQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('de')])) }, { additionalProperties: false });
+export type SeatPictureQuery = Static<typeof SeatPictureQuery>;
+
 export const SeatState = Type.Object(
   {
     id: Type.String(),
