@@ -52,7 +52,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.post(
     '/tables',
-    { bodyLimit: BODY_LIMIT, schema: { summary: 'Deal a Numbridge table', tags: ['tables'], body: CreateTableBody, response: { 201: CreatedTable, ...errors } } },
+    { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: CreatedTable, ...errors } } },
     async (request, reply) => {
       const created = await service.create(request.body);
       return reply.code(201).send(created);
@@ -61,7 +61,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
     async (request) => service.seat(request.params.id, bearerOf(request.headers.authorization), request.query),
   );
 
@@ -69,7 +69,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     '/tables/:id/moves',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'A seat\'s move', tags: ['tables'], params: TableParams, headers: MoveHeaders, body: MoveBody, response: { 200: MoveVerdict, ...errors } },
+      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: MoveVerdict, ...errors } },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
