@@ -44,7 +44,7 @@ export const ListResponse = Type.Object(
     puzzles: Type.Array(PuzzleSummary),
     next: Type.Union([Type.String(), Type.Null()], { description: 'pass as cursor= for the next page; null on the last' }),
   },
-  { examples: [{ puzzles: [{ id: 'nb-9r-30-2d41c0a7', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 9, level: 3, summary: '9×9 regular, 30 givens, grade 3 (hard)' }], next: 'nb-9r-30-2d41c0a7' }] },
+  { examples: [{ puzzles: [{ id: 'nb6r-c84efb54a86f784b', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 6, level: 1, summary: '6×6 regular, 14 givens, grade 1 (easy)' }], next: 'nb6r-c84efb54a86f784b' }] },
 );
 
 /**
@@ -74,7 +74,7 @@ export function kindSchemas(kinds: readonly AnyFormat[]) {
       date: Type.String({ examples: ['2026-12-01'] }),
       index: component('DailyPublicIndex', DailyPublicIndex),
       puzzles: Type.Array(playerForm, { description: 'the player forms, in the index order' }),
-    }),
+    }, { description: "a day's set: its public index and the player forms in its order" }),
     /** A puzzle file as `POST /verify` takes it: any kind's (with or without its secret). */
     file: union('oneOf', kinds.map(file), { description: 'a puzzle file of docs/FORMATS.md (with its secret or without)' }),
     positions: {
@@ -95,4 +95,4 @@ export const VerifyResponse = Type.Object({
   pointer: Type.Union([Type.String(), Type.Null()]),
   problems: Type.Array(Type.String()),
   report: Type.String({ description: 'the line `puzzlemill verify` prints' }),
-}, { examples: [{ status: 'ok', kind: 'numbridge', summary: '6×6 irregular, 14 givens, grade 2 (medium)', pointer: null, problems: [], report: 'ok    body  6×6 irregular, 14 givens, grade 2 (medium)' }] });
+}, { examples: [{ status: 'ok', kind: 'numbridge', summary: '6×6 regular, 14 givens, grade 1 (easy)', pointer: null, problems: [], report: 'body: ok: numbridge 6×6 regular, 14 givens, grade 1 (easy)' }] });
