@@ -34,10 +34,31 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   }
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/**
+ * The one runtime part: each operation's method, path and how its 2xx answer is read (JSON, or
+ * text for a picture), so the client can offer a method per operationId.
+ */
+function operationTable(doc: Record<string, unknown>): string {
+  const rows: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; responses?: Record<string, { content?: object }> }>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path}: no operationId`);
+      const ok = Object.entries(op.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+      const json = ok?.content === undefined || 'application/json' in ok.content;
+      rows.push(`    ${op.operationId}: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)}, parseAs: ${JSON.stringify(json ? 'json' : 'text')} },`);
+    }
+  }
+  return `\n/** Each operation's method, path and answer form (the client's methods by operationId). */\nexport const operationRoutes = {\n${rows.join('\n')}\n} as const;\n`;
+}
+
 /** The text src/client/api.ts should hold. */
 export async function clientTypes(): Promise<string> {
-  const ast = await openapiTS((await openApiDocument()) as never, { silent: true });
-  return HEADER + astToString(ast);
+  const doc = await openApiDocument();
+  const ast = await openapiTS(doc as never, { silent: true });
+  return HEADER + astToString(ast) + operationTable(doc);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1747,3 +1747,17 @@ export interface operations {
         };
     };
 }
+
+/** Each operation's method, path and answer form (the client's methods by operationId). */
+export const operationRoutes = {
+    getDaily: { method: "get", path: "/daily/{date}", parseAs: "json" },
+    getPuzzle: { method: "get", path: "/puzzles/{id}", parseAs: "json" },
+    listPuzzles: { method: "get", path: "/puzzles", parseAs: "json" },
+    checkPuzzle: { method: "post", path: "/puzzles/{id}/check", parseAs: "json" },
+    hintPuzzle: { method: "post", path: "/puzzles/{id}/hint", parseAs: "json" },
+    getPuzzlePicture: { method: "get", path: "/puzzles/{id}/picture.svg", parseAs: "text" },
+    verifyPuzzle: { method: "post", path: "/verify", parseAs: "json" },
+    createTable: { method: "post", path: "/tables", parseAs: "json" },
+    getTable: { method: "get", path: "/tables/{id}", parseAs: "json" },
+    moveTable: { method: "post", path: "/tables/{id}/moves", parseAs: "json" },
+} as const;

@@ -29,29 +29,36 @@ test('src/client/api.ts is what npm run client generates from the current docume
 });
 
 describe('createPuzzlemillClient', () => {
-  test('reads the daily set and a puzzle; checks and hints a position', async () => {
+  test('reads the daily set and a puzzle; checks and hints a position; an error is `error`', async () => {
     const client = createPuzzlemillClient(url + '/');
-    const daily = await client.GET('/daily/{date}', { params: { path: { date: DATE } } });
+    const daily = await client.getDaily({ path: { date: DATE } });
     expect(daily.response.status).toBe(200);
     expect(daily.data!.puzzles.length).toBe(daily.data!.index.puzzles.length);
-    const puzzle = await client.GET('/puzzles/{id}', { params: { path: { id: board.id } } });
+    const puzzle = await client.getPuzzle({ path: { id: board.id } });
     expect(puzzle.data).toEqual({ format: board.format, version: board.version, id: board.id, public: board.public });
-    const check = await client.POST('/puzzles/{id}/check', { params: { path: { id: board.id } }, body: { grid: board.secret!.solution } });
+    const check = await client.checkPuzzle({ path: { id: board.id }, body: { grid: board.secret!.solution } });
     expect(check.data).toMatchObject({ right: true, solved: true });
-    const hint = await client.POST('/puzzles/{id}/hint', { params: { path: { id: board.id } }, body: {} });
+    const hint = await client.hintPuzzle({ path: { id: board.id }, body: {} });
     expect(hint.data).toMatchObject({ solved: false });
-    const missing = await client.GET('/puzzles/{id}', { params: { path: { id: 'nope' } } });
+    const listed = await client.listPuzzles({ query: { kind: 'numbridge', limit: 1 } });
+    expect(listed.data!.puzzles.map((p) => p.kind)).toEqual(['numbridge']);
+    const picture = await client.getPuzzlePicture({ path: { id: board.id }, query: { lang: 'de' } });
+    expect(picture.data).toMatch(/^<svg/);
+    const missing = await client.getPuzzle({ path: { id: 'nope' } });
     expect([missing.response.status, missing.error]).toEqual([404, { error: 'no puzzle with id "nope"' }]);
+    // openapi-fetch's own calls by path, on the same client
+    const byPath = await client.GET('/puzzles/{id}', { params: { path: { id: board.id } } });
+    expect(byPath.data).toEqual(puzzle.data);
   });
 
   test('deals a table and reads it with the seat token', async () => {
-    const dealt = await createPuzzlemillClient(url).POST('/tables', { body: { variant: 'blitz' } });
+    const dealt = await createPuzzlemillClient(url).createTable({ body: { variant: 'blitz' } });
     expect(dealt.response.status).toBe(201);
     const [seat] = dealt.data!.seats;
     const seated = createPuzzlemillClient(url, { seatToken: seat!.token });
-    const table = await seated.GET('/tables/{id}', { params: { path: { id: dealt.data!.id } } });
+    const table = await seated.getTable({ path: { id: dealt.data!.id } });
     expect([table.response.status, table.data?.seat]).toEqual([200, seat!.seat]);
-    const anonymous = await createPuzzlemillClient(url).GET('/tables/{id}', { params: { path: { id: dealt.data!.id } } });
+    const anonymous = await createPuzzlemillClient(url).getTable({ path: { id: dealt.data!.id } });
     expect(anonymous.response.status).toBe(401);
   });
 });
