@@ -119,7 +119,6 @@ describe('the packed package in a scratch consumer', () => {
 
 describe('puzzlemill/client in the scratch consumer', () => {
   const bin = join(installed, 'dist/cli/puzzlemill.js');
-  const DATE = '2026-01-01';
   let server: ServeProcess | null = null;
   afterAll(async () => void (await server?.stop()));
 
@@ -157,7 +156,8 @@ describe('puzzlemill/client in the scratch consumer', () => {
     const work = join(project, 'serve');
     mkdirSync(work);
     writeFileSync(join(work, 'key'), 'consumer-test-daily-key-0123456789abcdef0123\n', { mode: 0o600 });
-    const daily = spawnSync(process.execPath, [bin, 'daily', '--date', DATE, '--out', 'daily', '--key-file', 'key', '-q'], { cwd: work, encoding: 'utf8' });
+    // today's set (the server's local date, as /daily/today reads it)
+    const daily = spawnSync(process.execPath, [bin, 'daily', '--out', 'daily', '--key-file', 'key', '-q'], { cwd: work, encoding: 'utf8' });
     expect(daily.status, daily.stderr).toBe(0);
     server = await startServe(['--port', '0', '--host', '127.0.0.1', '--db', join(work, 'server.db'), '--corpus', 'daily'], { cwd: work, bin });
     writeFileSync(
@@ -166,7 +166,7 @@ describe('puzzlemill/client in the scratch consumer', () => {
         "import { createPuzzlemillClient, type PlayerForm } from 'puzzlemill/client';",
         '',
         `const client = createPuzzlemillClient(${JSON.stringify(server.url)});`,
-        `const daily = await client.getDaily({ path: { date: ${JSON.stringify(DATE)} } });`,
+        "const daily = await client.getDaily({ path: { date: 'today' } });",
         "if (!daily.data) throw new Error(daily.error?.error ?? 'no daily set');",
         'const puzzles: PlayerForm[] = daily.data.puzzles;',
         "const board = puzzles.find((p) => p.format === 'puzzlemill/numbridge-board');",
@@ -198,4 +198,18 @@ describe('puzzlemill/client in the scratch consumer', () => {
     expect(app.stderr).toBe('');
     expect(JSON.parse(app.stdout)).toEqual({ puzzles: true, size: expect.any(Number), checked: true, hinted: true, dealt: 201, seat: true });
   }, 180_000);
+
+  test("the README's Typed client example compiles and runs as it is (the server's address put in)", () => {
+    expect(server, 'the test above starts the server').not.toBeNull();
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = /```ts client\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Typed client')))![1]!;
+    expect(example).toContain("'http://127.0.0.1:8080'");
+    writeFileSync(join(project, 'readme-client.ts'), example.replaceAll("'http://127.0.0.1:8080'", JSON.stringify(server!.url)));
+    const { status, output } = typecheck('readme-client.ts');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+    const app = run(process.execPath, ['readme-client.js']);
+    expect(app.stderr).toBe('');
+    expect(app.stdout).toMatch(/^\S+ \d×\d\nr1c1 = 5 is (right|wrong)\nnext hint: \d+ steps\nseat 1 holds \[[\d, ]+\]\n$/);
+  });
 });
