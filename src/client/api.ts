@@ -1353,6 +1353,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "nbt-4556b4f9732f20eb601087ed",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk"
+                     *         },
+                     *         {
+                     *           "seat": 2,
+                     *           "token": "MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         seats: {

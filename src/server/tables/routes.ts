@@ -52,7 +52,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.post(
     '/tables',
-    { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: CreatedTable, ...errors } } },
+    { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
       const created = await service.create(request.body);
       return reply.code(201).send(created);
