@@ -205,6 +205,7 @@ export interface components {
             }[];
         };
         /**
+         * @description refused: one line naming the input and what is wrong
          * @example {
          *       "error": "body/cells/0/row must be <= 8"
          *     }
@@ -884,7 +885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -893,7 +894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +925,7 @@ export interface operations {
                     "application/json": components["schemas"]["NumbridgeBoardPlayer"] | components["schemas"]["MurderCasePlayer"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -933,7 +934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -964,7 +965,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description one page of summaries, in id order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -999,7 +1000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1008,7 +1009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1069,7 +1070,7 @@ export interface operations {
                     "application/json": components["schemas"]["NumbridgeCheck"] | components["schemas"]["MurderCheck"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1078,7 +1079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1087,7 +1088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1096,7 +1097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1143,7 +1144,7 @@ export interface operations {
                     "application/json": components["schemas"]["NumbridgeHint"] | components["schemas"]["MurderHint"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1152,7 +1153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1161,7 +1162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,7 +1171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1203,7 +1204,7 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1212,7 +1213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1238,7 +1239,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description puzzlemill verify's report */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1265,7 +1266,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1274,7 +1275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1283,7 +1284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1292,7 +1293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description refused: one line naming the input and what is wrong */
             503: {
                 headers: {
                     [name: string]: unknown;

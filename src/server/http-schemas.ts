@@ -12,7 +12,7 @@ import { component, formatComponentName } from './openapi.ts';
 
 export const ErrorResponse = component(
   'Error',
-  Type.Object({ error: Type.String({ description: 'one line: the input, its position and what is wrong' }) }, { examples: [{ error: 'body/cells/0/row must be <= 8' }] }),
+  Type.Object({ error: Type.String({ description: 'one line: the input, its position and what is wrong' }) }, { description: 'refused: one line naming the input and what is wrong', examples: [{ error: 'body/cells/0/row must be <= 8' }] }),
 );
 
 export const DateParams = Type.Object({ date: Type.String({ description: 'YYYY-MM-DD, or "today" (the server\'s local date)' }) });
@@ -44,7 +44,7 @@ export const ListResponse = Type.Object(
     puzzles: Type.Array(PuzzleSummary),
     next: Type.Union([Type.String(), Type.Null()], { description: 'pass as cursor= for the next page; null on the last' }),
   },
-  { examples: [{ puzzles: [{ id: 'nb6r-c84efb54a86f784b', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 6, level: 1, summary: '6×6 regular, 14 givens, grade 1 (easy)' }], next: 'nb6r-c84efb54a86f784b' }] },
+  { description: 'one page of summaries, in id order', examples: [{ puzzles: [{ id: 'nb6r-c84efb54a86f784b', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 6, level: 1, summary: '6×6 regular, 14 givens, grade 1 (easy)' }], next: 'nb6r-c84efb54a86f784b' }] },
 );
 
 /**
@@ -95,4 +95,4 @@ export const VerifyResponse = Type.Object({
   pointer: Type.Union([Type.String(), Type.Null()]),
   problems: Type.Array(Type.String()),
   report: Type.String({ description: 'the line `puzzlemill verify` prints' }),
-}, { examples: [{ status: 'ok', kind: 'numbridge', summary: '6×6 regular, 14 givens, grade 1 (easy)', pointer: null, problems: [], report: 'body: ok: numbridge 6×6 regular, 14 givens, grade 1 (easy)' }] });
+}, { description: "puzzlemill verify's report", examples: [{ status: 'ok', kind: 'numbridge', summary: '6×6 regular, 14 givens, grade 1 (easy)', pointer: null, problems: [], report: 'body: ok: numbridge 6×6 regular, 14 givens, grade 1 (easy)' }] });
