@@ -51,6 +51,15 @@ describe('createPuzzlemillClient', () => {
     expect(byPath.data).toEqual(puzzle.data);
   });
 
+  test('verifies a file (the method) and a line-format puzzle (text/plain, by path)', async () => {
+    const client = createPuzzlemillClient(url);
+    const file = await client.verifyPuzzle({ body: board });
+    expect(file.data).toMatchObject({ status: 'ok', kind: 'numbridge' });
+    const line = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+    const text = await client.POST('/verify', { body: line, bodySerializer: (b) => b, headers: { 'content-type': 'text/plain' } });
+    expect(text.data?.status).toBe('ok');
+  });
+
   test('deals a table and reads it with the seat token', async () => {
     const dealt = await createPuzzlemillClient(url).createTable({ body: { variant: 'blitz' } });
     expect(dealt.response.status).toBe(201);
