@@ -125,7 +125,7 @@ function eachSchemaOf(doc: OpenApiDocument, map: (schema: unknown) => unknown): 
   }
 }
 
-/** The last pass over swagger's document: components hoisted, 3.1 forms (exported for tests). */
+/** The last pass over swagger's document (its transformObject): components hoisted, 3.1 forms. */
 export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
   const schemas: Record<string, unknown> = { ...(doc.components?.schemas ?? {}) };
   const pending: string[] = [];
