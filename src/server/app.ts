@@ -17,6 +17,7 @@ import { corsPolicy } from './cors.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
+import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaErrorText, textAjv } from './validation.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
@@ -132,12 +133,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${oneLine(request.url.split('?')[0]!)}` }));
 
-  app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'puzzlemill', description: 'Puzzles for frontends: player forms, checks and hints against solutions kept on the server, verify as a service', version: '1' },
-    },
-  });
+  // OpenAPI 3.1.0, the security schemes, shared shapes as named components: openapi.ts
+  app.register(swagger, swaggerOptions());
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const store = options.store ?? new SqlitePuzzleStore(options.db);

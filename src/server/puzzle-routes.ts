@@ -15,7 +15,7 @@ import { reportLine } from '../pipeline/verify-batch.ts';
 import { renderSvg } from '../render/index.ts';
 import { answerPosition, ClientError, type PositionQuestion } from './answers.ts';
 import { declaredJson, textAjv } from './validation.ts';
-import { DailyResponse, DateParams, ErrorResponse, IdParams, ListQuery, ListResponse, PlayerForm, positionSchemas, VerifyResponse } from './http-schemas.ts';
+import { DateParams, ErrorResponse, IdParams, kindSchemas, ListQuery, ListResponse, VerifyResponse } from './http-schemas.ts';
 import { TimedOut, type HeavyWork } from './heavy-work.ts';
 import type { CheckLimiter } from './rate-limit.ts';
 import type { PuzzleStore, StoredPuzzle } from './store.ts';
@@ -58,8 +58,14 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   }
 
   const errors = { 400: ErrorResponse, 404: ErrorResponse };
+  // the kinds known when the server is built (built in, and PUZZLEMILL_KIND_MODULES loaded before)
+  const kinds = kindSchemas(allFormats());
+  // the daily set and a puzzle are answered with stored JSON text (sendJson), never serialised;
+  // their documented unions of the kinds' 2020-12 schemas are more than fast-json-stringify
+  // builds, so only the errors get a serialiser, held to their schema as the position routes' are
+  const storedText = { serializerCompiler: ({ schema, httpStatus }: { schema: object; httpStatus?: string }) => (httpStatus === '200' ? JSON.stringify : declaredJson(schema)) };
 
-  app.get('/daily/:date', { schema: { summary: "A day's set: the public index and every puzzle's player form", params: DateParams, response: { 200: DailyResponse, ...errors } } }, async (request, reply) => {
+  app.get('/daily/:date', { schema: { operationId: 'getDaily', summary: "A day's set: the public index and every puzzle's player form", params: DateParams, response: { 200: kinds.daily, ...errors } }, ...storedText }, async (request, reply) => {
     const date = request.params.date === 'today' ? day() : request.params.date;
     if (!isDate(date)) throw new ClientError(400, `params/date: ${JSON.stringify(request.params.date)} is not a date (YYYY-MM-DD)`);
     // a set made ahead of its day answers as a missing one: not even its existence shows
@@ -76,11 +82,11 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     return sendJson(reply, bytes);
   });
 
-  app.get('/puzzles/:id', { schema: { summary: "One puzzle's player form", params: IdParams, response: { 200: PlayerForm, ...errors } } }, async (request, reply) => {
+  app.get('/puzzles/:id', { schema: { operationId: 'getPuzzle', summary: "One puzzle's player form", params: IdParams, response: { 200: kinds.playerForm, ...errors } }, ...storedText }, async (request, reply) => {
     return sendJson(reply, (await puzzle(request.params.id)).playerText);
   });
 
-  app.get('/puzzles', { schema: { summary: 'Puzzles by kind, size and grade, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
+  app.get('/puzzles', { schema: { operationId: 'listPuzzles', summary: 'Puzzles by kind, size and grade, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
     const limit = q.limit ?? 20;
@@ -89,13 +95,12 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     return { puzzles: page.items, next: page.next };
   });
 
-  // the kinds known when the server is built (built in, and PUZZLEMILL_KIND_MODULES loaded before)
-  const positions = positionSchemas(allFormats());
-  const positionRoute = (question: PositionQuestion, summary: string, response: object) =>
+  const positions = kinds.positions;
+  const positionRoute = (question: PositionQuestion, operationId: string, summary: string, response: object) =>
     app.post(
       `/puzzles/:id/${question}`,
       {
-        schema: { summary, params: IdParams, body: positions.body, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
+        schema: { operationId, summary, params: IdParams, body: positions.body, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
         // the union above documents the bodies; a body is validated against its puzzle's kind alone
         // (answers.ts), so its refusal names the field instead of "must match a schema in anyOf"
         validatorCompiler: ({ httpPart, schema }) => (httpPart === 'body' ? () => true : textAjv.compile(schema)),
@@ -109,12 +114,12 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       },
     );
 
-  positionRoute('check', 'Right or wrong for each submitted cell or person, nothing about the others', positions.check);
-  positionRoute('hint', "The prover's next step from the player's position; 409 naming the first wrong item", positions.hint);
+  positionRoute('check', 'checkPuzzle', 'Right or wrong for each submitted cell or person, nothing about the others', positions.check);
+  positionRoute('hint', 'hintPuzzle', "The prover's next step from the player's position; 409 naming the first wrong item", positions.hint);
 
   app.get(
     '/puzzles/:id/picture.svg',
-    { schema: { summary: "The player form drawn as SVG (render's drawer)", params: IdParams, querystring: Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('de')])) }, { additionalProperties: false }), response: errors } },
+    { schema: { operationId: 'getPuzzlePicture', summary: "The player form drawn as SVG (render's drawer)", params: IdParams, querystring: Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('de')])) }, { additionalProperties: false }), response: { 200: { description: 'the picture', content: { 'image/svg+xml': { schema: Type.String() } } }, ...errors } } },
     async (request, reply) => {
       const lang = request.query.lang ?? 'en';
       const key = `${request.params.id}\n${lang}`;
@@ -128,10 +133,19 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     '/verify',
     {
       schema: {
+        operationId: 'verifyPuzzle',
         summary: "A puzzle file (JSON) or one line-format puzzle (text/plain) → puzzlemill verify's report",
-        body: Type.Unknown({ description: 'a puzzle file as JSON, or a line-format puzzle as text/plain' }),
+        body: {
+          content: {
+            'application/json': { schema: kinds.file },
+            'text/plain': { schema: Type.String({ description: 'one line-format puzzle (docs/FORMATS.md)', examples: ['4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........'] }) },
+          },
+        },
         response: { 200: VerifyResponse, ...errors, 422: ErrorResponse, 503: ErrorResponse },
       },
+      // the documented union is not what refuses a file: the verify task reads any JSON or line
+      // and answers bad input as a 400 with its report line, as before
+      validatorCompiler: ({ httpPart, schema }) => (httpPart === 'body' ? () => true : textAjv.compile(schema)),
     },
     async (request) => {
       const where = { source: 'body' };

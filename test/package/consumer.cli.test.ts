@@ -5,7 +5,8 @@
  * `npm install --offline <tgz>` cannot run here) and nothing else — no tsx, no TypeScript sources.
  * There: a file using the API type-checks with `tsc --init`'s defaults, runs as ESM, the package
  * loads through `require` (Node ≥ 20.19's require(esm)), the bin runs, and the pool's worker is
- * the compiled one.
+ * the compiled one. `puzzlemill/client`: typed calls compile under the same defaults and wrong
+ * ones do not, and they run against the package's own `puzzlemill serve`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
+import { startServe, type ServeProcess } from '../server/serve-process.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'pm-package-'));
 const installed = join(project, 'node_modules/puzzlemill');
@@ -112,5 +114,102 @@ describe('the packed package in a scratch consumer', () => {
     const pool = run(process.execPath, ['pool.mjs']);
     expect(pool.stderr).toBe('');
     expect(pool.stdout).toBe('same\n');
+  });
+});
+
+describe('puzzlemill/client in the scratch consumer', () => {
+  const bin = join(installed, 'dist/cli/puzzlemill.js');
+  let server: ServeProcess | null = null;
+  afterAll(async () => void (await server?.stop()));
+
+  /** `tsc -p` over one file with `tsc --init`'s options (made once, by this test or the one above). */
+  function typecheck(file: string) {
+    if (!existsSync(join(project, 'tsconfig.json'))) expect(run(process.execPath, [TSC, '--init']).status).toBe(0);
+    writeFileSync(join(project, `tsconfig.${file}.json`), JSON.stringify({ extends: './tsconfig.json', files: [file] }));
+    const tsc = run(process.execPath, [TSC, '-p', `tsconfig.${file}.json`]);
+    return { status: tsc.status, output: tsc.stdout + tsc.stderr };
+  }
+
+  test('a wrong call does not compile: a body field the route lacks, a wrong type, a missing path parameter, a path the API lacks', () => {
+    writeFileSync(
+      join(project, 'client-wrong.ts'),
+      [
+        "import { createPuzzlemillClient } from 'puzzlemill/client';",
+        "const client = createPuzzlemillClient('http://127.0.0.1:1');",
+        "await client.checkPuzzle({ path: { id: 'x' }, body: { digits: [1] } });",
+        "await client.checkPuzzle({ path: { id: 'x' }, body: { cells: [{ row: 0, column: 0, digit: '1' }] } });",
+        "await client.getPuzzle({});",
+        "await client.GET('/puzzle/{id}', { params: { path: { id: 'x' } } });",
+        "await client.createTable({ body: { variant: 'chess' } });",
+      ].join('\n'),
+    );
+    const { status, output } = typecheck('client-wrong.ts');
+    expect(status).not.toBe(0);
+    // one error on each wrong line, and none elsewhere
+    const lines = [...output.matchAll(/client-wrong\.ts\((\d+),\d+\): error TS/g)].map((m) => Number(m[1]));
+    expect([...new Set(lines)]).toEqual([3, 4, 5, 6, 7]);
+    expect(output).toContain("'digits' does not exist");
+    expect(output).toContain('"/puzzle/{id}"');
+  });
+
+  test('typed calls compile with zero errors and run against `puzzlemill serve` of the package: the daily set, a check, a hint, a table read with its seat token', async () => {
+    const work = join(project, 'serve');
+    mkdirSync(work);
+    writeFileSync(join(work, 'key'), 'consumer-test-daily-key-0123456789abcdef0123\n', { mode: 0o600 });
+    // today's set (the server's local date, as /daily/today reads it)
+    const daily = spawnSync(process.execPath, [bin, 'daily', '--out', 'daily', '--key-file', 'key', '-q'], { cwd: work, encoding: 'utf8' });
+    expect(daily.status, daily.stderr).toBe(0);
+    server = await startServe(['--port', '0', '--host', '127.0.0.1', '--db', join(work, 'server.db'), '--corpus', 'daily'], { cwd: work, bin });
+    writeFileSync(
+      join(project, 'client.ts'),
+      [
+        "import { createPuzzlemillClient, type PlayerForm } from 'puzzlemill/client';",
+        '',
+        `const client = createPuzzlemillClient(${JSON.stringify(server.url)});`,
+        "const daily = await client.getDaily({ path: { date: 'today' } });",
+        "if (!daily.data) throw new Error(daily.error?.error ?? 'no daily set');",
+        'const puzzles: PlayerForm[] = daily.data.puzzles;',
+        "const board = puzzles.find((p) => p.format === 'puzzlemill/numbridge-board');",
+        "if (board?.format !== 'puzzlemill/numbridge-board') throw new Error('no board today');",
+        'const size: number = board.public.size;',
+        'const id = board.id;',
+        'const check = await client.checkPuzzle({ path: { id }, body: { cells: [{ row: 0, column: 0, digit: 1 }] } });',
+        'const hint = await client.hintPuzzle({ path: { id }, body: {} });',
+        "const table = await client.createTable({ body: { variant: 'blitz' } });",
+        "if (!table.data) throw new Error(table.error?.error ?? 'no table');",
+        'const [seat] = table.data.seats;',
+        "if (!seat) throw new Error('no seat');",
+        `const seated = createPuzzlemillClient(${JSON.stringify(server.url)}, { seatToken: seat.token });`,
+        'const view = await seated.getTable({ path: { id: table.data.id } });',
+        'console.log(JSON.stringify({',
+        '  puzzles: puzzles.length === daily.data.index.puzzles.length,',
+        '  size,',
+        "  checked: check.response.status === 200 && typeof check.data?.right === 'boolean',",
+        '  hinted: hint.response.status === 200 && hint.data?.solved === false,',
+        '  dealt: table.response.status,',
+        '  seat: view.data?.seat === seat.seat,',
+        '}));',
+      ].join('\n'),
+    );
+    const { status, output } = typecheck('client.ts');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+    const app = run(process.execPath, ['client.js']);
+    expect(app.stderr).toBe('');
+    expect(JSON.parse(app.stdout)).toEqual({ puzzles: true, size: expect.any(Number), checked: true, hinted: true, dealt: 201, seat: true });
+  }, 180_000);
+
+  test("the README's Typed client example compiles and runs as it is (the server's address put in)", () => {
+    expect(server, 'the test above starts the server').not.toBeNull();
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const example = /```ts client\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Typed client')))![1]!;
+    expect(example).toContain("'http://127.0.0.1:8080'");
+    writeFileSync(join(project, 'readme-client.ts'), example.replaceAll("'http://127.0.0.1:8080'", JSON.stringify(server!.url)));
+    const { status, output } = typecheck('readme-client.ts');
+    expect(output).toBe('');
+    expect(status).toBe(0);
+    const app = run(process.execPath, ['readme-client.js']);
+    expect(app.stderr).toBe('');
+    expect(app.stdout).toMatch(/^\S+ \d×\d\nr1c1 = 5 is (right|wrong)\nnext hint: \d+ steps\nseat 1 holds \[[\d, ]+\]\n$/);
   });
 });

@@ -10,8 +10,9 @@ export interface ServeProcess {
 }
 
 /** Start `serve ARGS` (add `--port 0`) and resolve once it prints where it listens. */
-export function startServe(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+export function startServe(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; bin?: string }): Promise<ServeProcess> {
+  // `bin`: another build's, e.g. a packed and installed package's (default: this checkout's)
+  const child = spawn(process.execPath, [options.bin ?? BIN, 'serve', ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolve, reject) => {

@@ -102,13 +102,13 @@ describe('GET /tables/:id/picture.svg', () => {
     }
   });
 
-  it('is in /openapi.json as tablePicture', async () => {
+  it('is in /openapi.json as getTablePicture', async () => {
     const server = await testServer([]);
     try {
       const spec = (await server.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, { get?: { operationId?: string; tags?: string[] } }> };
       const path = Object.keys(spec.paths).find((p) => p.startsWith('/tables/') && p.endsWith('/picture.svg'));
       expect(path).toBeDefined();
-      expect(spec.paths[path!]!.get).toMatchObject({ operationId: 'tablePicture', tags: ['tables'] });
+      expect(spec.paths[path!]!.get).toMatchObject({ operationId: 'getTablePicture', tags: ['tables'] });
     } finally {
       await server.close();
     }

@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { openDatabase } from '../../src/server/db.ts';
+import { swaggerOptions } from '../../src/server/openapi.ts';
 import { tableRoutes } from '../../src/server/tables/routes.ts';
 import { SqliteTableStore } from '../../src/server/tables/sqlite-store.ts';
 import { bearer, freeGivenTake, newTable, replayContradictions, rightPlacement, seatState, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
@@ -344,7 +345,7 @@ describe('the OpenAPI document', () => {
   it('describes the routes from their TypeBox schemas', async () => {
     const db = openDatabase(':memory:');
     const app = Fastify();
-    await app.register(swagger, { openapi: { info: { title: 'tables', version: '1' } } });
+    await app.register(swagger, swaggerOptions()); // the security schemes the routes name
     await app.register(tableRoutes, { db });
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>> };

@@ -42,7 +42,7 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
 
   app.post(
     '/tables/:id/tickets',
-    { schema: { operationId: 'createEventTicket', summary: "A ticket to open the seat's event stream", tags: ['tables'], params: TableParams, response: { 201: EventTicket, ...errors } } },
+    { schema: { operationId: 'createEventTicket', summary: "A ticket to open the seat's event stream", tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, response: { 201: EventTicket, ...errors } } },
     async (request, reply) => reply.code(201).send(await service.ticket(request.params.id, bearerOf(request.headers.authorization))),
   );
 
@@ -52,7 +52,8 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       // compression would buffer the events; each is a few kilobytes of JSON
       compress: false,
       schema: {
-        operationId: 'tableEvents',
+        operationId: 'getTableEvents',
+        security: [{ eventTicket: [] }],
         summary: 'The seat\'s table as Server-Sent Events: one event per move, id = move number',
         tags: ['tables'],
         params: TableParams,

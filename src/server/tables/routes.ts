@@ -61,7 +61,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.post(
     '/tables',
-    { bodyLimit: BODY_LIMIT, schema: { summary: 'Deal a Numbridge table', tags: ['tables'], body: CreateTableBody, response: { 201: CreatedTable, ...errors } } },
+    { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
       const created = await service.create(request.body);
       return reply.code(201).send(created);
@@ -70,7 +70,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { summary: 'What one seat sees of a table', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization), request.query);
       // the tag names the state, not the clock's reading (which changes every millisecond): a
@@ -83,7 +83,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.get(
     '/tables/:id/picture.svg',
     {
-      schema: { operationId: 'tablePicture', summary: 'What one seat sees of a table, drawn as SVG', tags: ['tables'], params: TableParams, headers: SeatHeaders, querystring: SeatPictureQuery, response: errors },
+      schema: { operationId: 'getTablePicture', summary: 'What one seat sees of a table, drawn as SVG', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatPictureQuery, response: errors },
     },
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization));
@@ -98,7 +98,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     '/tables/:id/moves',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { summary: 'A seat\'s move', tags: ['tables'], params: TableParams, headers: MoveHeaders, body: MoveBody, response: { 200: MoveVerdict, ...errors } },
+      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: MoveVerdict, ...errors } },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
