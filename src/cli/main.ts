@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import yargs, { type Argv, type CommandModule, type MiddlewareFunction } from 'yargs';
-import { commandsFor } from './commands/index.ts';
+import { commandsFor, SUBCOMMAND_NOUNS } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { checkOptionsMiddleware } from './options.ts';
 import { flushOutput, guardStdout } from './output.ts';
+import { unknownNameText } from './suggest.ts';
 
 /**
  * puzzlemill's own version, from its own package.json (found from this module, not from the working
@@ -30,20 +31,38 @@ export function buildCli(argv: string[], commands: CommandModule<any, any>[]): A
     .command(commands)
     .demandCommand(1, 'Name a command.')
     .strict()
-    .recommendCommands()
     .help()
     .alias('h', 'help')
     .version(ownVersion())
     // one place for what every option of every command must satisfy (repeats, numbers, ranges)
     .middleware(checkOptionsMiddleware(argv) as unknown as MiddlewareFunction, true) // yargs passes itself too; the types omit it
     .wrap(Math.min(100, process.stdout.columns || 100))
-    .fail((message, error) => {
+    .fail((message, error, usage) => {
       // A crash inside a command is rethrown as it is. Anything else is a usage problem — including
       // a check() that returned a string, which yargs passes as `error` and would otherwise go on
       // to run the handler after.
       if (error instanceof Error && error.name !== 'YError') throw error;
-      throw new UsageError((message ?? String(error)).replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
+      const text = message ?? String(error);
+      throw new UsageError(unknownCommandText(text, argv, usage) ?? text.replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
     });
+}
+
+/**
+ * yargs' "Unknown arguments: gen, numbridge" when its word stands where a command (or generate's
+ * kind, deal's game) goes: the names of that level, and the closest of them (suggest.ts), instead
+ * of yargs' recommendCommands. `usage` is the third argument yargs gives a fail handler, the usage
+ * of the level that failed: its getCommands() (yargs 17–18) lists that level's commands as
+ * [command, description, …]; none there means the word is no command's.
+ */
+function unknownCommandText(message: string, argv: readonly string[], usage: unknown): string | undefined {
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message)?.[1]!.split(', ');
+  const names = ((usage as { getCommands?: () => unknown[][] }).getCommands?.() ?? []).map((c) => String(c[0]).split(' ')[0]!);
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const word = unknown?.find((w) => words.includes(w));
+  if (word === undefined || names.length === 0) return undefined;
+  // the CLI's commands are one level deep: a word after the first names a subcommand of the first
+  const parent = words[0] === word ? undefined : words[0]!;
+  return parent === undefined ? unknownNameText('command', word, names) : `${parent}: ${unknownNameText(SUBCOMMAND_NOUNS[parent] ?? 'subcommand', word, names)}`;
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -31,4 +31,19 @@ describe('lazy command loading', () => {
     expect(unknown.stderr).toMatch(/solv/);
     expect(runCli(['--version']).code).toBe(0);
   });
+
+  test('an unknown command, kind or game: one line naming the choices and the closest, exit 2', () => {
+    const commands = Object.keys(COMMAND_LOADERS).join(', ');
+    const cases: Array<[string[], string]> = [
+      [['gen', 'numbridge'], `puzzlemill: unknown command "gen": did you mean generate? (the commands: ${commands}) (see --help)\n`],
+      [['generate', 'sudoku'], 'puzzlemill: generate: unknown kind "sudoku" (the kinds: numbridge, murder) (see --help)\n'],
+      [['deal', 'numbrige'], 'puzzlemill: deal: unknown game "numbrige": did you mean numbridge? (the games: kosmos, domino, numbridge) (see --help)\n'],
+      [['generate'], 'puzzlemill: Name a kind: numbridge, murder. (see --help)\n'],
+    ];
+    for (const [argv, stderr] of cases) {
+      const r = runCli(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toBe(stderr);
+    }
+  });
 });

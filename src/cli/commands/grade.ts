@@ -19,7 +19,7 @@ import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
-import type { Lang } from '../../core/lang.ts';
+import { LANGS, type Lang } from '../../core/lang.ts';
 
 interface GradeArgs {
   files: string[];
@@ -40,7 +40,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
-      .option('lang', { choices: ['en', 'de'] as const, default: 'en' as const, describe: 'language of the proof steps' })
+      .option('lang', { choices: LANGS, default: 'en' as Lang, describe: 'language of the proof steps' })
       .option('max-tier', { type: 'number', describe: 'use techniques up to this tier only (1 easy … 5 extreme)' })
       .option('uniqueness', {
         type: 'boolean',
