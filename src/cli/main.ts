@@ -3,6 +3,7 @@
  * module in `commands/`; this file wires them together and turns failures into exit codes.
  */
 import { readFileSync } from 'node:fs';
+import { oneOfText } from '../core/errors.ts';
 import yargs, { type Argv, type CommandModule, type MiddlewareFunction } from 'yargs';
 import { commandsFor, SUBCOMMAND_NOUNS } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
@@ -43,8 +44,24 @@ export function buildCli(argv: string[], commands: CommandModule<any, any>[]): A
       // to run the handler after.
       if (error instanceof Error && error.name !== 'YError') throw error;
       const text = message ?? String(error);
-      throw new UsageError(unknownCommandText(text, argv, usage) ?? text.replace(/\s*\n\s*/g, ' ')); // yargs lists choices on several lines
+      throw new UsageError(unknownCommandText(text, argv, usage) ?? choicesText(text) ?? text.replace(/\s*\n\s*/g, ' '));
     });
+}
+
+/**
+ * yargs' refusal of an option's value outside its `choices` ("Invalid values:\n  Argument: lang,
+ * Given: "fr", Choices: "de", "en"", a line per option, the values as JSON) in the words every
+ * refused choice has (core/errors.ts oneOfText): `--lang must be one of "de", "en" (not "fr")`.
+ */
+function choicesText(message: string): string | undefined {
+  const lines = message.split('\n').slice(1).map((line) => /^\s*Argument: (\S+), Given: (.*), Choices: (.*)$/.exec(line));
+  if (!message.startsWith('Invalid values:') || lines.length === 0 || lines.some((m) => m === null)) return undefined;
+  return lines
+    .map((m) => {
+      const given = JSON.parse(`[${m![2]}]`) as unknown[];
+      return `--${m![1]} ${oneOfText(JSON.parse(`[${m![3]}]`) as unknown[], { value: given.length === 1 ? given[0] : given })}`;
+    })
+    .join('; ');
 }
 
 /**
