@@ -110,7 +110,7 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
       const entry = bySlot.get(f.file);
       const anchor = `p${i + 1}`;
       const heading = entry?.slot ?? player.id;
-      toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(indexSummary(entry, options.lang) ?? shortMeta(f.value, options.lang))}</span></li>`);
+      toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(indexSummary(entry, options.lang) ?? shortMeta(f.value, player.picture.svg, options.lang))}</span></li>`);
       sections.push(section(anchor, heading, f, entry, player.picture.svg, solved?.picture.svg ?? null, options.lang));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -164,9 +164,21 @@ function indexSummary(entry: PageEntry | undefined, lang: Lang): string | undefi
   return lang === 'en' ? entry?.summary : undefined;
 }
 
-/** Grade or level and size, when the page has no daily summary. */
-function shortMeta(value: Record<string, unknown>, lang: Lang): string {
-  return pagePartsOf(String(value.format))?.short(value, lang) ?? formatName(String(value.format));
+/**
+ * Grade or level and size, when the page has no daily summary; for a format without page parts
+ * (game deals and records), its picture's title, which is in the page's language ("SuDoku – Das
+ * Brettspiel, Austeilung · 2 Spieler"), not the format's id.
+ */
+function shortMeta(value: Record<string, unknown>, svg: string, lang: Lang): string {
+  return pagePartsOf(String(value.format))?.short(value, lang) ?? pictureTitle(svg, String(value.id)) ?? formatName(String(value.format));
+}
+
+const UNESCAPED: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The text of a picture's <title> (svg.ts svgDocument), without the file id it ends with. */
+function pictureTitle(svg: string, id: string): string | undefined {
+  const title = /<title>([^<]*)<\/title>/.exec(svg)?.[1]?.replace(/&(amp|lt|gt|quot|#39);/g, (e) => UNESCAPED[e]!);
+  return title?.endsWith(` · ${id}`) ? title.slice(0, -` · ${id}`.length) : title;
 }
 
 function section(anchor: string, heading: string, f: Found, entry: PageEntry | undefined, svg: string, solution: string | null, lang: Lang): string {

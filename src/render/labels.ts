@@ -49,6 +49,7 @@ export const L = {
   seat: { de: 'Platz', en: 'seat' },
   aside: { de: 'beiseite gelegt', en: 'put aside' },
   unreadable: { de: 'Nicht lesbar', en: 'Not readable' },
+  faceDown: { de: 'verdeckt', en: 'face down' },
 } as const satisfies Record<string, Phrase>;
 
 /** The solution's mark of the murderer, in their gender: "Täterin", "Täter" (murder/texts/grammar.ts). */

@@ -1,11 +1,11 @@
 /**
  * German output is German everywhere a reader looks (issue 25, section 5): `render --html --lang de`
- * over a daily set (headings, the contents' lines, meta lines, link texts, every picture's words)
+ * over a daily set and game deals (headings, the contents' lines, meta lines, link texts, every picture's words)
  * and `grade --proof --lang de` (header and steps) keep none of the English labels, and the
  * English page none of the German ones. The murderer's mark follows their gender: "Täterin",
  * "Täter"; "das Opfer" is neuter either way.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -52,6 +52,13 @@ beforeAll(() => {
   const r = runCli(['daily', '--date', '2026-12-01', '--out', join(dir, 'daily'), '--key-file', key, '--quiet']);
   expect(r.code, r.stderr).toBe(0);
   secret = join(dir, 'daily', 'secret', '2026-12-01');
+  // the games' deals beside the puzzles: pages list them too
+  mkdirSync(join(dir, 'games'));
+  for (const [game, players] of [['kosmos', '2'], ['domino', '3']]) {
+    const deal = runCli(['deal', game!, '--players', players!, '--seed', 'language-test']);
+    expect(deal.code, deal.stderr).toBe(0);
+    writeFileSync(join(dir, 'games', `${game}.json`), deal.stdout);
+  }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -60,10 +67,13 @@ describe('render --html', () => {
     ['de', ENGLISH, GERMAN],
     ['en', GERMAN, ENGLISH],
   ] as const)('--lang %s: none of the other language\'s labels on the page', (lang, foreign, own) => {
-    const out = join(dir, `${lang}.html`);
-    const r = runCli(['render', '--html', secret, '--solution', '--lang', lang, '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
-    const text = visibleText(readFileSync(out, 'utf8'));
+    let text = '';
+    for (const folder of [secret, join(dir, 'games')]) {
+      const out = join(dir, `${lang}.html`);
+      const r = runCli(['render', '--html', folder, '--solution', '--lang', lang, '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      text += visibleText(readFileSync(out, 'utf8'));
+    }
     expect(found(text, foreign)).toEqual([]);
     // and the page does speak its language (the check above is not vacuous)
     expect(found(text, own).length).toBeGreaterThan(5);
