@@ -1,8 +1,8 @@
 /**
  * German output is German everywhere a reader looks (issue 25, section 5): `render --html --lang de`
- * over a daily set and game deals (headings, the contents' lines, meta lines, link texts, every picture's words)
- * and `grade --proof --lang de` (header and steps) keep none of the English labels, and the
- * English page none of the German ones. The murderer's mark follows their gender: "Täterin",
+ * over a daily set and game deals (headings, the contents' lines, meta lines, link texts, every
+ * picture's words) and `grade --proof --lang de` (header and steps) keep none of the English
+ * labels, and the English page none of the German ones. The murderer's mark follows their gender: "Täterin",
  * "Täter"; "das Opfer" is neuter either way.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
