@@ -342,6 +342,7 @@ describe('bad input: a one-line 4xx, never a 500', () => {
     ['date without a set', () => get('/daily/2020-01-01'), 404, /no daily set for 2020-01-01/],
     ['bad query', () => get('/puzzles?size=12'), 400, /querystring\/size/],
     ['bad grade', () => get('/puzzles?grade=impossible'), 400, /querystring\/grade/],
+    ['a kind of none', () => get('/puzzles?kind=sudoku'), 400, /^querystring\/kind must be one of "numbridge", "murder"(, "[a-z-]+")* \(not "sudoku"\)$/],
     ['a level name of another kind', () => get('/puzzles?kind=murder&grade=fiendish'), 400, /^querystring\/grade: "fiendish" is no level of murder 1\.\.3 or name \(easy, medium, hard\)$/],
     ['no body', () => server.app.inject({ method: 'POST', url: `/puzzles/${board().id}/check` }), 400, /^body must be object$/],
     ['a null body', () => post(`/puzzles/${murder().id}/hint`, 'null'), 400, /^body must be object$/],
