@@ -28,6 +28,9 @@ export function ownVersion(): string {
 export function buildCli(argv: string[], commands: CommandModule<any, any>[]): Argv {
   return yargs(argv)
     .scriptName('puzzlemill')
+    // yargs' own words in English whatever the system's locale: every other message of the CLI is,
+    // and the refusals below are reworded from yargs' English text
+    .locale('en')
     .usage('$0 <command> [options]\n\nA puzzle factory for Sudoku-family games.')
     .command(commands)
     .demandCommand(1, 'Name a command.')

@@ -47,5 +47,7 @@ describe('lazy command loading', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toBe(stderr);
     }
+    // the same words in a German locale (yargs would otherwise say "Unbekanntes Argument: gen")
+    expect(runCli(cases[0]![0], { env: { LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' } }).stderr).toBe(cases[0]![1]);
   });
 });
