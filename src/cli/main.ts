@@ -26,6 +26,9 @@ export function ownVersion(): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function buildCli(argv: string[], commands: CommandModule<any, any>[]): Argv {
+  // the options of the command being parsed, for the refusal of an unknown one: a middleware sees
+  // that command's yargs before validation refuses anything
+  let declared: string[] = [];
   return yargs(argv)
     .scriptName('puzzlemill')
     // yargs' own words in English whatever the system's locale: every other message of the CLI is,
@@ -39,6 +42,7 @@ export function buildCli(argv: string[], commands: CommandModule<any, any>[]): A
     .alias('h', 'help')
     .version(ownVersion())
     // one place for what every option of every command must satisfy (repeats, numbers, ranges)
+    .middleware(((_args: unknown, y: Argv) => void (declared = optionNames(y))) as unknown as MiddlewareFunction, true)
     .middleware(checkOptionsMiddleware(argv) as unknown as MiddlewareFunction, true) // yargs passes itself too; the types omit it
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error, usage) => {
@@ -47,7 +51,7 @@ export function buildCli(argv: string[], commands: CommandModule<any, any>[]): A
       // to run the handler after.
       if (error instanceof Error && error.name !== 'YError') throw error;
       const text = message ?? String(error);
-      throw new UsageError(unknownCommandText(text, argv, usage) ?? choicesText(text) ?? text.replace(/\s*\n\s*/g, ' '));
+      throw new UsageError(unknownArgumentText(text, argv, usage, declared) ?? choicesText(text) ?? text.replace(/\s*\n\s*/g, ' '));
     });
 }
 
@@ -68,21 +72,35 @@ function choicesText(message: string): string | undefined {
 }
 
 /**
- * yargs' "Unknown arguments: gen, numbridge" when its word stands where a command (or generate's
- * kind, deal's game) goes: the names of that level, and the closest of them (suggest.ts), instead
- * of yargs' recommendCommands. `usage` is the third argument yargs gives a fail handler, the usage
- * of the level that failed: its getCommands() (yargs 17–18) lists that level's commands as
- * [command, description, …]; none there means the word is no command's.
+ * yargs' "Unknown arguments: gen, numbridge" in words that name the choices (suggest.ts): a word
+ * where a command (generate's kind, deal's game) goes gets that level's commands and the closest
+ * of them, instead of yargs' recommendCommands; an unknown option gets the command's `options`.
+ * The level of commands is the one that failed: yargs hands a fail handler its usage as the third
+ * argument, whose getCommands() (yargs 17–18: [command, description, …]) lists them.
  */
-function unknownCommandText(message: string, argv: readonly string[], usage: unknown): string | undefined {
+function unknownArgumentText(message: string, argv: readonly string[], usage: unknown, options: readonly string[]): string | undefined {
   const unknown = /^Unknown arguments?: (.*)$/.exec(message)?.[1]!.split(', ');
-  const names = ((usage as { getCommands?: () => unknown[][] }).getCommands?.() ?? []).map((c) => String(c[0]).split(' ')[0]!);
+  if (!unknown) return undefined;
+  const commands = ((usage as { getCommands?: () => unknown[][] }).getCommands?.() ?? []).map((c) => String(c[0]).split(' ')[0]!);
   const words = argv.filter((a) => !a.startsWith('-'));
-  const word = unknown?.find((w) => words.includes(w));
-  if (word === undefined || names.length === 0) return undefined;
-  // the CLI's commands are one level deep: a word after the first names a subcommand of the first
-  const parent = words[0] === word ? undefined : words[0]!;
-  return parent === undefined ? unknownNameText('command', word, names) : `${parent}: ${unknownNameText(SUBCOMMAND_NOUNS[parent] ?? 'subcommand', word, names)}`;
+  const word = unknown.find((w) => words.includes(w));
+  if (word !== undefined && commands.length > 0) {
+    // the CLI's commands are one level deep: a word after the first names a subcommand of the first
+    const parent = words[0] === word ? undefined : words[0]!;
+    return parent === undefined ? unknownNameText('command', word, commands) : `${parent}: ${unknownNameText(SUBCOMMAND_NOUNS[parent] ?? 'subcommand', word, commands)}`;
+  }
+  const dashed = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`);
+  const option = unknown.map(dashed).find((o) => argv.some((a) => a === o || a.startsWith(`${o}=`)));
+  return option !== undefined && options.length > 0 ? unknownNameText('option', option, options.map(dashed)) : undefined;
+}
+
+/** The options a command declares (yargs' getOptions) by their long names: positionals and one-letter aliases left out. */
+function optionNames(y: Argv): string[] {
+  const internal = y as unknown as { getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> }; getGroups(): Record<string, string[]> };
+  const { key, alias } = internal.getOptions();
+  const positionals = new Set(internal.getGroups()['Positionals:'] ?? []);
+  const aliased = new Set(Object.entries(alias).flatMap(([name, others]) => [name, ...others]));
+  return Object.keys(key).filter((name) => !positionals.has(name) && !(name.length === 1 && aliased.has(name)));
 }
 
 export async function main(argv: string[]): Promise<void> {

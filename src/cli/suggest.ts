@@ -1,6 +1,6 @@
 /**
  * A word the command line does not know where a closed set of names is expected (a command, the
- * kind of `generate`, the game of `deal`): the refusal lists the names and, when some are close,
+ * kind of `generate`, the game of `deal`, an option): the refusal lists the names and, when some are close,
  * suggests them. yargs' own `recommendCommands` picks the name at the smallest edit distance over
  * all names, so `gen` (a start of `generate`) got `bench` (three edits away from it, `generate`
  * five).
@@ -15,6 +15,8 @@ export function closestNames(word: string, names: readonly string[]): string[] {
   const w = word.toLowerCase();
   const started = names.filter((name) => name.toLowerCase().startsWith(w));
   if (started.length > 0) return started;
+  // one or two letters ("-z") are as near to any other short name: no guess
+  if (w.replace(/^-+/, '').length < 3) return [];
   const distances = names.map((name) => editDistance(w, name.toLowerCase()));
   const best = Math.min(...distances);
   // one edit in a short word, about one in three in a longer one: further is another word

@@ -18,6 +18,7 @@ describe('closestNames', () => {
     ['verfiy', ['verify']],
     ['SOLVE', ['solve']],
     ['xyz', []],
+    ['-z', []],
     ['frobnicate', []],
   ])('%s → %j', (word, expected) => {
     expect(closestNames(word, COMMANDS)).toEqual(expected);
@@ -27,6 +28,8 @@ describe('closestNames', () => {
     expect(closestNames('murdr', ['numbridge', 'murder'])).toEqual(['murder']);
     expect(closestNames('numbrige', ['kosmos', 'domino', 'numbridge'])).toEqual(['numbridge']);
     expect(closestNames('sudoku', ['numbridge', 'murder'])).toEqual([]);
+    expect(closestNames('--sze', ['--size', '--seed', '--shard'])).toEqual(['--size']);
+    expect(closestNames('-z', ['-o', '-j'])).toEqual([]);
   });
 });
 
