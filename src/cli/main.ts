@@ -26,8 +26,6 @@ export function ownVersion(): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function buildCli(argv: string[], commands: CommandModule<any, any>[]): Argv {
-  // the options of the command being parsed, for the refusal of an unknown one: a middleware sees
-  // that command's yargs before validation refuses anything
   let declared: string[] = [];
   return yargs(argv)
     .scriptName('puzzlemill')
@@ -41,8 +39,10 @@ export function buildCli(argv: string[], commands: CommandModule<any, any>[]): A
     .help()
     .alias('h', 'help')
     .version(ownVersion())
-    // one place for what every option of every command must satisfy (repeats, numbers, ranges)
+    // the options of the command being parsed, for the refusal of an unknown one: a middleware
+    // sees that command's yargs before validation refuses anything
     .middleware(((_args: unknown, y: Argv) => void (declared = optionNames(y))) as unknown as MiddlewareFunction, true)
+    // one place for what every option of every command must satisfy (repeats, numbers, ranges)
     .middleware(checkOptionsMiddleware(argv) as unknown as MiddlewareFunction, true) // yargs passes itself too; the types omit it
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((message, error, usage) => {
