@@ -53,6 +53,29 @@ export class PositionError extends Error {
   }
 }
 
+/**
+ * What a refused closed choice may be, every value named: `must be one of "bridge", "blitz",
+ * "domains" (not "classic")` — a frontend (or a typing user) learns the choices from the refusal.
+ * One value is `must be "skipped"`. `given`, when known, is shown cut to a few dozen characters.
+ */
+export function oneOfText(values: readonly unknown[], given?: { value: unknown }): string {
+  const allowed = values.length === 1 ? `must be ${quoted(values[0])}` : `must be one of ${values.map(quoted).join(', ')}`;
+  return given === undefined ? allowed : `${allowed} (not ${shortJson(given.value)})`;
+}
+
+/** A value as JSON (strings in double quotes), or "undefined". */
+function quoted(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+const SHOWN_CHARS = 40;
+
+/** A given value in a one-line report: its JSON, cut after SHOWN_CHARS characters. */
+export function shortJson(value: unknown): string {
+  const text = quoted(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+
 /** `file:3:7 /public/givens/2` — only the parts that are known. */
 export function formatPosition(p: InputPosition): string {
   let s = p.source;

@@ -12,10 +12,11 @@
  * (schema-parts.ts) no longer required.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { InputError, inside, type InputPosition } from './errors.ts';
+import { InputError, inside, oneOfText, type InputPosition } from './errors.ts';
 import { OPTIONAL_ON_READ } from './schema-parts.ts';
 
-const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true });
+// verbose: an error keeps the value it refused, which a refused choice shows ("(not "x")")
+const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true, verbose: true });
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** The compiled validator for a schema object (compiled once per schema). */
@@ -33,11 +34,74 @@ export function assertValid<T>(schema: object, data: unknown, where: InputPositi
   const validate = validator<T>(schema);
   if (validate(data)) return;
   const errors = (compiled.get(schema)!.errors ?? []) as ErrorObject[];
-  const at = inside(where, errors[0]?.instancePath ?? '');
-  throw new InputError(at.pointer ? at : { ...at, pointer: '/' }, describeSchemaError(errors[0]));
+  const choice = refusedChoice(errors);
+  const at = inside(where, choice?.path ?? errors[0]?.instancePath ?? '');
+  throw new InputError(at.pointer ? at : { ...at, pointer: '/' }, choice ? oneOfText(choice.values, choice.given) : describeSchemaError(errors[0]));
 }
 
-/** One readable sentence for an ajv error. */
+/** What refusedChoice reads of an ajv error (Fastify's validation errors are typed with less than ajv keeps). */
+export type SchemaErrorParts = Pick<ErrorObject, 'instancePath' | 'schemaPath' | 'keyword' | 'params'> & { parentSchema?: unknown; data?: unknown };
+
+/** A closed choice that a value missed: where (an instance path), what it may be, and what it was when ajv kept it. */
+export interface RefusedChoice {
+  path: string;
+  values: unknown[];
+  given?: { value: unknown };
+}
+
+/**
+ * The closed choice ajv's first error refuses, if it is one, with every allowed value: an `enum`;
+ * a union of constants (TypeBox's Union of Literals, an anyOf with a `const` per branch, which ajv
+ * reports as one "must be equal to constant" per branch and then "must match a schema in anyOf",
+ * naming no value); a lone `const`; a discriminator's tag (its values read from the oneOf
+ * branches, which only an ajv with `verbose` puts in the error). The refused value is there when
+ * ajv is `verbose`.
+ */
+export function refusedChoice(errors: readonly SchemaErrorParts[]): RefusedChoice | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  const given = 'data' in first ? { value: first.data } : undefined;
+  const params = first.params as { allowedValues?: unknown[]; allowedValue?: unknown; error?: string; tag?: string; tagValue?: unknown };
+  if (first.keyword === 'enum') return { path: first.instancePath, values: params.allowedValues!, ...(given && { given }) };
+  if (first.keyword === 'discriminator') {
+    const branches = (first.parentSchema as { oneOf?: Array<{ properties?: Record<string, { const?: unknown }> }> } | undefined)?.oneOf;
+    const values = branches?.map((branch) => branch.properties?.[params.tag!]?.const);
+    if (!values || values.some((v) => v === undefined)) return undefined;
+    // a tag of no branch ("mapping") or not a string ("tag"); a missing tag is `required`'s
+    return { path: `${first.instancePath}/${params.tag}`, values, ...(params.tagValue !== undefined && { given: { value: params.tagValue } }) };
+  }
+  const union = constantUnion(errors);
+  if (union) return { path: first.instancePath, values: union, ...(given && { given }) };
+  if (first.keyword === 'const') return { path: first.instancePath, values: [params.allowedValue], ...(given && { given }) };
+  return undefined;
+}
+
+/**
+ * The values of the union of constants the first error is a branch of, or undefined: the errors
+ * before the union's own must all be its branches' at the same value, and each branch must have
+ * refused the value by its `const` (a branch of another shape is no constant).
+ */
+function constantUnion(errors: readonly SchemaErrorParts[]): unknown[] | undefined {
+  const first = errors[0]!;
+  const branch = /^(.*\/(?:anyOf|oneOf))\/\d+\/[^/]+$/.exec(first.schemaPath);
+  if (!branch) return undefined;
+  const unionPath = branch[1]!;
+  const end = errors.findIndex((e) => e.schemaPath === unionPath);
+  if (end < 0) return undefined;
+  const constants = new Map<number, unknown>();
+  const branches = new Set<number>();
+  for (const e of errors.slice(0, end)) {
+    // "<union>/<branch>/<keyword>": an error deeper in a branch is no constant's
+    const [index, keyword, ...deeper] = e.schemaPath.slice(unionPath.length + 1).split('/');
+    if (!e.schemaPath.startsWith(unionPath + '/') || deeper.length > 0 || keyword === undefined || e.instancePath !== first.instancePath) return undefined;
+    branches.add(Number(index));
+    if (keyword === 'const') constants.set(Number(index), (e.params as { allowedValue: unknown }).allowedValue);
+  }
+  if (constants.size !== branches.size) return undefined;
+  return [...constants.keys()].sort((a, b) => a - b).map((i) => constants.get(i));
+}
+
+/** One readable sentence for an ajv error (a refused choice is `refusedChoice`'s). */
 export function describeSchemaError(e: ErrorObject | undefined): string {
   if (!e) return 'does not match the schema';
   switch (e.keyword) {
@@ -45,10 +109,6 @@ export function describeSchemaError(e: ErrorObject | undefined): string {
       return `missing field "${(e.params as { missingProperty: string }).missingProperty}"`;
     case 'additionalProperties':
       return `unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-    case 'const':
-      return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
-    case 'enum':
-      return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'minItems':
       return `has fewer than ${(e.params as { limit: number }).limit} items`;
     case 'maxItems':

@@ -41,6 +41,15 @@ export function roomIndexOf(model: CaseModel, roomId: string): number {
   return model.roomIds.indexOf(roomId);
 }
 
+/**
+ * A person or room id the case lacks, with the ids it has: `unknown person "zed" (the case's
+ * people: "ada", "bob", "cyd")` — whoever wrote it (a player's position, a proof, a file) learns
+ * what it may be. The one wording of every such refusal.
+ */
+export function unknownIdText(what: 'person' | 'room', id: string, known: readonly string[]): string {
+  return `unknown ${what} ${JSON.stringify(id)} (the case's ${what === 'person' ? 'people' : 'rooms'}: ${known.map((k) => JSON.stringify(k)).join(', ')})`;
+}
+
 /** The parameters of each clue kind, in schema order, from the schema itself. */
 const CLUE_PARAMS: ReadonlyMap<string, readonly string[]> = new Map(
   CLUE_VARIANTS.map((variant) => [
@@ -77,7 +86,7 @@ export function modelFromPublic(pub: MurderPublic, where: InputPosition): CaseMo
     for (let c = 0; c < n; c++) {
       const id = pub.roomOf[r]![c]!;
       const index = seenRoom.get(id);
-      if (index === undefined) throw at(`/roomOf/${r}/${c}`, `unknown room "${id}"`);
+      if (index === undefined) throw at(`/roomOf/${r}/${c}`, unknownIdText('room', id, roomIds));
       roomOf[cellAt(r, c)] = index;
       const object = pub.objects[r]![c];
       if (object !== null && object !== undefined) objectAt[cellAt(r, c)] = OBJECT_CODE[object as ObjectId];
@@ -100,7 +109,7 @@ export function modelFromPublic(pub: MurderPublic, where: InputPosition): CaseMo
         victim = i;
       }
       if ((clue.kind === 'inRoom' || clue.kind === 'notInRoom' || clue.kind === 'withAnother') && !seenRoom.has(clue.room)) {
-        throw at(pointer + '/room', `unknown room "${clue.room}"`);
+        throw at(pointer + '/room', unknownIdText('room', clue.room, roomIds));
       }
       if (clue.kind === 'row' && clue.row >= n) throw at(pointer + '/row', `row ${clue.row} is off a ${n}×${n} board`);
       if (clue.kind === 'column' && clue.column >= n) throw at(pointer + '/column', `column ${clue.column} is off a ${n}×${n} board`);
@@ -155,14 +164,14 @@ function checkSecret(file: MurderCaseInput, model: CaseModel, where: InputPositi
   const { positions, murderer } = file.secret!.solution;
   const at = (pointer: string, reason: string) => new InputError(inside(where, '/secret/solution' + pointer), reason);
   for (const id of Object.keys(positions)) {
-    if (!model.people.some((p) => p.id === id)) throw at(`/positions/${id}`, `unknown person "${id}"`);
+    if (!model.people.some((p) => p.id === id)) throw at(`/positions/${id}`, unknownIdText('person', id, model.people.map((p) => p.id)));
   }
   for (const p of model.people) {
     const cell = positions[p.id];
     if (!cell) throw at('/positions', `no position for "${p.id}"`);
     if (cell[0] >= model.size || cell[1] >= model.size) throw at(`/positions/${p.id}`, `[${cell.join(', ')}] is off the board`);
   }
-  if (!model.people.some((p) => p.id === murderer)) throw at('/murderer', `unknown person "${murderer}"`);
+  if (!model.people.some((p) => p.id === murderer)) throw at('/murderer', unknownIdText('person', murderer, model.people.map((p) => p.id)));
   if (murderer === model.people[model.victim]!.id) throw at('/murderer', 'the murderer is the victim');
 }
 

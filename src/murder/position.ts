@@ -14,7 +14,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PositionError } from '../core/errors.ts';
 import { proofNamesOf, proofSteps } from './case-file.ts';
 import { cellAt, cellLabel } from './cells.ts';
-import { modelFromPublic } from './model.ts';
+import { modelFromPublic, unknownIdText } from './model.ts';
 import { proveCase } from './prover/prove.ts';
 import { ProofStep, type ClueFact, type MurderCaseInput } from './schema.ts';
 
@@ -62,10 +62,14 @@ function placedPeople(file: MurderCaseInput, position: MurderPosition): Array<{ 
   const people = file.public.people;
   return Object.entries(position.positions ?? {}).map(([id, cell]) => {
     const person = people.findIndex((p) => p.id === id);
-    if (person < 0) throw new PositionError('unreadable', `body/positions/${id}: no person "${id}" in this case`);
+    if (person < 0) throw new PositionError('unreadable', `body/positions/${id}: ${unknownPerson(file, id)}`);
     if (cell[0] >= n || cell[1] >= n) throw new PositionError('unreadable', `body/positions/${id}: [${cell.join(', ')}] is off the ${n}×${n} board`);
     return { person, row: cell[0], column: cell[1] };
   });
+}
+
+function unknownPerson(file: MurderCaseInput, id: string): string {
+  return unknownIdText('person', id, file.public.people.map((p) => p.id));
 }
 
 function caseSolution(file: MurderCaseInput): NonNullable<MurderCaseInput['secret']>['solution'] {
@@ -82,7 +86,7 @@ export function checkCasePosition(file: MurderCaseInput, position: MurderPositio
   });
   const result: MurderCheck = { right: people.every((p) => p.right), solved: false, people };
   if (position.murderer !== undefined) {
-    if (!file.public.people.some((p) => p.id === position.murderer)) throw new PositionError('unreadable', `body/murderer: no person "${position.murderer}" in this case`);
+    if (!file.public.people.some((p) => p.id === position.murderer)) throw new PositionError('unreadable', `body/murderer: ${unknownPerson(file, position.murderer)}`);
     result.murderer = { person: position.murderer, right: position.murderer === solution.murderer };
     result.right &&= result.murderer.right;
   }
@@ -109,7 +113,7 @@ export function caseHint(file: MurderCaseInput, position: MurderPosition): Murde
   const ruledOut = new Set<string>();
   (position.removed ?? []).forEach((x, i) => {
     const person = pub.people.find((p) => p.id === x.person);
-    if (!person) throw new PositionError('unreadable', `body/removed/${i}/person: no person "${x.person}" in this case`);
+    if (!person) throw new PositionError('unreadable', `body/removed/${i}/person: ${unknownPerson(file, x.person)}`);
     const at = solution.positions[x.person]!;
     x.cells.forEach((cell, k) => {
       if (cell[0] >= pub.size || cell[1] >= pub.size) throw new PositionError('unreadable', `body/removed/${i}/cells/${k}: [${cell.join(', ')}] is off the ${pub.size}×${pub.size} board`);

@@ -110,7 +110,7 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
       const entry = bySlot.get(f.file);
       const anchor = `p${i + 1}`;
       const heading = entry?.slot ?? player.id;
-      toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(entry?.summary ?? shortMeta(f.value, options.lang))}</span></li>`);
+      toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(indexSummary(entry, options.lang) ?? shortMeta(f.value, player.picture.svg, options.lang))}</span></li>`);
       sections.push(section(anchor, heading, f, entry, player.picture.svg, solved?.picture.svg ?? null, options.lang));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -155,9 +155,30 @@ function parseFile(path: string, ndjson: boolean): Array<{ value: unknown; line?
   return out;
 }
 
-/** Grade or level and size, when the page has no daily summary. */
-function shortMeta(value: Record<string, unknown>, lang: Lang): string {
-  return pagePartsOf(String(value.format))?.short(value, lang) ?? formatName(String(value.format));
+/**
+ * The index's one-line summary of a puzzle, where the page's language is the summary's: the
+ * verifier writes it in English ("9×9 regular, 30 givens, grade 2 (medium)"), so a German page
+ * shows its own lines (shortMeta, the section's meta) instead.
+ */
+function indexSummary(entry: PageEntry | undefined, lang: Lang): string | undefined {
+  return lang === 'en' ? entry?.summary : undefined;
+}
+
+/**
+ * Grade or level and size, when the page has no daily summary; for a format without page parts
+ * (game deals and records), its picture's title, which is in the page's language ("SuDoku – Das
+ * Brettspiel, Austeilung · 2 Spieler"), not the format's id.
+ */
+function shortMeta(value: Record<string, unknown>, svg: string, lang: Lang): string {
+  return pagePartsOf(String(value.format))?.short(value, lang) ?? pictureTitle(svg, String(value.id)) ?? formatName(String(value.format));
+}
+
+const UNESCAPED: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The text of a picture's <title> (svg.ts svgDocument), without the file id it ends with. */
+function pictureTitle(svg: string, id: string): string | undefined {
+  const title = /<title>([^<]*)<\/title>/.exec(svg)?.[1]?.replace(/&(amp|lt|gt|quot|#39);/g, (e) => UNESCAPED[e]!);
+  return title?.endsWith(` · ${id}`) ? title.slice(0, -` · ${id}`.length) : title;
 }
 
 function section(anchor: string, heading: string, f: Found, entry: PageEntry | undefined, svg: string, solution: string | null, lang: Lang): string {
@@ -165,7 +186,8 @@ function section(anchor: string, heading: string, f: Found, entry: PageEntry | u
   const value = f.value;
   const own = pagePartsOf(String(value.format));
   if (own) meta.push(own.meta(value, lang));
-  if (entry) meta.push(entry.summary);
+  const summary = indexSummary(entry, lang);
+  if (summary) meta.push(summary);
   meta.push(`<code>${esc(f.file)}${f.line ? `:${f.line}` : ''}</code>`, `<code>${esc(String(value.id))}</code>`);
   const html = [
     `<section id="${anchor}" class="puzzle">`,
@@ -214,7 +236,7 @@ function page(title: string, lang: Lang, toc: string[], sections: string[], prob
     '<body>',
     `<h1>${esc(title)}</h1>`,
     `<nav><ol>${toc.join('\n')}</ol></nav>`,
-    problems.length > 0 ? `<div class="problems"><h2>${lang === 'de' ? 'Nicht lesbar' : 'Not readable'}</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>` : '',
+    problems.length > 0 ? `<div class="problems"><h2>${esc(L.unreadable[lang])}</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>` : '',
     ...sections,
     '</body>',
     '</html>',

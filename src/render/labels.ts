@@ -3,6 +3,7 @@
  * people and clue texts come from the files; only the frame around them is here.
  */
 import type { Lang } from '../core/lang.ts';
+import { MURDERER_NOUN, type Gender } from '../murder/texts/grammar.ts';
 
 type Phrase = Readonly<Record<Lang, string>>;
 
@@ -25,7 +26,6 @@ export const L = {
   standable: { de: 'betretbar', en: 'standable' },
   blocking: { de: 'blockiert (niemand steht dort)', en: 'blocking (nobody stands there)' },
   victim: { de: 'Opfer', en: 'victim' },
-  murderer: { de: 'Täter', en: 'murderer' },
   people: { de: 'Personen', en: 'people' },
   kosmos: { de: 'SuDoku – Das Brettspiel', en: 'SuDoku – the board game' },
   domino: { de: 'Domino-SUDOKU', en: 'Domino-SUDOKU' },
@@ -86,6 +86,7 @@ export const L = {
   lastDraw: { de: 'Remis vereinbart', en: 'draw agreed' },
   lastAdjourn: { de: 'Partie vertagt', en: 'game adjourned' },
   on: { de: 'auf', en: 'on' },
+  unreadable: { de: 'Nicht lesbar', en: 'Not readable' },
 } as const satisfies Record<string, Phrase>;
 
 /** How a Numbridge game ended (GameResult.reason). */
@@ -97,6 +98,11 @@ export const RESULT_REASONS = {
   agreement: { de: 'Remis nach Vereinbarung', en: 'a draw by agreement' },
   abandoned: { de: 'abgebrochen: beide ließen ihre Züge verfallen', en: 'abandoned: both players lapsed their turns' },
 } as const satisfies Record<string, Phrase>;
+
+/** The solution's mark of the murderer, in their gender: "Täterin", "Täter" (murder/texts/grammar.ts). */
+export function murdererLabel(gender: Gender, lang: Lang): string {
+  return MURDERER_NOUN[gender][lang].word;
+}
 
 /** Grade and level names of the files (English ids) in German. */
 const GRADE_NAMES_DE: Readonly<Record<string, string>> = {

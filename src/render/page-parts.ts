@@ -28,7 +28,7 @@ const PARTS: Readonly<Record<string, PageParts>> = {
     },
     meta: (file, lang) => {
       const grade = (file as NumbridgeBoardFile).public.grade;
-      return `${levelText('grade', grade, lang)}, score ${grade.score}`;
+      return `${levelText('grade', grade, lang)}, ${L.score[lang]} ${grade.score}`;
     },
   },
   [MURDER_CASE]: {

@@ -19,7 +19,7 @@ import { cacheHeaders } from './http-caching.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
-import { bodyAjv, schemaErrorText, textAjv } from './validation.ts';
+import { bodyAjv, schemaError, textAjv } from './validation.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
 
@@ -90,7 +90,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const reason = tooLong ? `${oneLine(request.url.split('?')[0]!.slice(0, 60))}…: a path part longer than 100 characters` : oneLine(error.message);
       void (reply as FastifyReply).code(tooLong ? 414 : (error.statusCode ?? 400)).send({ error: reason });
     },
-    schemaErrorFormatter: (errors, dataVar) => new Error(schemaErrorText(errors, dataVar)),
+    schemaErrorFormatter: schemaError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // validation per part of the request: validation.ts

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { oneLine } from '../core/errors.ts';
+import { oneLine, oneOfText } from '../core/errors.ts';
 import { BoundedCache } from '../core/memo.ts';
 import { allFormats } from '../kinds/registry.ts';
 import { isDate, today } from '../pipeline/daily.ts';
@@ -89,6 +89,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
   app.get('/puzzles', { schema: { operationId: 'listPuzzles', summary: 'Puzzles by kind, size and grade, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
+    if (q.kind !== undefined) knownKind(q.kind);
     const limit = q.limit ?? 20;
     const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: levelOf(q.grade, q.kind) } : {}) };
     const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
@@ -184,6 +185,12 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
  * `grade=` as a level: a number 1..9, or a level name of the kind asked for (of any kind when
  * none or an unknown one is: an unknown kind= lists nothing anyway).
  */
+/** A kind filter names a kind the server knows: a typo is refused with the kinds, not answered with an empty list. */
+function knownKind(name: string): void {
+  const names = allFormats().map((k) => k.name);
+  if (!names.includes(name)) throw new ClientError(400, `querystring/kind ${oneOfText(names, { value: name })}`);
+}
+
 function levelOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
   const named = allFormats().filter((k) => k.name === kindName);

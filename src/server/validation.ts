@@ -8,19 +8,35 @@
  * always refused them). A querystring and path parameters are text by nature, so "20" may become
  * 20 there. In both, unknown fields are refused, not silently dropped: a client's typo should not
  * look accepted.
+ *
+ * A closed choice (a union of constants, an enum, a discriminator's tag) names every value it
+ * allows: "body/variant must be one of "bridge", "blitz", "domains" (not "classic")", where ajv
+ * alone says "must be equal to constant". Every validator of a request (these two, the tables
+ * plugin's) is `verbose`, so an error keeps the refused value and the schema it broke.
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { oneOfText } from '../core/errors.ts';
 import { getOrMake } from '../core/memo.ts';
+import { refusedChoice, type SchemaErrorParts } from '../core/schema.ts';
 
-const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false } as const;
+const ajvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false, verbose: true } as const;
 export const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
 export const textAjv = new Ajv({ ...ajvOptions, coerceTypes: 'array' });
 
-export function schemaErrorText(errors: readonly Pick<ErrorObject, 'instancePath' | 'message' | 'params'>[], dataVar: string): string {
+/** The one line of a request that breaks its schema: the first problem, at its field. */
+export function schemaErrorText(errors: readonly (SchemaErrorParts & Pick<ErrorObject, 'message'>)[], dataVar: string): string {
   const e = errors[0]!;
   const extra = (e.params as { additionalProperty?: string }).additionalProperty;
-  return extra !== undefined ? `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}` : `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`;
+  if (extra !== undefined) return `${dataVar}${e.instancePath}: unknown field ${JSON.stringify(extra)}`;
+  const choice = refusedChoice(errors);
+  if (choice) return `${dataVar}${choice.path} ${oneOfText(choice.values, choice.given)}`;
+  return `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}`;
+}
+
+/** `schemaErrorText` as Fastify's schemaErrorFormatter (the app's, and the tables plugin's own). */
+export function schemaError(errors: readonly (SchemaErrorParts & Pick<ErrorObject, 'message'>)[], dataVar: string): Error {
+  return new Error(schemaErrorText(errors, dataVar));
 }
 
 /**

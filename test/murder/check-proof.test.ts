@@ -122,6 +122,11 @@ describe('verify refuses forged Murder proofs', () => {
     expect(problems((f) => { f.secret!.proof.steps.splice(-3); })[0]).toMatch(/^the proof ends with [a-z0-9-]+ on (\d+ cells|\[\d, \d\]), the solution has \[\d, \d\]$/);
   });
 
+  test('a person the case lacks is named with the people it has', () => {
+    const ids = file.public.people.map((x) => `"${x.id}"`).join(', ');
+    expect(problems((f) => { f.secret!.proof.steps[0]!.removed[0]!.person = 'nobody'; })[0]).toBe(`proof step 1 (${file.secret!.proof.steps[0]!.rule}): names an unknown person "nobody" (the case's people: ${ids})`);
+  });
+
   test('a cell out of range is a one-line reason', () => {
     const p = problems((f) => { f.secret!.proof.steps[0]!.removed[0]!.cells[0] = [8, 8]; });
     expect(p[0]).toMatch(/^proof step 1 \(.+\): rules out \[8, 8\], off the board|could not stand there/);

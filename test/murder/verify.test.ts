@@ -117,8 +117,15 @@ describe('unreadable cases: one line with the place', () => {
   test('an object that is not in the vocabulary: the message lists the vocabulary', () => {
     expect(broken((f) => ((f.public.objects[1] as unknown[])[2] = 'unicorn'))).toMatch(/^case \/public\/objects\/1\/2: must be one of null, "chair", "armchair"/);
   });
+  test('a gender of neither: the union of constants names both, and what was given', () => {
+    expect(broken((f) => ((f.public.people[0] as { gender: string }).gender = 'x'))).toBe('case /public/people/0/gender: must be one of "f", "m" (not "x")');
+  });
+  test('a murderer the case lacks: the message lists its people', () => {
+    const ids = good.public.people.map((p) => `"${p.id}"`).join(', ');
+    expect(broken((f) => (f.secret!.solution.murderer = 'nobody'))).toBe(`case /secret/solution/murderer: unknown person "nobody" (the case's people: ${ids})`);
+  });
   test('a clue naming a room that is not there', () => {
-    expect(broken((f) => f.public.people[1]!.clues.push({ kind: 'inRoom', room: 'ballroom', text: { de: 'x', en: 'x' } }))).toBe('case /public/people/1/clues/' + good.public.people[1]!.clues.length + '/room: unknown room "ballroom"');
+    expect(broken((f) => f.public.people[1]!.clues.push({ kind: 'inRoom', room: 'ballroom', text: { de: 'x', en: 'x' } }))).toBe('case /public/people/1/clues/' + good.public.people[1]!.clues.length + '/room: unknown room "ballroom" (the case\'s rooms: ' + good.public.rooms.map((r) => `"${r.id}"`).join(', ') + ')');
   });
   test('a room in two pieces', () => {
     const split = handFile({ plan: ['abbb', 'bbbb', 'bbbb', 'bbba'], people: ['vera', 'max', 'ida', 'leo'].map((id, i) => ({ id, gender: 'f', clues: i ? [] : [{ kind: 'victim' }] })) });

@@ -43,9 +43,9 @@ describe('puzzlemill generate numbridge', () => {
     [['--size', '5', '--blocks', 'regular'], /5×5 has no regular blocks/],
     [['--size', '6', '--givens', '13', '--symmetry', 'rot180'], /13 givens cannot form a rot180-symmetric pattern on 6×6 .*must be even/],
     [['--givens', '12'], /givens 12 is outside 17\.\.80/],
-    [['--size', '11'], /Invalid values: Argument: size, Given: 11/],
-    [['--symmetry', 'quarter'], /Invalid values: Argument: symmetry/],
-    [['--grade', '9'], /Invalid values: Argument: grade/],
+    [['--size', '11'], /--size must be one of 4, 5, 6, 7, 8, 9 \(not 11\)/],
+    [['--symmetry', 'quarter'], /--symmetry must be one of "none", .* \(not "quarter"\)/],
+    [['--grade', '9'], /--grade must be one of "1", .*"extreme" \(not "9"\)/],
     [['--size', '4', '--grade', '2'], /4×4 regular boards never need more than singles/],
     [['--givens', 'many'], /^puzzlemill: --givens must be a number, got "many" \(see --help\)$/m],
   ])('refuses an impossible request %j: one line, exit 2', (extra, reason) => {

@@ -16,7 +16,7 @@ export async function generateCommand(): Promise<CommandModule> {
   return {
     command: 'generate',
     describe: 'Generate puzzles of one kind (NDJSON on stdout, or --out DIR)',
-    builder: (y: Argv) => y.command(kinds).demandCommand(1, 'Name a kind to generate (see --help).'),
+    builder: (y: Argv) => y.command(kinds).demandCommand(1, `Name a kind: ${allKinds().map((kind) => kind.name).join(', ')}.`),
     handler: () => {},
   };
 }

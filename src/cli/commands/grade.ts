@@ -19,7 +19,8 @@ import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
-import type { Lang } from '../../core/lang.ts';
+import { LANGS, type Lang } from '../../core/lang.ts';
+import { L, levelName } from '../../render/labels.ts';
 
 interface GradeArgs {
   files: string[];
@@ -40,7 +41,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
-      .option('lang', { choices: ['en', 'de'] as const, default: 'en' as const, describe: 'language of the proof steps' })
+      .option('lang', { choices: LANGS, default: 'en' as Lang, describe: 'language of the proof steps' })
       .option('max-tier', { type: 'number', describe: 'use techniques up to this tier only (1 easy … 5 extreme)' })
       .option('uniqueness', {
         type: 'boolean',
@@ -94,8 +95,9 @@ function textReport(where: InputPosition, id: string | undefined, report: GradeR
   } else {
     const grade = report.grade;
     const used = techniqueList(report.techniques);
-    const score = grade.score === undefined ? '' : `, score ${grade.score}`;
-    writeLine(`${label(where, id)}  ${grade.name} (level ${grade.level})${score}${used ? ': ' + used : ''}`);
+    // in the language of the steps: "hard (level 3), score 2345", "schwer (Stufe 3), Punkte 2345"
+    const score = grade.score === undefined ? '' : `, ${L.score[args.lang]} ${grade.score}`;
+    writeLine(`${label(where, id)}  ${levelName(grade.name, args.lang)} (${L.level[args.lang]} ${grade.level})${score}${used ? ': ' + used : ''}`);
   }
   if (args.proof) (report.steps ?? []).forEach((step, i) => writeLine(`  ${i + 1}. ${step.text[args.lang]}`));
 }

@@ -26,6 +26,9 @@ export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
   serve: async () => (await import('./serve.ts')).serveCommand,
 };
 
+/** What the subcommands of a command are, in its refusal of an unknown one ("generate: unknown kind …"). */
+export const SUBCOMMAND_NOUNS: Readonly<Record<string, string>> = { generate: 'kind', deal: 'game', replay: 'game', selfplay: 'game', complete: 'game' };
+
 /** Every command module, in --help order. */
 export async function allCommands(): Promise<AnyCommand[]> {
   return Promise.all(Object.values(COMMAND_LOADERS).map((load) => load()));

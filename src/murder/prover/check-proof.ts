@@ -10,7 +10,7 @@
  * Kept simple on purpose (cell lists, no bit sets): it runs once per verified file.
  */
 import { cellAt, columnOf, rowOf } from '../cells.ts';
-import { isStandable, roomIndexOf, type CaseModel } from '../model.ts';
+import { isStandable, roomIndexOf, unknownIdText, type CaseModel } from '../model.ts';
 import type { ClueFact, ProofStep } from '../schema.ts';
 import { holdsAt, STRICT } from '../truth.ts';
 
@@ -129,7 +129,7 @@ class CasePosition {
     const removed: Array<[number, number]> = [];
     for (const x of step.removed) {
       const p = person(x.person);
-      if (p < 0) return `names an unknown person "${x.person}"`;
+      if (p < 0) return `names an ${unknownIdText('person', x.person, ids)}`;
       for (const ref of x.cells) {
         const at = cell(ref);
         if (at < 0) return `rules out [${ref[0]}, ${ref[1]}], off the board`;
@@ -140,24 +140,25 @@ class CasePosition {
     for (const x of step.placed) {
       const p = person(x.person);
       const at = cell(x.cell);
-      if (p < 0) return `names an unknown person "${x.person}"`;
+      if (p < 0) return `names an ${unknownIdText('person', x.person, ids)}`;
       if (at < 0) return `places ${x.person} off the board`;
       placed.push([p, at]);
     }
     const premises = step.premises;
     const people: number[] = [];
     for (const id of premises.people ?? []) {
-      if (person(id) < 0) return `names an unknown person "${id}"`;
+      if (person(id) < 0) return `names an ${unknownIdText('person', id, ids)}`;
       people.push(person(id));
     }
     const clues: Array<[number, ClueFact]> = [];
     for (const ref of premises.clues ?? []) {
       const p = person(ref.person);
-      const fact = p >= 0 ? this.model.people[p]!.clues[ref.index] : undefined;
-      if (!fact) return `names clue ${ref.index} of "${ref.person}", which is not on the case`;
+      if (p < 0) return `names an ${unknownIdText('person', ref.person, ids)}`;
+      const fact = this.model.people[p]!.clues[ref.index];
+      if (!fact) return `names clue ${ref.index} of "${ref.person}", which is not on their card`;
       clues.push([p, fact]);
     }
-    for (const id of premises.rooms ?? []) if (roomIndexOf(this.model, id) < 0) return `names an unknown room "${id}"`;
+    for (const id of premises.rooms ?? []) if (roomIndexOf(this.model, id) < 0) return `names an ${unknownIdText('room', id, this.model.roomIds)}`;
     const lines = (xs: readonly number[] | undefined) => (xs ?? []).filter((x) => x < this.n);
     if (lines(premises.rows).length !== (premises.rows ?? []).length || lines(premises.columns).length !== (premises.columns ?? []).length) return 'names a line off the board';
     return { removed, placed, people, clues, rows: premises.rows ?? [], columns: premises.columns ?? [] };

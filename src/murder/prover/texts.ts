@@ -2,7 +2,7 @@
  * The sentences of proof steps, in German and English. Built only in proof mode; the generator's
  * fast mode never calls these.
  */
-import { capitalise, germanAnotherDative, germanNoOtherNominative, listWords, PERSON_NOUN, type Gender } from '../texts/grammar.ts';
+import { capitalise, germanAnotherDative, germanDefiniteNominative, germanNoOtherNominative, listWords, MURDERER_NOUN, PERSON_NOUN, type Gender } from '../texts/grammar.ts';
 import { cellLabel } from '../cells.ts';
 import type { Lang } from '../../core/lang.ts';
 
@@ -76,7 +76,7 @@ export function victimCrowdText(names: ProofNames, v: number, room: number, a: n
 export function victimMurdererText(names: ProofNames, v: number, room: number, q: number): Bilingual {
   const at = names.room(room);
   return {
-    de: `Das Opfer ${names.person(v)} ist ${at.de}, und nur ${names.person(q)} kann noch dort stehen: ${names.person(q)} ist der Täter.`,
+    de: `Das Opfer ${names.person(v)} ist ${at.de}, und nur ${names.person(q)} kann noch dort stehen: ${names.person(q)} ist ${germanDefiniteNominative(MURDERER_NOUN[names.gender(q)].de)}.`,
     en: `The victim ${names.person(v)} is ${at.en}, and only ${names.person(q)} can be there too: ${names.person(q)} is the murderer.`,
   };
 }

@@ -55,6 +55,24 @@ export const PERSON_NOUN: Readonly<Record<Gender, Noun>> = {
   f: { de: { word: 'Frau', gender: 'f' }, en: { word: 'woman' } },
 };
 
+/**
+ * The murderer once known, in their own gender: "die Täterin", "der Täter" (the proof's last
+ * step, the solution's mark). While nobody knows who it is, the sheet's generic "der Täter" stands
+ * (the victim's card, the prover's reasoning about the victim's room). The victim is "das Opfer"
+ * (neuter) whoever it is.
+ */
+export const MURDERER_NOUN: Readonly<Record<Gender, Noun>> = {
+  f: { de: { word: 'Täterin', gender: 'f' }, en: { word: 'murderer' } },
+  m: { de: { word: 'Täter', gender: 'm' }, en: { word: 'murderer' } },
+};
+
+const NOMINATIVE_DEFINITE: Record<GermanGender, string> = { m: 'der', f: 'die', n: 'das' };
+
+/** "der Täter", "die Täterin". */
+export function germanDefiniteNominative(noun: GermanNoun): string {
+  return `${NOMINATIVE_DEFINITE[noun.gender]} ${noun.word}`;
+}
+
 const ROW: GermanNoun = { word: 'Reihe', gender: 'f' };
 const COLUMN: GermanNoun = { word: 'Spalte', gender: 'f' };
 

@@ -101,7 +101,7 @@ export function kosmosDealPicture(input: KosmosDealFile, options: PictureOptions
   const subtitle = `${L.deal[lang]} · ${file.public.players} ${L.players[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
   const panel: PanelLine[] = [
     legendTile(L.gold[lang], 'gold'),
-    { text: `${file.public.pileSize} ${L.tile[lang]} ${lang === 'de' ? 'verdeckt' : 'face down'}`, colour: MUTED, gap: 4 },
+    { text: `${file.public.pileSize} ${L.tile[lang]} ${L.faceDown[lang]}`, colour: MUTED, gap: 4 },
   ];
   if (secret) {
     panel.push({

@@ -10,7 +10,7 @@
  *   │  → row 5, column 3           │   (solution only)
  *   └──────────────────────────────┘
  */
-import { L } from '../labels.ts';
+import { L, murdererLabel } from '../labels.ts';
 import { type Lang } from '../../core/lang.ts';
 import { INK, MUTED, SOLUTION, VICTIM } from '../palette.ts';
 import { g, line, rect, text } from '../svg.ts';
@@ -73,7 +73,8 @@ export function drawCard(person: CardPerson, x: number, y: number, width: number
   parts.push(personToken(x + PAD + 10, y + PAD + 10, 10, person.token, 'badge'));
   const nameX = x + PAD + 28;
   const baseline = y + PAD + 15;
-  const tags = (person.victim ? textWidth(L.victim[lang], 11, 'bold') + 8 : 0) + (person.murderer ? textWidth(L.murderer[lang], 11, 'bold') : 0);
+  const murderer = murdererLabel(person.gender, lang);
+  const tags = (person.victim ? textWidth(L.victim[lang], 11, 'bold') + 8 : 0) + (person.murderer ? textWidth(murderer, 11, 'bold') : 0);
   const room = width - (nameX - x) - PAD - 16 - tags;
   const { shown, size } = fittedName(person.name, room);
   parts.push(text(nameX, baseline, shown, { class: 'person-name', 'font-size': size, 'font-weight': 'bold', fill: INK }));
@@ -84,7 +85,7 @@ export function drawCard(person: CardPerson, x: number, y: number, width: number
     parts.push(text(tagX, baseline, L.victim[lang], { class: 'victim-tag', 'font-size': 11, 'font-weight': 'bold', fill: VICTIM }));
     tagX += textWidth(L.victim[lang], 11, 'bold') + 8;
   }
-  if (person.murderer) parts.push(text(tagX, baseline, L.murderer[lang], { class: 'murderer-tag', 'font-size': 11, 'font-weight': 'bold', fill: INK }));
+  if (person.murderer) parts.push(text(tagX, baseline, murderer, { class: 'murderer-tag', 'font-size': 11, 'font-weight': 'bold', fill: INK }));
 
   let lineY = y + HEADER + TEXT_SIZE;
   for (const l of clueLines(person, width, lang)) {

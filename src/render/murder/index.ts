@@ -13,7 +13,8 @@
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
-import { capital, levelText, L } from '../labels.ts';
+import type { Gender } from '../../murder/texts/grammar.ts';
+import { capital, levelText, L, murdererLabel } from '../labels.ts';
 import { type Lang } from '../../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
@@ -62,7 +63,8 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
   const planSize = n * S;
-  const legend = objectLegend(pub.objects.flat().filter((o): o is ObjectId => o !== null), planX - 22, planY + planSize + 22, planSize + 22, lang, secret !== undefined);
+  const murderer = secret ? pub.people.find((p) => p.id === secret.solution.murderer)!.gender : null;
+  const legend = objectLegend(pub.objects.flat().filter((o): o is ObjectId => o !== null), planX - 22, planY + planSize + 22, planSize + 22, lang, murderer);
   const leftBottom = legend.bottom;
 
   // cards: one column when they fit beside the plan, otherwise two balanced columns
@@ -114,9 +116,10 @@ function balancedSplit(heights: readonly number[]): number {
 
 /**
  * The objects on this plan, standable ones first, each as icon + name, flowing in lines of the
- * plan's width; with the solution, the victim's and the murderer's token colours.
+ * plan's width; with the solution (the murderer's gender given), the victim's and the murderer's
+ * token colours.
  */
-function objectLegend(present: ObjectId[], x: number, y: number, width: number, lang: Lang, solution: boolean): { markup: string; bottom: number } {
+function objectLegend(present: ObjectId[], x: number, y: number, width: number, lang: Lang, murderer: Gender | null): { markup: string; bottom: number } {
   const have = new Set(present);
   const groups: Array<{ label: string; ids: ObjectId[] }> = [
     { label: L.standable[lang], ids: OBJECT_IDS.filter((id) => have.has(id) && !isBlockingObject(id)) },
@@ -145,9 +148,9 @@ function objectLegend(present: ObjectId[], x: number, y: number, width: number, 
     }
     cy += LINE;
   }
-  if (solution) {
+  if (murderer) {
     let cx = x;
-    for (const [fill, label] of [[VICTIM, L.victim[lang]], [MURDERER, L.murderer[lang]]] as const) {
+    for (const [fill, label] of [[VICTIM, L.victim[lang]], [MURDERER, murdererLabel(murderer, lang)]] as const) {
       parts.push(circle(cx + 9, cy + 9, 8, { fill, stroke: '#ffffff', 'stroke-width': 2 }));
       parts.push(text(cx + 24, cy + 14, label, { 'font-size': LEGEND_SIZE, fill: INK }));
       cx += 24 + textWidth(label, LEGEND_SIZE) + 18;

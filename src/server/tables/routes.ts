@@ -17,6 +17,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
+import { schemaError } from '../validation.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { eventRoutes } from './events.ts';
@@ -43,8 +44,10 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   // draft 2020-12, as the game files' schemas are written (cells are prefixItems tuples); the
   // discriminator makes a bad move's error name its own kind's fields, not every kind's
-  const ajv = new Ajv2020({ coerceTypes: false, allErrors: false, strict: false, discriminator: true });
+  const ajv = new Ajv2020({ coerceTypes: false, allErrors: false, strict: false, discriminator: true, verbose: true });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // worded as every request's (validation.ts; verbose above keeps what a refused choice needs)
+  app.setSchemaErrorFormatter(schemaError);
   // JSON only: Fastify's text/plain parser would hand a string to the body schema
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
