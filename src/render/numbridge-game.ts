@@ -7,10 +7,10 @@
  *             `owned-2`); givens bold on the bare cell (`given`, `taken` once owned); tiles laid
  *             right on a small tile (`placed`); with the solution (deals only) the other digits
  *             in teal (`solution`)
- *   mistakes  the rules' public red mark (docs/RULES.md, "Mistakes and clocks"): a red ring with
- *             the digit that did not fit (`mistake`, `mistake-digit`), on every cell that had one,
- *             for the rest of the game — the rules give the mark no end, and the view keeps
- *             "every mistake so far"
+ *   mistakes  the rules' public mark (docs/RULES.md, "Mistakes and clocks": it appears briefly,
+ *             "kurz", in red): the mistake of the move just made as a red ring with the digit that
+ *             did not fit (`mistake`, `mistake-digit`); the earlier ones, which the view and the
+ *             record keep, as a thin grey ring with their digits (`mistake earlier`)
  *   last move a green ring on its cell (`last-move`) and a line in the panel
  *   panel     per player: the hand (digits: `hand-digit`; face down: `hand-hidden`), mistakes,
  *             game time; the bag's size, who is to move, the result
@@ -55,7 +55,8 @@ interface GamePosition {
   owner: ArrayLike<number>;
   /** Deals with the solution asked for: the digits of the empty cells. */
   solution: ArrayLike<number> | null;
-  marks: readonly { cell: number; digit: number }[];
+  /** Every mistake so far; `fresh`: made by the move that led to this position (drawn red). */
+  marks: readonly { cell: number; digit: number; fresh: boolean }[];
   lastMove: { player: Player | null; entry: RecordEntry | SeatLastMove } | null;
   hands: Pair<ShownHand>;
   bagSize: number;
@@ -159,7 +160,7 @@ export function numbridgeRecordPicture(input: NumbridgeRecordFile, options: Pict
     digits: s.digits,
     owner: s.owner,
     solution: null,
-    marks: s.marks,
+    marks: s.marks.map((m) => ({ cell: m.cell, digit: m.digit, fresh: m.ply === s.ply })),
     lastMove: last ? { player: 'player' in last ? last.player : null, entry: last } : null,
     hands: [{ digits: s.hands[0] }, { digits: s.hands[1] }],
     bagSize: s.bag.length,
@@ -201,7 +202,7 @@ export function seatPicture(state: SeatState, options: Pick<PictureOptions, 'lan
     digits: flat(view.digits),
     owner: flat(view.owner),
     solution: null,
-    marks: view.marks.map((m) => ({ cell: m.cell[0] * n + m.cell[1], digit: m.digit })),
+    marks: view.marks.map((m) => ({ cell: m.cell[0] * n + m.cell[1], digit: m.digit, fresh: m.ply === view.ply })),
     lastMove: last ? { player: last.player ?? null, entry: last } : null,
     hands,
     bagSize: view.bagSize,
@@ -286,6 +287,7 @@ function cellContents({ n, layout, radius }: SheetLayout, p: GamePosition): stri
   const parts: string[] = [];
   const wrong = new Map<number, number[]>();
   for (const m of p.marks) wrong.set(m.cell, [...(wrong.get(m.cell) ?? []), m.digit]);
+  const fresh = new Set(p.marks.filter((m) => m.fresh).map((m) => m.cell));
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const cell = r * n + c;
@@ -315,19 +317,30 @@ function cellContents({ n, layout, radius }: SheetLayout, p: GamePosition): stri
       }
       if (marks) {
         const size = digit > 0 ? radius * 0.36 : digitSize * 0.7;
-        parts.push(text(x, markY, marks.join(' '), { class: 'mistake-digit', 'font-size': size, 'font-weight': 'bold', fill: LATE_ERROR }));
+        const red = fresh.has(cell);
+        parts.push(text(x, markY, marks.join(' '), { class: red ? 'mistake-digit' : 'mistake-digit earlier', 'font-size': size, 'font-weight': 'bold', fill: red ? LATE_ERROR : MUTED }));
       }
     }
   }
   return g({ 'text-anchor': 'middle' }, parts);
 }
 
-/** The red ring of every cell with a mistake, and the green ring of the last move's cell. */
+/** The ring of every cell with a mistake (red for the move just made, thin grey before), and the green ring of the last move's cell. */
 function markRings({ n, layout, radius }: SheetLayout, p: GamePosition): string {
   const rings: string[] = [];
+  const fresh = new Set(p.marks.filter((m) => m.fresh).map((m) => m.cell));
   const marked = new Set(p.marks.map((m) => m.cell));
+  const dashes = `${(radius * 0.28).toFixed(2)} ${(radius * 0.14).toFixed(2)}`;
   for (const cell of [...marked].sort((a, b) => a - b)) {
-    rings.push(polygon(innerHex(layout, Math.floor(cell / n), cell % n, 0.88), { class: 'mistake', stroke: LATE_ERROR, 'stroke-width': Math.max(2, radius * 0.1), 'stroke-dasharray': `${(radius * 0.28).toFixed(2)} ${(radius * 0.14).toFixed(2)}` }));
+    const red = fresh.has(cell);
+    rings.push(
+      polygon(innerHex(layout, Math.floor(cell / n), cell % n, 0.88), {
+        class: red ? 'mistake' : 'mistake earlier',
+        stroke: red ? LATE_ERROR : MUTED,
+        'stroke-width': red ? Math.max(2, radius * 0.1) : Math.max(1, radius * 0.04),
+        'stroke-dasharray': dashes,
+      }),
+    );
   }
   const cell = lastCell(p);
   if (cell !== null) rings.push(polygon(innerHex(layout, Math.floor(cell / n), cell % n, 0.7), { class: 'last-move', stroke: LAST_MOVE, 'stroke-width': Math.max(2.5, radius * 0.12) }));
@@ -369,6 +382,12 @@ function legendOf(p: GamePosition, lang: Lang): LegendItem[] {
       colour: LATE_ERROR,
       label: L.mistakeMark[lang],
       swatch: (x, y) => g({}, [hexSwatch('none', LATE_ERROR, 'legend-mistake')(x, y), text(x + 12, y + 4, '4', { 'font-size': 11, 'font-weight': 'bold', 'text-anchor': 'middle', fill: LATE_ERROR })]),
+    },
+    {
+      kind: 'swatch',
+      colour: MUTED,
+      label: L.earlierMistake[lang],
+      swatch: (x, y) => g({}, [hexSwatch('none', MUTED, 'legend-mistake-earlier')(x, y), text(x + 12, y + 4, '4', { 'font-size': 11, 'font-weight': 'bold', 'text-anchor': 'middle', fill: MUTED })]),
     },
     { kind: 'swatch', colour: LAST_MOVE, label: L.lastMove[lang], swatch: hexSwatch('none', LAST_MOVE, 'legend-last-move') },
   ];

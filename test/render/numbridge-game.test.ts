@@ -108,6 +108,10 @@ describe('a Numbridge record at a move', () => {
     expect(countClass(svg, 'placed')).toBe(Array.from(s.digits).filter((d, c) => d > 0 && s.givens[c] === 0).length);
     expect(countClass(svg, 'mistake')).toBe(new Set(s.marks.map((m) => m.cell)).size);
     expect(textsOfClass(svg, 'mistake-digit').join(' ').split(' ').sort()).toEqual(s.marks.map((m) => String(m.digit)).sort());
+    // red only for the move just made ("erscheint kurz"), grey before: a ring and the digits each
+    const fresh = new Set(s.marks.filter((m) => m.ply === s.ply).map((m) => m.cell));
+    expect(countClass(svg, 'earlier')).toBe(2 * (new Set(s.marks.map((m) => m.cell)).size - fresh.size));
+    if (turn === wrongAt) expect(fresh.size).toBe(1);
     const last = record.public.moves[turn - 1]!;
     expect(countClass(svg, 'last-move')).toBe('cell' in last ? 1 : 0);
     expect(textsOfClass(svg, 'hand-digit')).toEqual([...s.hands[0], ...s.hands[1]].map(String));
@@ -120,7 +124,7 @@ describe('a Numbridge record at a move', () => {
     expect(draw(record).picture.svg).toBe(draw(record, { turn: total }).picture.svg);
     const de = draw(record, { lang: 'de' }).picture.svg;
     expect(de).toContain(`nach Zug ${total}/${total}`);
-    expect(de).toContain('Fehler: rote Markierung mit der Ziffer, die nicht passte');
+    expect(de).toContain('Fehler dieses Zugs: rote Markierung mit der Ziffer, die nicht passte');
     expect(de).toContain('Beutel:');
   });
 
