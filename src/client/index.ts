@@ -80,3 +80,16 @@ export function createPuzzlemillClient(baseUrl: string, options: PuzzlemillClien
   );
   return Object.assign(client, methods) as unknown as PuzzlemillClient;
 }
+
+/**
+ * The URL of a seat's event stream (`GET /tables/{id}/events`) for `new EventSource(url)`:
+ * EventSource sends no headers, so the stream opens with a ticket of `createEventTicket` (a
+ * minute long) instead of the seat token. Each event's `data` is the seat's state right after a
+ * move (the `getTable` answer's shape), its `lastEventId` the move number; to resume with a new
+ * ticket, pass the last id received (EventSource's own reconnects send it themselves).
+ */
+export function tableEventsUrl(baseUrl: string, tableId: string, ticket: string, lastEventId?: number): string {
+  const query = new URLSearchParams({ ticket });
+  if (lastEventId !== undefined) query.set('lastEventId', String(lastEventId));
+  return `${baseUrl.replace(/\/+$/, '')}/tables/${encodeURIComponent(tableId)}/events?${query}`;
+}

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_TYPES, clientTypes } from './client-types.ts';
-import { createPuzzlemillClient } from '../../src/client/index.ts';
+import { createPuzzlemillClient, tableEventsUrl } from '../../src/client/index.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { DATE, generated, testServer, type TestServer } from '../server/helpers.ts';
 
@@ -69,5 +69,17 @@ describe('createPuzzlemillClient', () => {
     expect([table.response.status, table.data?.seat]).toEqual([200, seat!.seat]);
     const anonymous = await createPuzzlemillClient(url).getTable({ path: { id: dealt.data!.id } });
     expect(anonymous.response.status).toBe(401);
+
+    // the event stream: a ticket, then the URL EventSource opens (read here with fetch: Node 20 has no EventSource)
+    const ticket = await seated.createEventTicket({ path: { id: dealt.data!.id } });
+    expect([ticket.response.status, ticket.data?.seat]).toEqual([201, seat!.seat]);
+    const stream = await fetch(tableEventsUrl(url + '/', dealt.data!.id, ticket.data!.ticket), { signal: AbortSignal.timeout(5000) });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('id: 0')) text += (await reader.read()).value;
+    await reader.cancel();
+    expect(text).toMatch(/^retry: 1000\n\nevent: clock\ndata: \{"now":\d+\}\n\nid: 0\ndata: \{"id":"nbt-/);
+    expect(tableEventsUrl('http://h/', 'nbt-1', 'a.b', 7)).toBe('http://h/tables/nbt-1/events?ticket=a.b&lastEventId=7');
   });
 });
