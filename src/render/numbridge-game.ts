@@ -28,7 +28,7 @@ import { replayNumbridge } from '../games/numbridge/replay.ts';
 import type { GameResult, NumbridgeDealFile, NumbridgeRecordFile, RecordEntry } from '../games/numbridge/schema.ts';
 import { NumbridgeDealFile as DealSchema } from '../games/numbridge/schema.ts';
 import { flattenGrid, readBoardFile } from '../numbridge-board/board-file.ts';
-import type { SeatState } from '../server/tables/schema.ts';
+import type { SeatState } from '../games/numbridge/seat-state.ts';
 import { NUMBRIDGE_BOARD } from '../core/formats.ts';
 import type { Lang } from '../core/lang.ts';
 import { heading, MARGIN } from './heading.ts';

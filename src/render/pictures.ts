@@ -23,7 +23,7 @@ import { murderPicture } from './murder/index.ts';
 import { numbridgePicture } from './numbridge.ts';
 import { numbridgeDealPicture, numbridgeRecordPicture, seatPicture } from './numbridge-game.ts';
 import type { NumbridgeDealFile, NumbridgeRecordFile } from '../games/numbridge/schema.ts';
-import { SeatState } from '../server/tables/schema.ts';
+import { SeatState } from '../games/numbridge/seat-state.ts';
 import { drawerFor, registerDrawer, type PuzzleDrawer } from './drawers.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
