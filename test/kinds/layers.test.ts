@@ -48,4 +48,11 @@ describe('layers', () => {
   test('src/server, src/pipeline and the generic CLI reach the rules only through src/kinds and src/render', () => {
     expect(ruleImports(consumers)).toEqual([]);
   });
+
+  test('the rules and the drawing code import nothing from above them (server, pipeline, CLI, client, workers)', () => {
+    const above = ['src/server/', 'src/pipeline/', 'src/cli/', 'src/client/', 'workers/'];
+    const below = [...RULE_FOLDERS, 'src/render/', 'src/kinds/', 'src/core/'].flatMap(sourcesUnder);
+    expect(below).toContain('src/render/numbridge-game.ts');
+    expect(below.flatMap((file) => importsOf(file).filter((target) => above.some((a) => target.startsWith(a))).map((target) => `${file} imports ${target}`))).toEqual([]);
+  });
 });
