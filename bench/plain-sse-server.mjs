@@ -1,21 +1,28 @@
 /**
- * The baseline beside `bench serve`'s live-tables row: plain Fastify and the same three routes
- * with nothing behind them — no tokens, no referee, no database, no views. A move bumps the
- * table's counter and sends every stream of the table one event of `--pad` bytes (the size of
- * puzzlemill's events in the same run), so what is left is Fastify, Node's sockets and SSE
- * framing: the ceiling for puzzlemill's row.
+ * The baseline beside `bench serve`'s rows: plain Fastify with nothing behind its routes. The
+ * three table routes have no tokens, referee, database or views: a move bumps the table's counter
+ * and sends every stream of the table one event of `--pad` bytes (the size of puzzlemill's events
+ * in the same run). `GET /daily` answers the bytes of the file `--daily` names (the same daily
+ * set puzzlemill serves), as JSON, with nothing else: no ETag, no compression, no store. What is
+ * left is Fastify, Node's sockets and the framing: the ceiling for puzzlemill's rows.
  *
- *   node bench/plain-sse-server.mjs --pad 1500 --moves 30   → prints "listening on http://…"
+ *   node bench/plain-sse-server.mjs --pad 1500 --moves 30 [--daily FILE]   → "listening on http://… (API)"
  */
 import Fastify from 'fastify';
 import { PassThrough } from 'node:stream';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { pad: { type: 'string', default: '1500' }, moves: { type: 'string', default: '30' } } });
+const { values } = parseArgs({ options: { pad: { type: 'string', default: '1500' }, moves: { type: 'string', default: '30' }, daily: { type: 'string' } } });
 const pad = 'x'.repeat(Number(values.pad));
 const movesPerGame = Number(values.moves);
 const tables = new Map();
 const app = Fastify({ logger: false });
+
+if (values.daily) {
+  const daily = readFileSync(values.daily);
+  app.get('/daily', async (_request, reply) => reply.type('application/json; charset=utf-8').send(daily));
+}
 
 app.post('/tables', async (_request, reply) => {
   const id = `plain-${tables.size + 1}`;

@@ -86,10 +86,10 @@ export function plainTarget(url: string): Target {
   };
 }
 
-/** Start the baseline server (pinned with `pin` when given) and resolve its URL. */
-export async function startPlain(pad: number, pin: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+/** Start the baseline server (pinned with `pin` when given; serving `dailyFile` at GET /daily) and resolve its URL. */
+export async function startPlain(pad: number, pin: readonly string[], dailyFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const script = new URL('./plain-sse-server.mjs', import.meta.url).pathname;
-  const args = [...pin, process.execPath, script, '--pad', String(pad), '--moves', String(MOVES)];
+  const args = [...pin, process.execPath, script, '--pad', String(pad), '--moves', String(MOVES), '--daily', dailyFile];
   const child = spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((done, fail) => {
     let stderr = '';

@@ -7,7 +7,7 @@
  * ≥ 5,000 req/s for the daily set, ≥ 1,000 req/s for checks, p99 < 20 ms.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,8 +89,13 @@ export async function run(): Promise<string> {
     rows.push(await realMoves(url, tables.slice(1), json));
     // live tables: 1,000 event streams, then the same harness against plain Fastify
     const live = [await liveTables(puzzlemillTarget(url, join(dir, 'server.db')))];
-    const plain = await startPlain(live[0]!.bytesPerEvent, pinned ? ['taskset', '-c', '0'] : []);
+    const dailyBytes = join(dir, 'daily.json');
+    writeFileSync(dailyBytes, Buffer.from(await (await fetch(`${url}/daily/${date}`)).arrayBuffer()));
+    const plain = await startPlain(live[0]!.bytesPerEvent, pinned ? ['taskset', '-c', '0'] : [], dailyBytes);
     try {
+      // the same daily set's bytes from plain Fastify, the same load: what the API's layers cost
+      const baseline = await autocannon({ url: `${plain.url}/daily`, method: 'GET', connections: CONNECTIONS, duration: SECONDS });
+      rows.splice(1, 0, row(`baseline: the same bytes from plain Fastify (bench/plain-sse-server.mjs)`, baseline));
       live.push(await liveTables(plainTarget(plain.url)));
     } finally {
       await plain.stop();
