@@ -1662,6 +1662,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
             /** @description Default Response */
             "4XX": {
                 headers: {
@@ -1977,8 +1986,7 @@ export const operationRoutes = {
     verifyPuzzle: { method: "post", path: "/verify", parseAs: "json" },
     createTable: { method: "post", path: "/tables", parseAs: "json" },
     getTable: { method: "get", path: "/tables/{id}", parseAs: "json" },
-    getTablePicture: { method: "get", path: "/tables/{id}/picture.svg", parseAs: "json" },
+    getTablePicture: { method: "get", path: "/tables/{id}/picture.svg", parseAs: "text" },
     createEventTicket: { method: "post", path: "/tables/{id}/tickets", parseAs: "json" },
-    getTableEvents: { method: "get", path: "/tables/{id}/events", parseAs: "text" },
     moveTable: { method: "post", path: "/tables/{id}/moves", parseAs: "json" },
 } as const;

@@ -32,11 +32,14 @@ export type CallInit<K extends OperationId> = (Parameters_<K> extends { path: in
   };
 
 /** The answer of one operation: `{ data, response }` on a 2xx, `{ error, response }` otherwise. */
-export type CallAnswer<K extends OperationId> = FetchResponse<operations[K], (typeof operationRoutes)[K]['parseAs'] extends 'text' ? { parseAs: 'text' } : object, 'application/json'>;
+export type CallAnswer<K extends CalledOperation> = FetchResponse<operations[K], (typeof operationRoutes)[K]['parseAs'] extends 'text' ? { parseAs: 'text' } : object, 'application/json'>;
+
+/** The operations with a method (all but the event stream, which EventSource opens: `tableEventsUrl`). */
+type CalledOperation = keyof typeof operationRoutes & OperationId;
 
 /** A method per operationId (the init may be left out where nothing in it is required). */
 export type PuzzlemillOperations = {
-  [K in OperationId]: object extends CallInit<K> ? (init?: CallInit<K>) => Promise<CallAnswer<K>> : (init: CallInit<K>) => Promise<CallAnswer<K>>;
+  [K in CalledOperation]: object extends CallInit<K> ? (init?: CallInit<K>) => Promise<CallAnswer<K>> : (init: CallInit<K>) => Promise<CallAnswer<K>>;
 };
 
 /** openapi-fetch's client (`GET`, `POST`, … by path, `use` for middleware) with a method per operationId. */

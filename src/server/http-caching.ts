@@ -6,8 +6,9 @@
  *   /puzzles/:id, its picture.svg, /daily/YYYY-MM-DD   immutable: a stored file never changes under
  *                                                      its content-hashed id, nor a date's set
  *   /daily/today, /puzzles (lists), /openapi.json      a minute: today's set turns at midnight
- *   /tables/:id, its picture.svg (a seat's view)       private, revalidated on every use; the view's
- *                                                      ETag is the route's own: its move count
+ *   /tables/:id (a seat's view)                        no-store; its ETag is the route's own (the state,
+ *                                                      not the clock's reading): If-None-Match → 304
+ *   /tables/:id/picture.svg                            private, revalidated on every use
  *   /tables/:id/events                                 no-store (a stream)
  *   any error                                          no-store: a puzzle of a later daily set is a
  *                                                      404 until its day, and must not stay one
@@ -28,6 +29,9 @@ export function cacheControlOf(route: string | undefined, params: Readonly<Recor
     case '/daily/:date':
       return params.date === 'today' ? SHORT : IMMUTABLE;
     case '/tables/:id':
+      // its ETag names the state, not the clock's reading: a cache would hand the page an old
+      // reading as fresh; a client that sends If-None-Match itself knows a 304 means "no move since"
+      return 'no-store';
     case '/tables/:id/picture.svg':
       return 'private, no-cache';
     case '/tables/:id/events':

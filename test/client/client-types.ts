@@ -38,7 +38,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
  * The one runtime part: each operation's method, path and how its 2xx answer is read (JSON, or
- * text for a picture), so the client can offer a method per operationId.
+ * text for a picture), so the client can offer a method per operationId — not for the event
+ * stream, which EventSource reads (`tableEventsUrl`).
  */
 function operationTable(doc: Record<string, unknown>): string {
   const rows: string[] = [];
@@ -47,7 +48,11 @@ function operationTable(doc: Record<string, unknown>): string {
       if (!METHODS.includes(method)) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path}: no operationId`);
       const ok = Object.entries(op.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
-      const json = ok?.content === undefined || 'application/json' in ok.content;
+      // a method must know how to read the answer: an operation documenting none is a mistake here
+      if (!ok) throw new Error(`${method.toUpperCase()} ${path}: no 2xx answer documented`);
+      // an endless stream is no call that resolves: EventSource opens it (tableEventsUrl)
+      if (ok.content !== undefined && 'text/event-stream' in ok.content) continue;
+      const json = ok.content === undefined || 'application/json' in ok.content;
       rows.push(`    ${op.operationId}: { method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)}, parseAs: ${JSON.stringify(json ? 'json' : 'text')} },`);
     }
   }

@@ -69,6 +69,8 @@ describe('createPuzzlemillClient', () => {
     expect([table.response.status, table.data?.seat]).toEqual([200, seat!.seat]);
     const anonymous = await createPuzzlemillClient(url).getTable({ path: { id: dealt.data!.id } });
     expect(anonymous.response.status).toBe(401);
+    const picture = await seated.getTablePicture({ path: { id: dealt.data!.id } });
+    expect([picture.response.status, picture.response.headers.get('content-type'), String(picture.data).slice(0, 4)]).toEqual([200, 'image/svg+xml', '<svg']);
 
     // the event stream: a ticket, then the URL EventSource opens (read here with fetch: Node 20 has no EventSource)
     const ticket = await seated.createEventTicket({ path: { id: dealt.data!.id } });

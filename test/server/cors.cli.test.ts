@@ -89,7 +89,7 @@ async function runApp(origin: string, tables: boolean): Promise<{ out: Record<st
 
 test('a listed origin: the daily set revalidated, a check, a hint, a table dealt and read with its token', async () => {
   const { out, errors } = await runApp(listed, true);
-  expect(out).toEqual({ puzzles: 10, revalidated: 304, check: [200, { right: true, solved: false, cells: [] }], hint: [200, true], view: [200, 'private, no-cache', 1] });
+  expect(out).toEqual({ puzzles: 10, revalidated: 304, check: [200, { right: true, solved: false, cells: [] }], hint: [200, true], view: [200, 'no-store', 1] });
   expect(errors).toEqual([]);
 });
 

@@ -49,12 +49,12 @@ describe('Cache-Control and ETag', () => {
     expect((await get(`/puzzles/${id}`)).headers.etag).not.toBe(etag);
   });
 
-  test("a seat's view: private, revalidated, a 304 while no move was made (its clock reading aside), a new tag after one", async () => {
+  test("a seat's view: not stored, but a 304 to its ETag while no move was made (its clock reading aside), a new tag after one", async () => {
     const created = (await server.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'blitz' } })).json();
     const seat = (token: string, headers: Record<string, string> = {}) => get(`/tables/${created.id}`, { authorization: `Bearer ${token}`, ...headers });
     const [one, two] = created.seats.map((s: { token: string }) => s.token);
     const first = await seat(one);
-    expect([first.headers['cache-control'], first.headers.etag]).toEqual(['private, no-cache', 'W/"t1.1.0.."']);
+    expect([first.headers['cache-control'], first.headers.etag]).toEqual(['no-store', 'W/"t1.1.0.."']);
     await new Promise((done) => setTimeout(done, 5)); // the clock's reading changes, the state does not
     expect((await seat(one, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
     expect((await seat(two)).headers.etag).toBe('W/"t1.2.0.."');

@@ -130,6 +130,10 @@ describe('a seat\'s event stream', () => {
     expect(same.map((e) => e.id)).toEqual(['4', '5']);
     expect(same[0]!.data).toBe(again[2]!.data);
     byQuery.close();
+    // EventSource reconnects to the URL it opened (?lastEventId=3) with the header of its last event: the header wins
+    const reconnect = await openSse(`${base}/tables/${id}/events?ticket=${ticket}&lastEventId=3`, { 'last-event-id': '4' });
+    expect((await take(reconnect, 1)).map((e) => e.id)).toEqual(['5']);
+    reconnect.close();
     const past = await h.app.inject({ url: `/tables/${id}/events?ticket=${ticket}`, headers: { 'last-event-id': '9' } });
     expect([past.statusCode, past.json().error]).toEqual([400, "Last-Event-ID 9 is past the table's last move (5)"]);
     const junk = await h.app.inject({ url: `/tables/${id}/events?ticket=${ticket}`, headers: { 'last-event-id': 'x' } });
@@ -149,6 +153,21 @@ describe('a seat\'s event stream', () => {
     expect(await stream.next()).toBeNull();
     const after = await fetch(`${base}/tables/${id}/events?ticket=${ticket}`, { headers: { 'last-event-id': '1' } });
     expect(after.status).toBe(204);
+    // the browser's reconnect after the end, its ticket long expired: still the 204 that stops it
+    h.tick(120_000);
+    expect((await fetch(`${base}/tables/${id}/events?ticket=${ticket}`, { headers: { 'last-event-id': '1' } })).status).toBe(204);
+    expect((await fetch(`${base}/tables/${id}/events?ticket=${ticket}`, { headers: { 'last-event-id': '0' } })).status).toBe(401);
+  });
+
+  it('catches a seat up on a long game from its start (a backlog over a megabyte), in one stream', async () => {
+    const { id, tokens } = await newTable(h.app, { variant: 'bridge', board: { size: 9 }, room: { turnSeconds: 3600, gameSeconds: 86400 } });
+    const moves = 800;
+    for (let k = 0; k < moves; k++) expect((await sendMove(h.app, id, tokens[k % 2]!, { kind: 'swap' })).statusCode).toBe(200);
+    const stream = await openSse(`${base}/tables/${id}/events?ticket=${await ticketOf(id, tokens[0])}`, { 'last-event-id': '0' });
+    const events = await take(stream, moves);
+    expect(events.map((e) => Number(e.id))).toEqual(Array.from({ length: moves }, (_, i) => i + 1));
+    expect(events.reduce((bytes, e) => bytes + e.data.length, 0)).toBeGreaterThan(1 << 20);
+    stream.close();
   });
 });
 

@@ -85,7 +85,7 @@ describe('GET /tables/:id/picture.svg', () => {
     }
   });
 
-  it('is kept private and revalidated, like the seat state (never the puzzles\' immutable rule)', async () => {
+  it('is kept private and revalidated (never the puzzles\' immutable rule)', async () => {
     expect(cacheControlOf('/tables/:id/picture.svg', { id: 'x' }, 200)).toBe('private, no-cache');
     expect(cacheControlOf('/tables/:id/picture.svg', { id: 'x' }, 403)).toBe('no-store');
     const server = await testServer([]);

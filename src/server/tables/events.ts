@@ -21,6 +21,7 @@ import { PassThrough } from 'node:stream';
 import type { Player } from '../../games/numbridge/room.ts';
 import { ErrorBody, EventsHeaders, EventsQuery, EventTicket, TableParams } from './schema.ts';
 import { TableError, type TableEvent, type TableService } from './service.ts';
+import type { TableLog } from './store.ts';
 
 /** A stream whose client reads slower than this many bytes behind is closed: it reconnects and resumes. */
 const MAX_BEHIND_BYTES = 1 << 20;
@@ -65,12 +66,28 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
     async (request, reply) => {
       const { id } = request.params;
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
-      const opened = await service.openEvents(id, request.query.ticket, lastEventId);
-      if (opened.ended && opened.events.length === 0) return reply.code(204).send();
-      const seatKey = `${id}/${opened.seat}`;
+      // watching before the log is read: a move committed meanwhile is held here, not lost
+      // (the store may answer asynchronously); `sent` drops what the first read already had
+      const early: TableLog[] = [];
+      let live: ((log: TableLog) => void) | null = null;
+      const stop = service.watch(id, (log) => (live ? live(log) : early.push(log)));
+      let opened;
+      try {
+        opened = await service.openEvents(id, request.query.ticket, lastEventId);
+      } catch (e) {
+        stop();
+        throw e;
+      }
+      if (opened.ended && opened.events.length === 0) {
+        stop();
+        return reply.code(204).send();
+      }
+      const seat: Player = opened.seat;
+      const seatKey = `${id}/${seat}`;
       const holding = perSeat.get(seatKey) ?? 0;
       if (holding >= MAX_STREAMS_PER_SEAT) {
-        return reply.code(429).header('retry-after', '5').send({ error: `seat ${opened.seat} of table ${id} already has ${MAX_STREAMS_PER_SEAT} open event streams: close one first` });
+        stop();
+        return reply.code(429).header('retry-after', '5').send({ error: `seat ${seat} of table ${id} already has ${MAX_STREAMS_PER_SEAT} open event streams: close one first` });
       }
       perSeat.set(seatKey, holding + 1);
 
@@ -84,13 +101,14 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
           stream.write(`id: ${event.id}\ndata: ${event.data}\n\n`);
           sent = event.id;
         }
-        if (stream.writableLength + reply.raw.writableLength > MAX_BEHIND_BYTES) stream.destroy();
       };
-      const seat: Player = opened.seat;
-      const stop = service.watch(id, (log) => {
+      const follow = (log: TableLog) => {
         send(service.eventsAfter(log, seat, sent));
         if (service.hasEnded(log)) stream.end();
-      });
+        // a live client this far behind reads too slowly: it reconnects and resumes (the catch-up
+        // written at the start is not counted: a long game's backlog is larger, and is sent once)
+        else if (reply.raw.writableLength > MAX_BEHIND_BYTES) stream.destroy();
+      };
       stream.on('close', () => {
         stop();
         open.delete(stream);
@@ -111,6 +129,10 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       stream.write(`retry: ${RETRY_MS}\n\nevent: clock\ndata: ${JSON.stringify({ now: service.now() })}\n\n`);
       send(opened.events);
       if (opened.ended) stream.end();
+      else {
+        for (const log of early) follow(log);
+        live = follow;
+      }
       return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream);
     },
   );
@@ -122,10 +144,13 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
   });
 }
 
-/** The move number to resume after: the Last-Event-ID header (a reconnect) or ?lastEventId= (a new EventSource). */
+/**
+ * The move number to resume after: the Last-Event-ID header, else ?lastEventId=. The header wins:
+ * EventSource reconnects to the URL it was opened with (?lastEventId= of a new stream, then
+ * outdated) and adds the header with the last id it received.
+ */
 function lastEventIdOf(header: string | undefined, query: string | undefined): number | null {
-  if (header !== undefined && query !== undefined && header.trim() !== query) throw new TableError(400, 'the Last-Event-ID header and ?lastEventId= differ');
-  const value = header?.trim() ?? query;
+  const value = header?.trim() || query;
   if (value === undefined || value === '') return null;
   if (!/^[0-9]{1,9}$/.test(value)) throw new TableError(400, `Last-Event-ID must be a move number, not "${value.slice(0, 40)}"`);
   return Number(value);

@@ -34,7 +34,7 @@ const BODY_LIMIT = 8 * 1024;
 
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new TableService(new SqliteTableStore(options.db), options);
+  const service = new TableService(new SqliteTableStore(options.db), { ...options, onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
   // the clocks of the tables left open by the last run, armed again (in the background: a start
   // with many open tables answers requests meanwhile); stopped when the server closes
   fastify.addHook('onReady', async () => {
@@ -86,7 +86,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.get(
     '/tables/:id/picture.svg',
     {
-      schema: { operationId: 'getTablePicture', summary: 'What one seat sees of a table, drawn as SVG', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatPictureQuery, response: errors },
+      schema: { operationId: 'getTablePicture', summary: 'What one seat sees of a table, drawn as SVG', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatPictureQuery, response: { 200: { description: 'the picture', content: { 'image/svg+xml': { schema: { type: 'string' } } } }, ...errors } },
     },
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization));

@@ -1,8 +1,9 @@
 /**
  * The table service: deals tables, answers seats, takes moves. The referee decides (through
  * table-game.ts); the service checks who is asking, keeps the clock and stores. Every answer
- * comes from one `store.update`, so reading the log, judging and appending are one unit, and a
- * move is applied exactly once and in order however requests race.
+ * that may append (a view, a move, the clock's own moves) comes from one `store.update`, so
+ * reading the log, judging and appending are one unit, and a move is applied exactly once and in
+ * order however requests race. Every commit is told to the table's watchers (its event streams).
  *
  * Errors are TableErrors: an HTTP status and one line for the asker.
  */
@@ -44,6 +45,8 @@ export interface TableServiceOptions {
   heavyWork?: HeavyWork;
   /** The time limit of one deal in ms (default: the pool's); past it a 422 as a spent generator budget. */
   dealTimeLimitMs?: number;
+  /** Where failures off any request go (a table's clock, a watcher): the server's log. */
+  onError?: (error: unknown, doing: string) => void;
 }
 
 /** What a decision inside `commit` returns: the store's part and the position after it. */
@@ -72,7 +75,8 @@ export interface MoveAnswer {
 }
 
 const CACHED_TABLES = 1024;
-const CACHED_TRAILS = 256;
+/** As many as the tables cached: more watched tables than this would replay a whole log per commit. */
+const CACHED_TRAILS = 1024;
 /** Events kept per watched table: enough for a watcher a few moves behind (a reconnect). */
 const KEPT_EVENTS = 16;
 /** An event ticket opens the stream for a minute: long enough to connect, short for a URL in a log. */
@@ -102,6 +106,7 @@ export class TableService {
   private readonly watchers = new Map<string, Set<(log: TableLog) => void>>();
   private readonly timers: TableTimers;
   private closed = false;
+  private readonly onError: (error: unknown, doing: string) => void;
 
   constructor(
     private readonly store: TableStore,
@@ -112,6 +117,7 @@ export class TableService {
     this.heavyWork = options.heavyWork;
     this.dealTimeLimitMs = options.dealTimeLimitMs;
     this.timers = new TableTimers(this.now, (id) => this.onTimer(id));
+    this.onError = options.onError ?? (() => {});
   }
 
   /** Deal a table; the two tokens are returned here and never again. */
@@ -119,7 +125,10 @@ export class TableService {
     const deal = await this.deal(body);
     const tokens = [newToken(), newToken()] as const;
     const id = 'nbt-' + randomBytes(12).toString('hex');
-    await this.store.create({ id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])], startedAt: this.now() });
+    const table = { id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])] as [Buffer, Buffer], startedAt: this.now() };
+    await this.store.create(table);
+    // the clock runs from the deal: a table nobody looks at lapses (and is abandoned) on time
+    this.timers.arm(id, nextClockEvent(this.position({ table, moves: [] })));
     return { id, seats: [{ seat: 1, token: tokens[0] }, { seat: 2, token: tokens[1] }] };
   }
 
@@ -163,8 +172,13 @@ export class TableService {
     let open = 0;
     for (const id of await this.store.openTables()) {
       if (this.closed) break;
-      const log = await this.settleDue(id);
-      if (log && !this.hasEnded(log)) open++;
+      try {
+        const log = await this.settleDue(id);
+        if (log && !this.hasEnded(log)) open++;
+      } catch (e) {
+        // one table that cannot be settled must not leave the others' clocks unarmed
+        this.onError(e, `arming the clock of table ${id}`);
+      }
       await new Promise((next) => setImmediate(next));
     }
     return open;
@@ -182,14 +196,19 @@ export class TableService {
 
   /**
    * Open a seat's event stream: the ticket checked, the clock settled, and the events after
-   * `lastEventId` (null: the latest alone — the state now). The log returned is where later
-   * events continue from (`eventsAfter` with a watcher's log).
+   * `lastEventId` (null: the latest alone — the state now). Later events come from the watchers'
+   * logs (`watch`, `eventsAfter`). A client that has the last event of an ended game is told so
+   * (no events, ended) even with an expired ticket: EventSource's reconnect after the end must
+   * get its 204, and it learns nothing from it.
    */
   async openEvents(id: string, ticket: string, lastEventId: number | null): Promise<{ seat: Player; events: TableEvent[]; ended: boolean }> {
     const read = await this.store.read(id);
     if (!read) throw unknownTable(id);
     const checked = ticketSeat(ticket, id, read.table.seatHashes, this.now());
-    if ('why' in checked) throw new TableError(401, checked.why);
+    if ('why' in checked) {
+      if (checked.expired !== undefined && lastEventId !== null && lastEventId >= read.moves.length && this.hasEnded(read)) return { seat: checked.expired, events: [], ended: true };
+      throw new TableError(401, checked.why);
+    }
     const log = (await this.settleDue(id)) ?? read;
     const count = log.moves.length;
     if (lastEventId !== null && lastEventId > count) throw new TableError(400, `Last-Event-ID ${lastEventId} is past the table's last move (${count})`);
@@ -318,15 +337,27 @@ export class TableService {
     const { log, after, changed } = committed as { log: TableLog; after: Position; changed: boolean };
     remember(this.positions, id, { count: log.moves.length, position: after });
     this.timers.arm(id, nextClockEvent(after));
-    if (changed) for (const listener of this.watchers.get(id) ?? []) listener(log);
+    if (changed) {
+      for (const listener of this.watchers.get(id) ?? []) {
+        // the move is committed: a watcher that fails is that stream's problem, not the mover's
+        try {
+          listener(log);
+        } catch (e) {
+          this.onError(e, `telling a watcher of table ${id}`);
+        }
+      }
+    }
     return answer;
   }
 
-  /** The timer's work: settle the table; a failure is the next request's to meet. */
-  private onTimer(id: string): void {
-    this.settleDue(id).catch(() => {
-      // busy or gone: the table is settled by the next request or timer anyway
-      if (!this.closed) this.timers.arm(id, this.now() + RETRY_TIMER_MS);
+  /**
+   * The timer's work: settle the table. A failure (a busy database) is tried again, later each
+   * time up to a minute, and said; requests settle the table meanwhile anyway.
+   */
+  private onTimer(id: string, failures = 0): void {
+    this.settleDue(id).catch((e: unknown) => {
+      this.onError(e, `the clock of table ${id} (failure ${failures + 1})`);
+      if (!this.closed) this.timers.arm(id, this.now() + Math.min(60_000, RETRY_TIMER_MS * 2 ** failures), () => this.onTimer(id, failures + 1));
     });
   }
 

@@ -23,8 +23,8 @@ export class TableTimers {
     private readonly fire: (id: string) => void,
   ) {}
 
-  /** Run `fire(id)` at server time `due` (null: the table's clock has stopped). */
-  arm(id: string, due: number | null): void {
+  /** Run `fire(id)` (or `then`, once) at server time `due` (null: the table's clock has stopped). */
+  arm(id: string, due: number | null, then?: () => void): void {
     // always set anew, even for the same due time: the clock may have been read differently since
     const armed = this.timers.get(id);
     if (armed) clearTimeout(armed);
@@ -33,7 +33,8 @@ export class TableTimers {
     const delay = Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, due - this.now()));
     const timer = setTimeout(() => {
       this.timers.delete(id);
-      this.fire(id);
+      if (then) then();
+      else this.fire(id);
     }, delay);
     timer.unref();
     this.timers.set(id, timer);

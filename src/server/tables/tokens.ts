@@ -38,7 +38,8 @@ export function bearerToken(header: string | undefined): string | null {
  * header, on `POST /tables/:id/tickets`) for a ticket that names the table, the seat and its
  * expiry and is signed with the seat's stored token hash: any instance that can read the table
  * can check it (no ticket table, nothing kept in memory), it only opens the seat's event stream
- * (no move, no ticket), and a copy left in a log is worthless after a minute.
+ * (no move, no ticket), and a copy left in a log is worthless after a minute. A copy of the
+ * database could sign tickets (to read, never to act) — it holds the deals themselves anyway.
  *
  *   t1.<seat>.<expiresAt ms>.<HMAC-SHA256(token hash, "t1.<table>.<seat>.<expiresAt>"), base64url>
  */
@@ -46,8 +47,11 @@ export function eventTicket(tableId: string, seat: Player, expiresAt: number, se
   return `t1.${seat}.${expiresAt}.${ticketMac(tableId, seat, expiresAt, seatHash)}`;
 }
 
-/** Why a ticket does not open this table's events at `now`, or its seat. */
-export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly [Buffer, Buffer], now: number): { seat: Player } | { why: string } {
+/**
+ * The seat a ticket opens this table's events for at `now`, or why it does not (with `expired`,
+ * the seat of a ticket that was this table's but ran out: it may still be told the game is over).
+ */
+export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly [Buffer, Buffer], now: number): { seat: Player } | { why: string; expired?: Player } {
   const match = /^t1\.([12])\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return { why: 'not an event ticket (get one from POST /tables/:id/tickets)' };
   const seat = Number(match[1]) as Player;
@@ -55,7 +59,7 @@ export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly
   const expected = Buffer.from(ticketMac(tableId, seat, expiresAt, seatHashes[seat - 1]!), 'base64url');
   const presented = Buffer.from(match[3]!, 'base64url');
   if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return { why: `the ticket is not one of table ${tableId}` };
-  if (now > expiresAt) return { why: `the ticket expired ${Math.round((now - expiresAt) / 1000)} s ago: get a new one from POST /tables/${tableId}/tickets` };
+  if (now > expiresAt) return { expired: seat, why: `the ticket expired ${Math.round((now - expiresAt) / 1000)} s ago: get a new one from POST /tables/${tableId}/tickets` };
   return { seat };
 }
 
