@@ -5,7 +5,7 @@
  * connected and non-empty, clues that name existing rooms and rows, exactly one victim); every
  * failure is an InputError with a JSON pointer.
  */
-import { InputError, type InputPosition, inside } from '../core/errors.ts';
+import { InputError, type InputPosition, inside, shortJson } from '../core/errors.ts';
 import { assertReadable } from '../core/schema.ts';
 import { isBlockingCode, OBJECT_CODE, type ObjectId } from './catalogue/objects.ts';
 import { cellAt, STRIDE } from './cells.ts';
@@ -47,7 +47,7 @@ export function roomIndexOf(model: CaseModel, roomId: string): number {
  * what it may be. The one wording of every such refusal.
  */
 export function unknownIdText(what: 'person' | 'room', id: string, known: readonly string[]): string {
-  return `unknown ${what} ${JSON.stringify(id)} (the case's ${what === 'person' ? 'people' : 'rooms'}: ${known.map((k) => JSON.stringify(k)).join(', ')})`;
+  return `unknown ${what} ${shortJson(id)} (the case's ${what === 'person' ? 'people' : 'rooms'}: ${known.map((k) => JSON.stringify(k)).join(', ')})`;
 }
 
 /** The parameters of each clue kind, in schema order, from the schema itself. */

@@ -45,8 +45,8 @@ export function formatComponentName(format: string): string {
 }
 
 /**
- * The security schemes routes name in `security`: a table seat's bearer token (`GET /tables/{id}`,
- * `POST /tables/{id}/moves`) and the short-lived ticket of the table events stream
+ * The security schemes routes name in `security`: a table seat's bearer token (the seat's view,
+ * its picture, its moves, its event tickets) and the short-lived ticket of the table events stream
  * (`GET /tables/{id}/events?ticket=…`: EventSource cannot send an Authorization header).
  */
 export const SECURITY_SCHEMES = {

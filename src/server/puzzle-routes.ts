@@ -181,16 +181,13 @@ function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-/**
- * `grade=` as a level: a number 1..9, or a level name of the kind asked for (of any kind when
- * none or an unknown one is: an unknown kind= lists nothing anyway).
- */
 /** A kind filter names a kind the server knows: a typo is refused with the kinds, not answered with an empty list. */
 function knownKind(name: string): void {
   const names = allFormats().map((k) => k.name);
   if (!names.includes(name)) throw new ClientError(400, `querystring/kind ${oneOfText(names, { value: name })}`);
 }
 
+/** `grade=` as a level: a number 1..9, or a level name of the kind asked for (of any kind when none is). */
 function levelOf(text: string, kindName: string | undefined): number {
   if (/^[1-9]$/.test(text)) return Number(text);
   const named = allFormats().filter((k) => k.name === kindName);

@@ -20,7 +20,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PassThrough } from 'node:stream';
 import type { Player } from '../../games/numbridge/room.ts';
 import { ErrorBody, EventsHeaders, EventsQuery, EventTicket, TableParams } from './schema.ts';
-import { TableError, type TableEvent, type TableService } from './service.ts';
+import type { TableEvent } from './seat-events.ts';
+import { TableError, type TableService } from './service.ts';
 import type { TableLog } from './store.ts';
 
 /** A stream whose client reads slower than this many bytes behind is closed: it reconnects and resumes. */

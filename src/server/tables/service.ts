@@ -9,17 +9,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { InputError } from '../../core/errors.ts';
-import { BoundedCache, getOrMake } from '../../core/memo.ts';
+import { getOrMake } from '../../core/memo.ts';
 import type { DealOptions } from '../../games/numbridge/deal.ts';
 import { readNumbridgeDeal } from '../../games/numbridge/files.ts';
 import { entryOf, recordFile } from '../../games/numbridge/record.ts';
 import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/referee.ts';
 import type { Player } from '../../games/numbridge/room.ts';
-import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schema.ts';
+import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
 import type { GameSetup } from '../../games/numbridge/state.ts';
 import { gradeLevel } from '../../numbridge-board/request.ts';
 import { dealTable, type DealOutcome } from './deal-task.ts';
 import { TimedOut, type HeavyWork } from '../heavy-work.ts';
+import { SeatEvents, type TableEvent } from './seat-events.ts';
 import { TableTimers } from './table-timers.ts';
 import { MOVES_PAGE_LIMIT, type CreatedTable, type EventTicket, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
@@ -56,18 +57,6 @@ interface Decided<T> {
   after: Position;
 }
 
-/** One event of a seat's stream: the move number (0: the start) and the seat's state as JSON. */
-export interface TableEvent {
-  id: number;
-  data: string;
-}
-
-interface EventTrail {
-  count: number;
-  position: Position;
-  recent: Map<number, [string, string]>;
-}
-
 /** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
 export interface MoveAnswer {
   verdict: MoveVerdict;
@@ -75,10 +64,6 @@ export interface MoveAnswer {
 }
 
 const CACHED_TABLES = 1024;
-/** As many as the tables cached: more watched tables than this would replay a whole log per commit. */
-const CACHED_TRAILS = 1024;
-/** Events kept per watched table: enough for a watcher a few moves behind (a reconnect). */
-const KEPT_EVENTS = 16;
 /** An event ticket opens the stream for a minute: long enough to connect, short for a URL in a log. */
 export const TICKET_LIFE_MS = 60_000;
 /** A timer whose settling failed (a busy database) looks again after this. */
@@ -101,8 +86,8 @@ export class TableService {
    * since. Safe beside other processes writing the same file — their moves are in the log read.
    */
   private readonly positions = new Map<string, { count: number; position: Position }>();
-  /** Per watched table: the position after its last move and the last few moves' events, for both seats. */
-  private readonly trails = new BoundedCache<string, EventTrail>(CACHED_TRAILS);
+  /** The seats' events, made once per move for both seats (seat-events.ts). */
+  private readonly events = new SeatEvents((log) => this.setupOf(log));
   private readonly watchers = new Map<string, Set<(log: TableLog) => void>>();
   private readonly timers: TableTimers;
   private closed = false;
@@ -213,28 +198,13 @@ export class TableService {
     const count = log.moves.length;
     if (lastEventId !== null && lastEventId > count) throw new TableError(400, `Last-Event-ID ${lastEventId} is past the table's last move (${count})`);
     const ended = this.hasEnded(log);
-    if (lastEventId === null && count === 0) return { seat: checked.seat, events: [this.startEvent(log, checked.seat)], ended };
+    if (lastEventId === null && count === 0) return { seat: checked.seat, events: [this.events.start(log, checked.seat)], ended };
     return { seat: checked.seat, events: this.eventsAfter(log, checked.seat, lastEventId ?? count - 1), ended };
   }
 
-  /**
-   * The events of `seat` after move `after` up to the end of `log`: for each move its number and
-   * the seat's state right after it, at the move's time (so an event is the same bytes whenever
-   * and however often it is sent), with the record on the move that ended the game. Computed once
-   * per move for both seats and kept for the last few moves, so a thousand watchers of a table
-   * share the work.
-   */
+  /** The events of `seat` after move `after` up to the end of `log` (seat-events.ts). */
   eventsAfter(log: TableLog, seat: Player, after: number): TableEvent[] {
-    const count = log.moves.length;
-    if (after >= count) return [];
-    const trail = this.trailOf(log);
-    const events: TableEvent[] = [];
-    for (let k = after + 1; k <= count; k++) {
-      const data = trail.recent.get(k)?.[seat - 1];
-      if (data === undefined) return this.eventsFromScratch(log, seat, after);
-      events.push({ id: k, data });
-    }
-    return events;
+    return this.events.after(log, seat, after);
   }
 
   /** True when the game of this log has ended. */
@@ -361,51 +331,6 @@ export class TableService {
     });
   }
 
-  /** The event of a table with no move yet: its state at the start (id 0). */
-  private startEvent(log: TableLog, seat: Player): TableEvent {
-    const start = rebuild(this.setupOf(log), log.table.startedAt, []);
-    return { id: 0, data: JSON.stringify(seatState(log.table.id, start, [], seat, log.table.startedAt, { since: 0, limit: 1 })) };
-  }
-
-  /** The trail of a table brought up to `log`: the position after its last move, and the recent events. */
-  private trailOf(log: TableLog): EventTrail {
-    const id = log.table.id;
-    let trail = this.trails.get(id);
-    if (!trail || trail.count > log.moves.length) {
-      // a trail further on than this log (a late watcher call) still serves its recent events
-      if (trail && log.moves.length >= trail.count - KEPT_EVENTS) return trail;
-      trail = { count: 0, position: rebuild(this.setupOf(log), log.table.startedAt, []), recent: new Map() };
-      this.trails.set(id, trail);
-    }
-    const entries = log.moves.map((m) => m.entry);
-    while (trail.count < log.moves.length) {
-      const k = trail.count + 1;
-      trail.position = replayOnto(trail.position, [log.moves[k - 1]!]);
-      trail.count = k;
-      if (k > log.moves.length - KEPT_EVENTS) trail.recent.set(k, [this.eventData(log, trail.position, entries, k, 1), this.eventData(log, trail.position, entries, k, 2)]);
-      trail.recent.delete(k - KEPT_EVENTS);
-    }
-    return trail;
-  }
-
-  /** Events older than the trail keeps: the log replayed from its start for this seat alone. */
-  private eventsFromScratch(log: TableLog, seat: Player, after: number): TableEvent[] {
-    const entries = log.moves.map((m) => m.entry);
-    let position = rebuild(this.setupOf(log), log.table.startedAt, log.moves.slice(0, after));
-    const events: TableEvent[] = [];
-    for (let k = after + 1; k <= log.moves.length; k++) {
-      position = replayOnto(position, [log.moves[k - 1]!]);
-      events.push({ id: k, data: this.eventData(log, position, entries, k, seat) });
-    }
-    return events;
-  }
-
-  /** The JSON of `seat`'s state right after move k (at its time); the record when it ended the game. */
-  private eventData(log: TableLog, position: Position, entries: readonly RecordEntry[], k: number, seat: Player): string {
-    const shown = seatState(log.table.id, position, entries.slice(0, k), seat, log.moves[k - 1]!.at, { since: k - 1, limit: 1 });
-    if (position.state.result) shown.record = recordFile(log.table.deal, entries.slice(0, k), position.state.result);
-    return JSON.stringify(shown);
-  }
 
   private async deal(body: CreateTableBody): Promise<NumbridgeDealFile> {
     const b = body.board ?? {};

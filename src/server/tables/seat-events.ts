@@ -1,0 +1,107 @@
+/**
+ * A table's events as its seats receive them (events.ts sends them): for each move, the seat's
+ * state right after it, at the move's time — the answer `GET /tables/:id?since=k-1&limit=1` gave
+ * then — with the record on the move that ended the game. An event is a pure function of the log,
+ * so it is the same bytes however often and whenever it is sent.
+ *
+ * Made once per move for both seats and kept for a table's last few moves (its "trail": the
+ * position after its last move and those events), so a thousand watchers of a table share the
+ * work; a watcher further behind gets its events replayed from the start for it alone.
+ */
+import { BoundedCache } from '../../core/memo.ts';
+import { recordFile } from '../../games/numbridge/record.ts';
+import type { Player } from '../../games/numbridge/room.ts';
+import type { RecordEntry } from '../../games/numbridge/schema.ts';
+import type { GameSetup } from '../../games/numbridge/state.ts';
+import type { TableLog } from './store.ts';
+import { rebuild, replayOnto, seatState, type Position } from './table-game.ts';
+
+/** One event of a seat's stream: the move number (0: the start) and the seat's state as JSON. */
+export interface TableEvent {
+  id: number;
+  data: string;
+}
+
+interface EventTrail {
+  count: number;
+  position: Position;
+  recent: Map<number, [string, string]>;
+}
+
+/** As many as the tables cached: more watched tables than this would replay a whole log per commit. */
+const CACHED_TRAILS = 1024;
+/** Events kept per watched table: enough for a watcher a few moves behind (a reconnect). */
+const KEPT_EVENTS = 16;
+
+export class SeatEvents {
+  /** Per watched table: the position after its last move and the last few moves' events, for both seats. */
+  private readonly trails = new BoundedCache<string, EventTrail>(CACHED_TRAILS);
+
+  constructor(private readonly setupOf: (log: TableLog) => GameSetup) {}
+
+  /**
+   * The events of `seat` after move `after` up to the end of `log`: for each move its number and
+   * the seat's state right after it, at the move's time (so an event is the same bytes whenever
+   * and however often it is sent), with the record on the move that ended the game. Computed once
+   * per move for both seats and kept for the last few moves, so a thousand watchers of a table
+   * share the work.
+   */
+  after(log: TableLog, seat: Player, after: number): TableEvent[] {
+    const count = log.moves.length;
+    if (after >= count) return [];
+    const trail = this.trailOf(log);
+    const events: TableEvent[] = [];
+    for (let k = after + 1; k <= count; k++) {
+      const data = trail.recent.get(k)?.[seat - 1];
+      if (data === undefined) return this.eventsFromScratch(log, seat, after);
+      events.push({ id: k, data });
+    }
+    return events;
+  }
+
+  /** The event of a table with no move yet: its state at the start (id 0). */
+  start(log: TableLog, seat: Player): TableEvent {
+    const start = rebuild(this.setupOf(log), log.table.startedAt, []);
+    return { id: 0, data: JSON.stringify(seatState(log.table.id, start, [], seat, log.table.startedAt, { since: 0, limit: 1 })) };
+  }
+
+  /** The trail of a table brought up to `log`: the position after its last move, and the recent events. */
+  private trailOf(log: TableLog): EventTrail {
+    const id = log.table.id;
+    let trail = this.trails.get(id);
+    if (!trail || trail.count > log.moves.length) {
+      // a trail further on than this log (a late watcher call) still serves its recent events
+      if (trail && log.moves.length >= trail.count - KEPT_EVENTS) return trail;
+      trail = { count: 0, position: rebuild(this.setupOf(log), log.table.startedAt, []), recent: new Map() };
+      this.trails.set(id, trail);
+    }
+    const entries = log.moves.map((m) => m.entry);
+    while (trail.count < log.moves.length) {
+      const k = trail.count + 1;
+      trail.position = replayOnto(trail.position, [log.moves[k - 1]!]);
+      trail.count = k;
+      if (k > log.moves.length - KEPT_EVENTS) trail.recent.set(k, [this.eventData(log, trail.position, entries, k, 1), this.eventData(log, trail.position, entries, k, 2)]);
+      trail.recent.delete(k - KEPT_EVENTS);
+    }
+    return trail;
+  }
+
+  /** Events older than the trail keeps: the log replayed from its start for this seat alone. */
+  private eventsFromScratch(log: TableLog, seat: Player, after: number): TableEvent[] {
+    const entries = log.moves.map((m) => m.entry);
+    let position = rebuild(this.setupOf(log), log.table.startedAt, log.moves.slice(0, after));
+    const events: TableEvent[] = [];
+    for (let k = after + 1; k <= log.moves.length; k++) {
+      position = replayOnto(position, [log.moves[k - 1]!]);
+      events.push({ id: k, data: this.eventData(log, position, entries, k, seat) });
+    }
+    return events;
+  }
+
+  /** The JSON of `seat`'s state right after move k (at its time); the record when it ended the game. */
+  private eventData(log: TableLog, position: Position, entries: readonly RecordEntry[], k: number, seat: Player): string {
+    const shown = seatState(log.table.id, position, entries.slice(0, k), seat, log.moves[k - 1]!.at, { since: k - 1, limit: 1 });
+    if (position.state.result) shown.record = recordFile(log.table.deal, entries.slice(0, k), position.state.result);
+    return JSON.stringify(shown);
+  }
+}
