@@ -14,7 +14,7 @@
  * A key file that group or others may read is reported (`looseMode`) for the caller to warn about.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../core/errors.ts';
 import { syncDir } from './atomic.ts';
@@ -75,16 +75,38 @@ export function dailyKeyId(key: Uint8Array): string {
   return createHmac('sha256', key).update('puzzlemill/daily/key-id').digest('hex').slice(0, 16);
 }
 
+/** A key file is a line: anything longer is not one (and /dev/zero never ends). */
+const MAX_KEY_FILE_BYTES = 4096;
+
 function readKeyFile(path: string): Buffer {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readAtMost(path, MAX_KEY_FILE_BYTES);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such key file' : code === 'EISDIR' ? 'a directory, not a key file' : code === 'EACCES' ? 'not readable (permission denied)' : `not readable (${code ?? (e as Error).message})`;
     throw new InputError({ source: path }, why);
   }
   return checkedKey(text.replace(/\r?\n$/, ''), { source: path });
+}
+
+/**
+ * The file's text, read in pieces and never more than `limit` bytes: a device or a pipe that
+ * never ends (`--key-file /dev/zero`) is refused in one line, not read until memory runs out.
+ * Pipes are fine (`--key-file <(pass show club-key)`).
+ */
+function readAtMost(path: string, limit: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let filled = 0;
+    for (let got; filled <= limit && (got = readSync(fd, buffer, filled, limit + 1 - filled, null)) > 0; ) filled += got;
+    if (filled > limit) throw new InputError({ source: path }, `longer than ${limit} bytes: not a key file (a key is one line, e.g. \`openssl rand -hex 32\`)`);
+    return buffer.subarray(0, filled).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function checkedKey(text: string, where: { source: string }): Buffer {

@@ -227,6 +227,14 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
   });
 }
 
+/**
+ * Refuse `key` when the date's existing set was made with another one (`serve` checks the sets it
+ * would serve and make next: a changed key would serve old sets and make new days unlike them).
+ */
+export function assertSameDailyKey(root: string, date: string, key: Uint8Array): void {
+  refuseOtherKey(join(dailyDirs(root, date).secretDir, 'index.json'), dailyKeyId(key), date);
+}
+
 /** A date whose secret index names another key: remaking it would replace a published set. */
 function refuseOtherKey(path: string, keyId: string, date: string): void {
   let text: string;

@@ -8,15 +8,15 @@
  * database (no migration, no corpus loaded); loading waits until the real listen has succeeded.
  * Without corpora it serves the daily corpus, making today's set first when it is missing.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
-import { dailyDirs, today } from '../pipeline/daily.ts';
+import { assertSameDailyKey, dailyDirs, isDate, today } from '../pipeline/daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
-import { DailyAhead } from './daily-ahead.ts';
+import { DailyAhead, nextDate } from './daily-ahead.ts';
 import { openDatabase, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { SqlitePuzzleStore } from './store.ts';
@@ -80,6 +80,8 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
 
   const freshDb = !existsSync(o.db);
   const db = open(o.db, o.db === o.defaultDb);
+  const readable = freshDb || o.db === ':memory:' ? null : readableByOthers(o.db);
+  if (readable) o.report(`warning: the database ${o.db} can be read by other users (mode ${readable}): it holds the solutions of the days to come; chmod 600 it`, true);
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
@@ -133,6 +135,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   try {
     if (serveDaily) {
       const date = today();
+      // as daily does: a set made with another key is refused, not served beside new ones
+      try {
+        for (const day of new Set([date, nextDate(date), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
+      } catch (e) {
+        if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
+        throw e;
+      }
       // loaded below with the whole daily corpus
       await ahead.makeMissing(date).catch((e: unknown) => {
         throw e instanceof StartRefused ? new StartRefused(`serve: the daily set of ${date}: ${e.message}`) : e;
@@ -158,14 +167,35 @@ function probePort(host: string, port: number): Promise<void> {
   });
 }
 
+/** The newest date with a set under the daily root (none: an empty list), the one new days follow. */
+function lastDailySet(root: string): string[] {
+  const secretRoot = dailyDirs(root, '').secretRoot;
+  if (!existsSync(secretRoot)) return [];
+  const dates = readdirSync(secretRoot).filter(isDate).sort();
+  return dates.length > 0 ? [dates.at(-1)!] : [];
+}
+
+/** The file's mode (octal) when group or others may read it, else null (POSIX modes only). */
+function readableByOthers(file: string): string | null {
+  if (process.platform === 'win32') return null;
+  const mode = statSync(file).mode & 0o777;
+  return mode & 0o044 ? mode.toString(8).padStart(4, '0') : null;
+}
+
 function listenReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'EADDRINUSE' ? 'address in use' : code === 'EADDRNOTAVAIL' ? 'no such address here' : code === 'EACCES' ? 'permission denied' : (e as Error).message.split('\n')[0]!;
 }
 
+/**
+ * Open the database, made private when new: the folder of the default path 0700, the file 0600
+ * (created empty before SQLite opens it: SQLite gives its -wal and -shm files the database
+ * file's mode). It holds every solution, tomorrow's included.
+ */
 function open(file: string, makeFolder: boolean): Db {
   try {
-    if (makeFolder) mkdirSync(dirname(file), { recursive: true });
+    if (makeFolder) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    if (file !== ':memory:' && !existsSync(file) && existsSync(dirname(file))) closeSync(openSync(file, 'a', 0o600));
     return openDatabase(file);
   } catch (e) {
     throw new InputError({ source: `--db ${file}` }, (e as Error).message.split('\n')[0]!);

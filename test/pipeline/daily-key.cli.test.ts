@@ -62,6 +62,11 @@ describe('the daily key', () => {
     expect(() => loadDailyKey({ envKey: '' })).toThrow(/^\$PUZZLEMILL_DAILY_KEY: the daily key has 0 characters/);
     mkdirSync(join(tmp, 'a-dir.key'));
     expect(() => loadDailyKey({ keyFile: join(tmp, 'a-dir.key') })).toThrow(/a-dir\.key: a directory, not a key file$/);
+    // a device that never ends is read 4 KiB far, not until memory runs out
+    for (const device of ['/dev/zero', '/dev/urandom']) expect(() => loadDailyKey({ keyFile: device })).toThrow(new RegExp(`^${device}: longer than 4096 bytes: not a key file`));
+    const long = join(tmp, 'long.key');
+    writeFileSync(long, 'k'.repeat(4096));
+    expect(loadDailyKey({ keyFile: long }).bytes.length).toBe(4096);
   });
 
   test('slot seeds are HMAC-SHA-256 of date and slot: stable, and different for another key, date or slot', () => {
@@ -103,6 +108,7 @@ describe('puzzlemill daily', () => {
     expect(short).toMatchObject({ code: 2, stdout: '', stderr: 'puzzlemill: $PUZZLEMILL_DAILY_KEY: the daily key has 8 characters, at least 32 are needed (e.g. `openssl rand -hex 32`)\n' });
     const missing = runCli(['daily', '--key-file', 'nope.key'], { cwd });
     expect(missing).toMatchObject({ code: 2, stderr: 'puzzlemill: nope.key: no such key file\n' });
+    expect(runCli(['daily', '--key-file', '/dev/zero'], { cwd })).toMatchObject({ code: 2, stderr: 'puzzlemill: /dev/zero: longer than 4096 bytes: not a key file (a key is one line, e.g. `openssl rand -hex 32`)\n' });
     expect(runCli(['daily', '--key-file', 'a', '--key-file', 'b'], { cwd })).toMatchObject({ code: 2, stderr: 'puzzlemill: --key-file is given more than once (see --help)\n' });
     expect(runCli(['daily', '--out', ''], { cwd })).toMatchObject({ code: 2, stderr: 'puzzlemill: --out must not be empty (see --help)\n' });
     expect(readdirSync(cwd)).toEqual([]);

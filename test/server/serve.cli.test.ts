@@ -5,7 +5,7 @@
  * and a bad --db are one line, exit 2; SIGTERM stops it with 143.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,9 @@ describe('serve on a fresh checkout', () => {
     const body = (await r.json()) as { puzzles: unknown[] };
     expect(body.puzzles).toHaveLength(10);
     expect(readFileSync(join(scratch, '.puzzlemill/server.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+    // it holds tomorrow's solutions: the folder and the files are the owner's alone
+    const mode = (path: string) => (statSync(join(scratch, path)).mode & 0o777).toString(8);
+    expect([mode('.puzzlemill'), mode('.puzzlemill/server.db'), mode('.puzzlemill/server.db-wal'), mode('.puzzlemill/server.db-shm')]).toEqual(['700', '600', '600', '600']);
   });
 
   test('the README curl examples run verbatim', () => {
@@ -78,7 +81,34 @@ describe('serve limits guesses', () => {
   });
 });
 
+describe('serve warns', () => {
+  test('about a database others can read, and serves it', async () => {
+    const dir = join(scratch, 'loose-corpus');
+    mkdirSync(dir, { recursive: true });
+    const loose = join(scratch, 'loose.db');
+    openDatabase(loose).close();
+    chmodSync(loose, 0o644);
+    const other = await startServe(['--port', '0', '--db', loose, '--corpus', dir], { cwd: scratch });
+    try {
+      expect(other.stderr()).toContain(`puzzlemill: serve: warning: the database ${loose} can be read by other users (mode 0644): it holds the solutions of the days to come; chmod 600 it`);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
 describe('serve refuses', () => {
+  test('a daily key other than the one the stored sets were made with (as daily does), after warning about a readable key file', () => {
+    const keyFile = join(scratch, 'other.key');
+    writeFileSync(keyFile, 'another-club-key-0123456789abcdef0123456789\n', { mode: 0o644 });
+    chmodSync(keyFile, 0o644);
+    const r = runCli(['serve', '--port', '0', '--db', join(scratch, 'key.db'), '--key-file', keyFile], { cwd: scratch });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`puzzlemill: serve: warning: ${keyFile} can be read by other users (mode 0644); chmod 600 it\n`);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^puzzlemill: serve: .*index\.json: \d{4}-\d{2}-\d{2} was made with another daily key \(key id \w+, this key is \w+\); use that key, or remove the date's public and secret folders to make a new set$/);
+  });
+
+
   test('a corpus file that fails verify: refused on stderr with its reason, not served; the rest is', async () => {
     const dir = join(scratch, 'out');
     mkdirSync(dir, { recursive: true });

@@ -70,6 +70,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     const dailyKey = () => {
       const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
       if (key.created) warn(`puzzlemill: serve: made a new random daily key in ${resolve(key.source)} (mode 0600): keep it private and back it up`);
+      if (key.looseMode) warn(`puzzlemill: serve: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
       return key.bytes;
     };
     let server;
