@@ -16,6 +16,7 @@ import { demoRoutes } from './demo.ts';
 import { corsPolicy } from './cors.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
+import { clientError, headerChecks } from './http-errors.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
@@ -82,6 +83,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // connection counted (seen in-process): a close must not wait on them. A request in flight at
     // that moment is cut; a move is sent again with its idempotency key
     forceCloseConnections: true,
+    // the parser's refusals and a missing Host in our words (http-errors.ts), not Node's empty 400
+    clientErrorHandler: clientError,
+    http: { requireHostHeader: false },
     // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
     // errors the router raises before any route runs (a path parameter over maxParamLength, a bad
     // URL escape) are worded like every other client error, not in Fastify's own shape
@@ -125,6 +129,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     request.log.error(error);
     return reply.code(500).send({ error: 'internal error' });
   });
+  app.addHook('onRequest', headerChecks);
   // GET answers: how long to keep them and their ETag, before compression (http-caching.ts)
   app.addHook('onSend', async (request, reply, payload) => cacheHeaders(request, reply, payload));
   // JSON and SVG above a kilobyte, brotli (a middling quality: answers are made per request) or gzip
