@@ -17,6 +17,7 @@ import { corsPolicy } from './cors.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
 import { clientError, headerChecks } from './http-errors.ts';
+import { DEFAULT_LIMITS, limitConnectionsPerAddress, timeoutOptions, type ConnectionLimits } from './connection-limits.ts';
 import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
@@ -54,6 +55,8 @@ export interface ServerOptions {
   checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
+  /** Slow and greedy clients: request and idle timeouts, connections per address (default DEFAULT_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
   /**
    * Web apps on other origins that may call the API (`serve --cors-origin`): each listed origin
    * every route; `*` any origin, the read-only routes (GET, HEAD) only. Default none: same origin.
@@ -75,7 +78,11 @@ export const DEFAULT_VERIFY_NODES = 500_000;
 export function buildServer(options: ServerOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const bodyLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const timeouts = timeoutOptions(limits);
   const app = Fastify({
+    requestTimeout: timeouts.requestTimeout,
+    connectionTimeout: timeouts.connectionTimeout,
     // an event ticket in a logged URL opens a stream for its minute: the log shows no ticket at all
     logger: options.logger ? { serializers: { req: (request) => ({ method: request.method, url: withoutTicket(request.url), remoteAddress: request.ip }) } } : false,
     bodyLimit,
@@ -85,7 +92,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     forceCloseConnections: true,
     // the parser's refusals and a missing Host in our words (http-errors.ts), not Node's empty 400
     clientErrorHandler: clientError,
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...timeouts.http },
     // the first problem, naming the field: "body/cells/0/row must be <= 8", "body: unknown field "solution""
     // errors the router raises before any route runs (a path parameter over maxParamLength, a bad
     // URL escape) are worded like every other client error, not in Fastify's own shape
@@ -129,6 +136,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     request.log.error(error);
     return reply.code(500).send({ error: 'internal error' });
   });
+  limitConnectionsPerAddress(app.server, limits.perAddress);
   app.addHook('onRequest', headerChecks);
   // GET answers: how long to keep them and their ETag, before compression (http-caching.ts)
   app.addHook('onSend', async (request, reply, payload) => cacheHeaders(request, reply, payload));

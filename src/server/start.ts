@@ -16,6 +16,7 @@ import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, today } from '../pipeline/daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
+import type { ConnectionLimits } from './connection-limits.ts';
 import { DailyAhead, nextDate } from './daily-ahead.ts';
 import { openDatabase, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
@@ -43,6 +44,8 @@ export interface StartOptions {
   log: boolean;
   /** Other origins that may call the API (app.ts `corsOrigins`). */
   corsOrigins?: readonly string[];
+  /** Timeouts and connections per address (app.ts `limits`). */
+  limits?: Partial<ConnectionLimits>;
   /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
   kindModules: readonly string[];
   /** Lines for the operator: refused files, sets made, counts (`quiet` ones only when `quiet` is false). */
@@ -85,7 +88,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [] });
+  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {

@@ -179,7 +179,7 @@ describe('serve refuses', () => {
     expect(readdirSync(fresh)).toEqual([]); // no .puzzlemill/daily.key, no server.db, no corpus/
   });
 
-  test('a bad --db, a missing corpus, a bad port: one line, exit 2', () => {
+  test('a bad --db, a missing corpus, a bad port, bad limits: one line, exit 2', () => {
     writeFileSync(join(scratch, 'junk.db'), 'not a database at all, just text '.repeat(10));
     for (const [args, message] of [
       [['--port', '0', '--db', join(scratch, 'junk.db')], /^puzzlemill: --db .*junk\.db: file is not a database$/],
@@ -187,6 +187,8 @@ describe('serve refuses', () => {
       [['--port', '0', '--db', join(scratch, 'n.db'), '--corpus', join(scratch, 'nowhere')], /nowhere: no such corpus folder/],
       [['--port', '70000'], /--port must be a whole number 0\.\.65535, got 70000/],
       [['--port', '0', '--cors-origin', 'http://127.0.0.1:8091/app'], /^puzzlemill: --cors-origin "http:\/\/127\.0\.0\.1:8091\/app": not an origin \(scheme:\/\/host\[:port\], no path\) or \* \(see --help\)$/],
+      [['--port', '0', '--request-timeout', '0'], /^puzzlemill: --request-timeout must be a number of seconds, more than 0 and at most 3600, not 0 \(see --help\)$/],
+      [['--port', '0', '--connections-per-address', '-1'], /^puzzlemill: --connections-per-address must be a whole number ≥ 0, got -1 \(see --help\)$/],
     ] as const) {
       const r = runCli(['serve', ...args], { cwd: scratch, env: ENV });
       expect(r.code, args.join(' ')).toBe(2);
