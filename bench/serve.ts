@@ -44,7 +44,7 @@ export async function run(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pm-bench-serve-'));
   const date = today();
   const daily = await makeDaily({ date, root: join(dir, 'daily'), key: Buffer.from('the serve benchmark key, 32 characters at least') });
-  const serveArgs = ['serve', '--port', '0', '--db', join(dir, 'server.db'), '--corpus', join(dir, 'daily'), '--check-rate', '0', '--connections-per-address', '0'];
+  const serveArgs = ['serve', '--port', '0', '--db', join(dir, 'server.db'), '--corpus', join(dir, 'daily'), '--check-rate', '0', '--connections-per-address', '0', '--deal-rate', '0'];
   const command = pinned ? ['taskset', ['-c', '0', process.execPath, BIN, ...serveArgs]] as const : [process.execPath, [BIN, ...serveArgs]] as const;
   const server = spawn(command[0], [...command[1]], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
@@ -104,7 +104,7 @@ export async function run(): Promise<string> {
       '## HTTP API (`puzzlemill serve`)',
       '',
       pinned
-        ? `\`npm run bench -- serve\`: the server as its own process pinned to one core (\`taskset -c 0 node dist/cli/puzzlemill.js serve --db FILE --corpus DIR --check-rate 0 --connections-per-address 0\`: the 1,000 event streams all come from loopback), autocannon in the bench process pinned to the other (\`taskset -a -cp 1\`), ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; a real daily set in a WAL SQLite file (synchronous FULL). The last row sends ${TABLES - 1} real first moves, one per table (each judged, appended and fsynced), ${CONNECTIONS} at a time, timed by the bench itself (fetch). Latencies in ms.`
+        ? `\`npm run bench -- serve\`: the server as its own process pinned to one core (\`taskset -c 0 node dist/cli/puzzlemill.js serve --db FILE --corpus DIR --check-rate 0 --connections-per-address 0 --deal-rate 0\`: every client is loopback), autocannon in the bench process pinned to the other (\`taskset -a -cp 1\`), ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; a real daily set in a WAL SQLite file (synchronous FULL). The last row sends ${TABLES - 1} real first moves, one per table (each judged, appended and fsynced), ${CONNECTIONS} at a time, timed by the bench itself (fetch). Latencies in ms.`
         : `The server as its own process (taskset or a second core missing here: not pinned), autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per row. Latencies in ms.`,
       '',
       table(['endpoint', 'req/s', 'p50', 'p99', 'errors', 'goal'], rows),

@@ -18,7 +18,7 @@ import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
 import { clientError, headerChecks } from './http-errors.ts';
 import { DEFAULT_LIMITS, limitConnectionsPerAddress, timeoutOptions, type ConnectionLimits } from './connection-limits.ts';
-import { CheckLimiter, RateLimited, type CheckRate } from './rate-limit.ts';
+import { CheckLimiter, DEFAULT_DEAL_RATE, RateLimited, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaError, textAjv } from './validation.ts';
@@ -55,6 +55,8 @@ export interface ServerOptions {
   checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
+  /** Tables one address may deal (default 20 a minute, a burst of 20; `serve --deal-rate`; null: no limit). */
+  dealRate?: CheckRate | null;
   /** Slow and greedy clients: request and idle timeouts, connections per address (default DEFAULT_LIMITS). */
   limits?: Partial<ConnectionLimits>;
   /**
@@ -159,7 +161,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };
-  app.register(tableRoutes, pluginOptions);
+  app.register(tableRoutes, { ...pluginOptions, dealRate: options.dealRate === undefined ? DEFAULT_DEAL_RATE : options.dealRate });
   for (const plugin of options.plugins ?? []) app.register(plugin, pluginOptions);
 
   return app as unknown as FastifyInstance;

@@ -1,12 +1,15 @@
 /**
- * The limit on guesses: checks and hints of one client (IP address) on one puzzle, as a token
- * bucket in memory. A bucket holds up to `burst` requests and refills at `perMinute`; a request
- * finding it empty is refused (`RateLimited`: a 429 with Retry-After) and costs nothing.
+ * Limits per client (IP address), as token buckets in memory. A bucket holds up to `burst`
+ * requests and refills at `perMinute`; a request finding it empty is refused (`RateLimited`: a
+ * 429 with Retry-After) and costs nothing.
  *
- * What it stops and what not (src/server/README.md): it slows a script trying digits cell by cell
- * against one puzzle from one address; it does not stop many addresses, nor a full-grid check
- * (one request, a verdict per cell) used as a guess for every cell at once, and the buckets are
- * per process (several instances each keep their own).
+ * The limit on guesses (`CheckLimiter`): checks and hints of one client on one puzzle, and of one
+ * client on all puzzles together (four times the rate, twice the burst) — without the second, one
+ * address could send a burst of hints on every puzzle of the corpus at once, and hints run the
+ * prover. What it stops and what not (src/server/README.md): it slows a script trying digits cell
+ * by cell; it does not stop many addresses, nor a full-grid check (one request, a verdict per cell)
+ * used as a guess for every cell at once, and the buckets are per process (several instances each
+ * keep their own).
  */
 
 export interface CheckRate {
@@ -16,29 +19,45 @@ export interface CheckRate {
   burst: number;
 }
 
-/** The bucket of this many client–puzzle pairs at most; the longest unused go first. */
+/** Tables one address may deal: 20 a minute, a burst of 20 (a club evening's tables, not a flood of rows). */
+export const DEFAULT_DEAL_RATE: CheckRate = { perMinute: 20, burst: 20 };
+
+/** The buckets of this many keys at most; the longest unused go first. */
 const MAX_BUCKETS = 100_000;
 
 export class RateLimited extends Error {
   override readonly name = 'RateLimited';
-  constructor(readonly retryAfterSeconds: number) {
-    super(`too many checks and hints on this puzzle from this address: retry in ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what: string,
+  ) {
+    super(`too many ${what} from this address: retry in ${retryAfterSeconds} s`);
   }
 }
 
-export class CheckLimiter {
+/** Token buckets by key, at one rate. */
+export class TokenBuckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
     private readonly rate: CheckRate,
     private readonly now: () => number,
   ) {
-    if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a check rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
+    if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
   }
 
-  /** Take one request from the bucket of `client` on `puzzle`, or throw RateLimited. */
-  take(client: string, puzzle: string): void {
-    const key = `${client}\n${puzzle}`;
+  /** Seconds until `key`'s bucket holds a request (0: it holds one now); refills it to now. */
+  wait(key: string): number {
+    const bucket = this.refilled(key);
+    return bucket.tokens >= 1 ? 0 : Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / this.rate.perMinute));
+  }
+
+  /** Take one request from `key`'s bucket (call after `wait` said 0). */
+  spend(key: string): void {
+    this.refilled(key).tokens -= 1;
+  }
+
+  private refilled(key: string): { tokens: number; at: number } {
     const t = this.now();
     const bucket = this.buckets.get(key) ?? { tokens: this.rate.burst, at: t };
     // a clock that steps back refills nothing
@@ -48,7 +67,33 @@ export class CheckLimiter {
     this.buckets.delete(key);
     if (this.buckets.size >= MAX_BUCKETS) this.buckets.delete(this.buckets.keys().next().value!);
     this.buckets.set(key, bucket);
-    if (bucket.tokens < 1) throw new RateLimited(Math.max(1, Math.ceil(((1 - bucket.tokens) * 60) / this.rate.perMinute)));
-    bucket.tokens -= 1;
+    return bucket;
+  }
+}
+
+/** Take one request from `key`'s bucket, or throw RateLimited naming `what` was refused. */
+export function takeOne(buckets: TokenBuckets, key: string, what: string): void {
+  const wait = buckets.wait(key);
+  if (wait > 0) throw new RateLimited(wait, what);
+  buckets.spend(key);
+}
+
+export class CheckLimiter {
+  private readonly perPuzzle: TokenBuckets;
+  private readonly perClient: TokenBuckets;
+
+  constructor(rate: CheckRate, now: () => number) {
+    this.perPuzzle = new TokenBuckets(rate, now);
+    this.perClient = new TokenBuckets({ perMinute: rate.perMinute * 4, burst: rate.burst * 2 }, now);
+  }
+
+  /** Take one request from the buckets of `client` on `puzzle` and on all puzzles, or throw RateLimited (taking none). */
+  take(client: string, puzzle: string): void {
+    const onPuzzle = this.perPuzzle.wait(`${client}\n${puzzle}`);
+    if (onPuzzle > 0) throw new RateLimited(onPuzzle, 'checks and hints on this puzzle');
+    const onAll = this.perClient.wait(client);
+    if (onAll > 0) throw new RateLimited(onAll, 'checks and hints');
+    this.perPuzzle.spend(`${client}\n${puzzle}`);
+    this.perClient.spend(client);
   }
 }

@@ -17,6 +17,7 @@ import { assertSameDailyKey, dailyDirs, isDate, today } from '../pipeline/daily.
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
+import type { CheckRate } from './rate-limit.ts';
 import { DailyAhead, nextDate } from './daily-ahead.ts';
 import { openDatabase, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
@@ -44,6 +45,8 @@ export interface StartOptions {
   log: boolean;
   /** Other origins that may call the API (app.ts `corsOrigins`). */
   corsOrigins?: readonly string[];
+  /** Tables one address may deal (app.ts `dealRate`; null: no limit). */
+  dealRate?: CheckRate | null;
   /** Timeouts and connections per address (app.ts `limits`). */
   limits?: Partial<ConnectionLimits>;
   /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
@@ -88,7 +91,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits });
+  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {

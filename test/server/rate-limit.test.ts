@@ -14,7 +14,7 @@ let files: PuzzleFile[];
 
 beforeAll(async () => {
   files = generated('numbridge', { size: 6 }, 2, 'rate-limit');
-  server = await testServer(files, { options: { now: () => new Date(clock), checkRate: { perMinute: 6, burst: 3 } } });
+  server = await testServer(files, { options: { now: () => new Date(clock), checkRate: { perMinute: 6, burst: 3 }, dealRate: { perMinute: 6, burst: 2 } } });
 });
 afterAll(() => server.close());
 
@@ -44,6 +44,19 @@ describe('checks and hints per client and puzzle', () => {
   });
 });
 
+describe('tables dealt per address', () => {
+  test('a burst of deals, then a 429 with Retry-After; another address deals; time refills', async () => {
+    const deal = (remoteAddress = '127.0.0.1') => server.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'blitz' }, remoteAddress });
+    expect((await deal()).statusCode).toBe(201);
+    expect((await deal()).statusCode).toBe(201);
+    const refused = await deal();
+    expect([refused.statusCode, refused.headers['retry-after'], refused.json()]).toEqual([429, '10', { error: 'too many tables dealt from this address: retry in 10 s' }]);
+    expect((await deal('10.0.0.3')).statusCode).toBe(201);
+    clock += 10_000;
+    expect((await deal()).statusCode).toBe(201);
+  });
+});
+
 describe('CheckLimiter', () => {
   test('refills at the rate up to the burst, never more; a clock stepping back refills nothing', () => {
     let t = 0;
@@ -57,6 +70,20 @@ describe('CheckLimiter', () => {
     expect(() => limiter.take('ip', 'p')).toThrow(/retry in 1 s/);
     t = 0;
     expect(() => limiter.take('ip', 'p')).toThrow(RateLimited);
+  });
+
+  test('one address on all puzzles together: twice the burst, four times the rate, then a 429 however many puzzles it spreads over', () => {
+    let t = 0;
+    const limiter = new CheckLimiter({ perMinute: 30, burst: 3 }, () => t);
+    for (const puzzle of ['p0', 'p0', 'p0', 'p1', 'p2', 'p3']) limiter.take('ip', puzzle);
+    expect(() => limiter.take('ip', 'p4')).toThrow('too many checks and hints from this address: retry in 1 s');
+    t = 1000; // the address refills two (120 a minute), p0 half of one
+    // a refusal on the puzzle's own bucket spends nothing of the address's
+    expect(() => limiter.take('ip', 'p0')).toThrow('too many checks and hints on this puzzle from this address: retry in 1 s');
+    limiter.take('ip', 'p4');
+    limiter.take('ip', 'p5');
+    expect(() => limiter.take('ip', 'p6')).toThrow(/from this address/);
+    limiter.take('other-ip', 'p0');
   });
 
   test('refuses a rate that cannot refill', () => {

@@ -12,6 +12,7 @@ import { DAILY_KEY_ENV, loadDailyKey } from '../../pipeline/daily-key.ts';
 import { EXIT_INTERRUPTED, EXIT_TERMINATED, RequestError, warn } from '../exit.ts';
 import { DAILY_ROOT } from './daily.ts';
 import { DEFAULT_LIMITS } from '../../server/connection-limits.ts';
+import { DEFAULT_DEAL_RATE } from '../../server/rate-limit.ts';
 
 interface ServeArgs {
   db: string;
@@ -23,6 +24,7 @@ interface ServeArgs {
   corsOrigin: string[];
   log: boolean;
   quiet: boolean;
+  dealRate: number;
   requestTimeout: number;
   idleTimeout: number;
   connectionsPerAddress: number;
@@ -56,6 +58,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: [] as string[],
         describe: 'a web app on another origin that may call the API (http://host:port; repeatable); * lets any origin use the read-only routes (GET)',
       })
+      .option('deal-rate', { type: 'number', default: DEFAULT_DEAL_RATE.perMinute, describe: 'tables one address may deal per minute (also the burst); past it a 429 with Retry-After; 0: no limit' })
       .option('request-timeout', { type: 'number', default: DEFAULT_LIMITS.requestTimeoutMs / 1000, describe: 'seconds a request (headers and body) may take to arrive; past it a 408 and the connection closed' })
       .option('idle-timeout', { type: 'number', default: DEFAULT_LIMITS.idleTimeoutMs / 1000, describe: 'seconds a connection may stay silent before it is closed (event streams send a heartbeat every 20 s)' })
       .option('connections-per-address', {
@@ -66,7 +69,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
-        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         for (const name of ['request-timeout', 'idle-timeout']) if (!(Number(a[name]) > 0 && Number(a[name]) <= 3600)) return `--${name} must be a number of seconds, more than 0 and at most 3600, not ${a[name]}`;
         const cap = Number(a['connections-per-address']);
         if (!(Number.isInteger(cap) && cap >= 0 && cap <= 1_000_000)) return `--connections-per-address must be a whole number 0..1000000, not ${a['connections-per-address']}`;
@@ -100,6 +103,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         checkRate: args.checkRate === 0 ? null : args.checkRate,
         log: args.log,
         corsOrigins: args.corsOrigin,
+        dealRate: args.dealRate === 0 ? null : { perMinute: args.dealRate, burst: args.dealRate },
         limits: { requestTimeoutMs: Math.round(args.requestTimeout * 1000), idleTimeoutMs: Math.round(args.idleTimeout * 1000), perAddress: args.connectionsPerAddress },
         kindModules,
         report: (line, important) => (important || !args.quiet) && warn(`puzzlemill: serve: ${line}`),

@@ -16,6 +16,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
+import { RateLimited, takeOne, TokenBuckets, type CheckRate } from '../rate-limit.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
 import { schemaError } from '../validation.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
@@ -27,6 +28,8 @@ import { bearerToken } from './tokens.ts';
 
 export interface TableRoutesOptions extends TableServiceOptions {
   db: Db;
+  /** Deals one address may ask for (`serve --deal-rate`; default none here, buildServer sets one). */
+  dealRate?: CheckRate | null;
 }
 
 /** Bodies are a few hundred bytes; anything near this is not a table request. */
@@ -41,6 +44,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     service.resumeClocks().catch((e: unknown) => fastify.log.error(e, 'resuming the tables\' clocks'));
   });
   fastify.addHook('onClose', async () => service.close());
+  const deals = options.dealRate ? new TokenBuckets(options.dealRate, options.now ?? Date.now) : null;
 
   // draft 2020-12, as the game files' schemas are written (cells are prefixItems tuples); the
   // discriminator makes a bad move's error name its own kind's fields, not every kind's
@@ -52,6 +56,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
+    if (error instanceof RateLimited) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof Busy) return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
     const status = error.statusCode ?? 500;
@@ -66,6 +71,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     '/tables',
     { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
+      // a table is rows on disk and a deal is worker time: one address may not deal without end
+      if (deals) takeOne(deals, request.ip, 'tables dealt');
       const created = await service.create(request.body);
       return reply.code(201).send(created);
     },
