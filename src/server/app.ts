@@ -57,6 +57,8 @@ export interface ServerOptions {
   plugins?: readonly ServerPlugin[];
   /** Tables one address may deal (default 20 a minute, a burst of 20; `serve --deal-rate`; null: no limit). */
   dealRate?: CheckRate | null;
+  /** Days a finished table is kept (default 30; 0: for ever) and the database size past which no table is dealt (bytes; default none). */
+  tables?: { keepDays?: number; maxDbBytes?: number | null };
   /** Slow and greedy clients: request and idle timeouts, connections per address (default DEFAULT_LIMITS). */
   limits?: Partial<ConnectionLimits>;
   /**
@@ -161,7 +163,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };
-  app.register(tableRoutes, { ...pluginOptions, dealRate: options.dealRate === undefined ? DEFAULT_DEAL_RATE : options.dealRate });
+  app.register(tableRoutes, {
+    ...pluginOptions,
+    dealRate: options.dealRate === undefined ? DEFAULT_DEAL_RATE : options.dealRate,
+    keepTablesDays: options.tables?.keepDays,
+    maxDbBytes: options.tables?.maxDbBytes,
+  });
   for (const plugin of options.plugins ?? []) app.register(plugin, pluginOptions);
 
   return app as unknown as FastifyInstance;

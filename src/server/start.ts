@@ -47,6 +47,8 @@ export interface StartOptions {
   corsOrigins?: readonly string[];
   /** Tables one address may deal (app.ts `dealRate`; null: no limit). */
   dealRate?: CheckRate | null;
+  /** Finished tables' life and the database cap (app.ts `tables`). */
+  tables?: { keepDays?: number; maxDbBytes?: number | null };
   /** Timeouts and connections per address (app.ts `limits`). */
   limits?: Partial<ConnectionLimits>;
   /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
@@ -91,7 +93,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate });
+  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {

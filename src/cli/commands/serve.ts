@@ -13,6 +13,7 @@ import { EXIT_INTERRUPTED, EXIT_TERMINATED, RequestError, warn } from '../exit.t
 import { DAILY_ROOT } from './daily.ts';
 import { DEFAULT_LIMITS } from '../../server/connection-limits.ts';
 import { DEFAULT_DEAL_RATE } from '../../server/rate-limit.ts';
+import { DEFAULT_KEEP_TABLES_DAYS } from '../../server/tables/retention.ts';
 
 interface ServeArgs {
   db: string;
@@ -25,6 +26,8 @@ interface ServeArgs {
   log: boolean;
   quiet: boolean;
   dealRate: number;
+  keepTables: number;
+  maxDbMb: number;
   requestTimeout: number;
   idleTimeout: number;
   connectionsPerAddress: number;
@@ -59,6 +62,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: 'a web app on another origin that may call the API (http://host:port; repeatable); * lets any origin use the read-only routes (GET)',
       })
       .option('deal-rate', { type: 'number', default: DEFAULT_DEAL_RATE.perMinute, describe: 'tables one address may deal per minute (also the burst); past it a 429 with Retry-After; 0: no limit' })
+      .option('keep-tables', { type: 'number', default: DEFAULT_KEEP_TABLES_DAYS, describe: 'days a finished table (and its record) is kept before it is deleted; 0: for ever' })
+      .option('max-db-mb', { type: 'number', default: 0, describe: 'no new table while the database (with its WAL) is larger than this many MB (a 507); 0: no cap' })
       .option('request-timeout', { type: 'number', default: DEFAULT_LIMITS.requestTimeoutMs / 1000, describe: 'seconds a request (headers and body) may take to arrive; past it a 408 and the connection closed' })
       .option('idle-timeout', { type: 'number', default: DEFAULT_LIMITS.idleTimeoutMs / 1000, describe: 'seconds a connection may stay silent before it is closed (event streams send a heartbeat every 20 s)' })
       .option('connections-per-address', {
@@ -69,7 +74,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
-        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         for (const name of ['request-timeout', 'idle-timeout']) if (!(Number(a[name]) > 0 && Number(a[name]) <= 3600)) return `--${name} must be a number of seconds, more than 0 and at most 3600, not ${a[name]}`;
         const cap = Number(a['connections-per-address']);
         if (!(Number.isInteger(cap) && cap >= 0 && cap <= 1_000_000)) return `--connections-per-address must be a whole number 0..1000000, not ${a['connections-per-address']}`;
@@ -104,6 +109,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         log: args.log,
         corsOrigins: args.corsOrigin,
         dealRate: args.dealRate === 0 ? null : { perMinute: args.dealRate, burst: args.dealRate },
+        tables: { keepDays: args.keepTables, maxDbBytes: args.maxDbMb > 0 ? args.maxDbMb * 2 ** 20 : null },
         limits: { requestTimeoutMs: Math.round(args.requestTimeout * 1000), idleTimeoutMs: Math.round(args.idleTimeout * 1000), perAddress: args.connectionsPerAddress },
         kindModules,
         report: (line, important) => (important || !args.quiet) && warn(`puzzlemill: serve: ${line}`),

@@ -22,6 +22,7 @@ import { schemaError } from '../validation.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { eventRoutes } from './events.ts';
+import { databaseBytes, DEFAULT_KEEP_TABLES_DAYS, SWEEP_MS } from './retention.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
 import { StoreError } from './store.ts';
 import { bearerToken } from './tokens.ts';
@@ -30,6 +31,10 @@ export interface TableRoutesOptions extends TableServiceOptions {
   db: Db;
   /** Deals one address may ask for (`serve --deal-rate`; default none here, buildServer sets one). */
   dealRate?: CheckRate | null;
+  /** Days a finished table is kept (`serve --keep-tables`; default 30; 0: for ever). */
+  keepTablesDays?: number;
+  /** No new table while the database file (with its WAL) is larger than this (`serve --max-db-mb`; default none). */
+  maxDbBytes?: number | null;
 }
 
 /** Bodies are a few hundred bytes; anything near this is not a table request. */
@@ -44,6 +49,15 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     service.resumeClocks().catch((e: unknown) => fastify.log.error(e, 'resuming the tables\' clocks'));
   });
   fastify.addHook('onClose', async () => service.close());
+  // finished tables are deleted after their time (an hourly sweep): abandoned tables end by
+  // themselves (abandonAfterLapses), so every table ends and none stays for good
+  const keepMs = (options.keepTablesDays ?? DEFAULT_KEEP_TABLES_DAYS) * 86_400_000;
+  if (keepMs > 0) {
+    const sweep = () => void service.expire(keepMs).catch((e: unknown) => fastify.log.warn({ err: e }, 'deleting expired tables'));
+    const sweeper = setInterval(sweep, SWEEP_MS).unref();
+    fastify.addHook('onReady', async () => sweep());
+    fastify.addHook('onClose', async () => clearInterval(sweeper));
+  }
   const deals = options.dealRate ? new TokenBuckets(options.dealRate, options.now ?? Date.now) : null;
 
   // draft 2020-12, as the game files' schemas are written (cells are prefixItems tuples); the
@@ -58,7 +72,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
     if (error instanceof RateLimited) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof Busy) return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
-    if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
+    if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : error.kind === 'full' ? 507 : 503).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: oneLine(error.message) });
     request.log.error(error);
@@ -73,6 +87,9 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     async (request, reply) => {
       // a table is rows on disk and a deal is worker time: one address may not deal without end
       if (deals) takeOne(deals, request.ip, 'tables dealt');
+      if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
+        throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
+      }
       const created = await service.create(request.body);
       return reply.code(201).send(created);
     },

@@ -30,7 +30,7 @@ import { eventTicket, newToken, seatOfToken, ticketSeat, tokenHash } from './tok
 export class TableError extends Error {
   override readonly name = 'TableError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 507,
     message: string,
   ) {
     super(message);
@@ -220,6 +220,11 @@ export class TableService {
       listeners.delete(listener);
       if (listeners.size === 0) this.watchers.delete(id);
     };
+  }
+
+  /** Delete the tables whose game ended more than `keepMs` ago (their records go with them); how many. */
+  async expire(keepMs: number): Promise<number> {
+    return this.store.deleteEndedBefore(this.now() - keepMs);
   }
 
   /** Stop the clocks (the server is closing). */

@@ -36,6 +36,7 @@ export class SqliteTableStore implements TableStore {
   private readonly readLog;
   private readonly updateLog;
   private readonly markEnded;
+  private readonly deleteEnded;
   private readonly selectOpen;
 
   constructor(db: Db) {
@@ -46,6 +47,10 @@ export class SqliteTableStore implements TableStore {
     );
     this.insertMove = db.prepare('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.markEnded = db.prepare('UPDATE numbridge_tables SET finished_at = ? WHERE id = ? AND finished_at IS NULL');
+    this.deleteEnded = db.transaction((time: number) => {
+      db.prepare('DELETE FROM numbridge_table_moves WHERE table_id IN (SELECT id FROM numbridge_tables WHERE finished_at < ?)').run(time);
+      return db.prepare('DELETE FROM numbridge_tables WHERE finished_at < ?').run(time).changes;
+    });
     this.selectOpen = db.prepare<[], string>('SELECT id FROM numbridge_tables WHERE finished_at IS NULL ORDER BY id').pluck();
     this.readLog = db.transaction((id: string) => this.logOf(id));
     this.updateLog = db.transaction((id: string, decide: (log: TableLog) => Decision<unknown>) => {
@@ -59,11 +64,23 @@ export class SqliteTableStore implements TableStore {
   }
 
   async create(table: StoredTable): Promise<void> {
-    this.insertTable.run(table.id, JSON.stringify(table.deal), table.seatHashes[0], table.seatHashes[1], table.startedAt);
+    try {
+      this.insertTable.run(table.id, JSON.stringify(table.deal), table.seatHashes[0], table.seatHashes[1], table.startedAt);
+    } catch (e) {
+      throw storeError(e);
+    }
   }
 
   async read(id: string): Promise<TableLog | null> {
     return this.readLog(id);
+  }
+
+  async deleteEndedBefore(time: number): Promise<number> {
+    try {
+      return this.deleteEnded.immediate(time) as number;
+    } catch (e) {
+      throw storeError(e);
+    }
   }
 
   async openTables(): Promise<string[]> {
@@ -104,5 +121,6 @@ function storeError(e: unknown): unknown {
   if (!(e instanceof Database.SqliteError)) return e;
   if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new StoreError('busy', 'the database is busy: try again');
+  if (e.code === 'SQLITE_FULL') return new StoreError('full', 'the server\'s disk is full: nothing was stored; try again later');
   return e;
 }

@@ -10,12 +10,13 @@ import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schem
 
 /**
  * What a store may fail with besides bugs: another writer appended the same move number or key
- * first (`conflict`: resend, with the same key), or the database stayed locked (`busy`).
+ * first (`conflict`: resend, with the same key), the database stayed locked (`busy`), or the disk
+ * (or the server's cap on the database) is full (`full`).
  */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
   constructor(
-    readonly kind: 'conflict' | 'busy',
+    readonly kind: 'conflict' | 'busy' | 'full',
     message: string,
   ) {
     super(message);
@@ -65,6 +66,8 @@ export interface TableStore {
   update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null>;
   /** The ids of the tables not known to have ended (their clocks may still run). */
   openTables(): Promise<string[]>;
+  /** Delete the tables whose game ended before `time` (server ms), with their logs; how many. */
+  deleteEndedBefore(time: number): Promise<number>;
 }
 
 /** What an update appends, answers, and whether the game has ended with it (at that server time). */
