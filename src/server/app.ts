@@ -48,6 +48,8 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
   maxNodes?: number;
+  /** The time one `POST /verify` may take in its worker thread (default 3 s: anyone may send one). */
+  verifyTimeLimitMs?: number;
   now?: () => Date;
   /** Where `/verify` and table deals run (default: a pool of worker threads, closed with the server). */
   heavyWork?: HeavyWork;
@@ -78,6 +80,7 @@ class ProtoKey extends Error {}
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
+export const DEFAULT_VERIFY_TIME_LIMIT_MS = 3000;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
@@ -159,7 +162,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // a pool made here is this server's; one passed in belongs to the caller
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
   const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
-  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, heavyWork, limiter });
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter });
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };

@@ -8,8 +8,15 @@
  * once (`Busy`, a 503 with Retry-After) rather than queued behind minutes of work. A task past its
  * time limit is aborted — piscina ends the thread that runs it, so the work really stops — and is
  * reported as `TimedOut`; the caller words it (a deal is a 422, as a spent generator budget is).
+ *
+ * Fair between clients: a task names its client (the address), one client may have at most
+ * `perClient` tasks running or waiting (one more is a 429: `RateLimited`), and a free thread
+ * takes the next task of the next client in turn, not the oldest task — so twelve connections
+ * looping verifies (or hard deals) from one address hold two places, and every other address's
+ * task still gets the next free thread but one.
  */
 import { Piscina } from 'piscina';
+import { RateLimited } from './rate-limit.ts';
 import type { HeavyResult, HeavyTask } from './heavy-tasks.ts';
 
 export interface HeavyWorkOptions {
@@ -21,10 +28,19 @@ export interface HeavyWorkOptions {
   timeLimitMs?: number;
   /** Kind modules (file URLs) every task loads in its thread first (heavy-tasks.ts). */
   kindModules?: readonly string[];
+  /** Tasks one client may have running or waiting (default 2). */
+  perClient?: number;
+}
+
+export interface HeavyRunOptions {
+  /** This task's time limit instead of the pool's. */
+  timeLimitMs?: number;
+  /** Who asks (the address): tasks are shared out fairly between clients. */
+  client?: string;
 }
 
 export interface HeavyWork {
-  run<T extends HeavyTask>(task: T, options?: { timeLimitMs?: number }): Promise<HeavyResult<T>>;
+  run<T extends HeavyTask>(task: T, options?: HeavyRunOptions): Promise<HeavyResult<T>>;
   close(): Promise<void>;
 }
 
@@ -48,25 +64,95 @@ export class TimedOut extends Error {
 // vitest) the entry that registers tsx in each thread.
 const WORKER_URL = import.meta.url.endsWith('.js') ? new URL('./heavy-worker.js', import.meta.url).href : new URL('../../workers/server-worker.mjs', import.meta.url).href;
 
+/**
+ * Slots shared fairly between clients: at most `slots` works run and `waiting` more wait; a client
+ * may have `perClient` works running or waiting (one more: `RateLimited`); a freed slot goes to
+ * the next client in turn (round robin), each client's works in their order.
+ */
+export class FairSlots {
+  private inFlight = 0;
+  private running = 0;
+  /** Per client, the starts of its waiting works in order; the Map's order is the clients' turn. */
+  private readonly waiting = new Map<string, Array<() => void>>();
+  private readonly perClientNow = new Map<string, number>();
+
+  constructor(
+    private readonly slots: number,
+    private readonly waitingPlaces: number,
+    private readonly perClient: number,
+  ) {}
+
+  /** Works running or waiting now. */
+  get size(): number {
+    return this.inFlight;
+  }
+
+  /** Run `work` in `client`'s turn; refused at once (retry after `retrySeconds`) when no place is left. */
+  async within<T>(client: string, retrySeconds: number, work: () => Promise<T>): Promise<T> {
+    const mine = this.perClientNow.get(client) ?? 0;
+    if (client !== '' && mine >= this.perClient) throw new RateLimited(retrySeconds, `verify and deal requests at once (${this.perClient})`);
+    if (this.inFlight >= this.slots + this.waitingPlaces) throw new Busy(retrySeconds);
+    this.perClientNow.set(client, mine + 1);
+    this.inFlight++;
+    try {
+      // a waiting work's slot is counted when its turn comes (startNext), so no newcomer takes it
+      if (this.running >= this.slots) await this.turn(client);
+      else this.running++;
+      try {
+        return await work();
+      } finally {
+        this.running--;
+        this.startNext();
+      }
+    } finally {
+      this.inFlight--;
+      const left = this.perClientNow.get(client)! - 1;
+      if (left === 0) this.perClientNow.delete(client);
+      else this.perClientNow.set(client, left);
+    }
+  }
+
+  private turn(client: string): Promise<void> {
+    return new Promise((start) => {
+      const line = this.waiting.get(client);
+      if (line) line.push(start);
+      else this.waiting.set(client, [start]);
+    });
+  }
+
+  /** A slot is free: the next client in turn starts its oldest work and goes to the back. */
+  private startNext(): void {
+    const next = this.waiting.entries().next();
+    if (next.done) return;
+    const [client, line] = next.value;
+    const start = line.shift()!;
+    this.waiting.delete(client);
+    if (line.length > 0) this.waiting.set(client, line);
+    this.running++;
+    start();
+  }
+}
+
 export class PoolHeavyWork implements HeavyWork {
   private pool: Piscina | undefined;
-  private inFlight = 0;
-  private readonly threads: number;
-  private readonly queue: number;
+  private readonly slots: FairSlots;
   private readonly timeLimitMs: number;
   private readonly kindModules: readonly string[];
+  private readonly threads: number;
 
   constructor(options: HeavyWorkOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 1);
-    this.queue = Math.max(0, options.queue ?? 8);
+    this.slots = new FairSlots(this.threads, Math.max(0, options.queue ?? 8), Math.max(1, options.perClient ?? 2));
     this.timeLimitMs = options.timeLimitMs ?? 10_000;
     this.kindModules = options.kindModules ?? [];
   }
 
-  async run<T extends HeavyTask>(task: T, options: { timeLimitMs?: number } = {}): Promise<HeavyResult<T>> {
+  run<T extends HeavyTask>(task: T, options: HeavyRunOptions = {}): Promise<HeavyResult<T>> {
     // counted here, not by piscina's own queue: the refusal is then exact and immediate
-    if (this.inFlight >= this.threads + this.queue) throw new Busy(Math.max(1, Math.ceil(this.timeLimitMs / 1000)));
-    const limit = options.timeLimitMs ?? this.timeLimitMs;
+    return this.slots.within(options.client ?? '', Math.max(1, Math.ceil(this.timeLimitMs / 1000)), () => this.onThread(task, options.timeLimitMs ?? this.timeLimitMs));
+  }
+
+  private async onThread<T extends HeavyTask>(task: T, limit: number): Promise<HeavyResult<T>> {
     this.pool ??= new Piscina({
       filename: WORKER_URL,
       minThreads: this.threads,
@@ -76,21 +162,18 @@ export class PoolHeavyWork implements HeavyWork {
       // the parent's flags (a test runner's, say) are not for the workers
       execArgv: [],
     });
-    this.inFlight++;
     try {
       const sent = this.kindModules.length > 0 ? { ...task, kindModules: this.kindModules } : task;
       return (await this.pool.run(sent, { signal: AbortSignal.timeout(limit) })) as HeavyResult<T>;
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw new TimedOut(limit);
       throw e;
-    } finally {
-      this.inFlight--;
     }
   }
 
   /** Tasks running or waiting now. */
   get inFlightTasks(): number {
-    return this.inFlight;
+    return this.slots.size;
   }
 
   async close(): Promise<void> {

@@ -26,6 +26,8 @@ export interface PuzzleRoutesOptions {
   now: () => Date;
   /** The search budget of one `POST /verify` (core/budget.ts). */
   maxNodes: number;
+  /** The time one `POST /verify` may take in its thread (ms), besides its node budget. */
+  verifyTimeLimitMs: number;
   /** Where `/verify` runs: off the event loop. */
   heavyWork: HeavyWork;
   /** Checks and hints per client and puzzle; null: unlimited. */
@@ -160,7 +162,8 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       }
       let report;
       try {
-        report = await options.heavyWork.run({ kind: 'verify', input, maxNodes: options.maxNodes });
+        // an anonymous verify gets a short time as well as its node budget, and its address's turn
+        report = await options.heavyWork.run({ kind: 'verify', input, maxNodes: options.maxNodes }, { client: request.ip, timeLimitMs: options.verifyTimeLimitMs });
       } catch (e) {
         if (e instanceof TimedOut) throw new ClientError(422, `body: ${e.message}`);
         throw e;

@@ -5,7 +5,7 @@
  * deal: 422, as a spent generator budget).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PoolHeavyWork } from '../../src/server/heavy-work.ts';
+import { Busy, FairSlots, PoolHeavyWork } from '../../src/server/heavy-work.ts';
 import { DATE, testServer, type TestServer } from './helpers.ts';
 
 /** Seconds of work before the generator gives up: no 9×9 regular board has 17 givens within its budget. */
@@ -102,8 +102,8 @@ describe('a bounded pool', () => {
 
   test('a verify past its time limit is a 422 naming the body, not a 500', async () => {
     // 1 ms: less than a worker thread takes to start, so the limit always strikes first
-    const heavyWork = new PoolHeavyWork({ threads: 1, timeLimitMs: 1 });
-    const server = await testServer([], { options: { heavyWork } });
+    const heavyWork = new PoolHeavyWork({ threads: 1 });
+    const server = await testServer([], { options: { heavyWork, verifyTimeLimitMs: 1 } });
     try {
       const r = await server.app.inject({ method: 'POST', url: '/verify', payload: LINE, headers: { 'content-type': 'text/plain' } });
       expect(r.statusCode).toBe(422);
@@ -112,5 +112,60 @@ describe('a bounded pool', () => {
       await server.close();
       await heavyWork.close();
     }
+  });
+});
+
+describe('a flood from one address', () => {
+  test('twelve verifies at once from one address hold two places (the rest are 429s); another address is answered', async () => {
+    const heavyWork = new PoolHeavyWork({ threads: 1, queue: 8, perClient: 2 });
+    const server = await testServer([], { options: { heavyWork } });
+    try {
+      const verify = (remoteAddress: string) => server.app.inject({ method: 'POST', url: '/verify', payload: LINE, headers: { 'content-type': 'text/plain' }, remoteAddress });
+      const flood = Array.from({ length: 12 }, () => verify('10.0.0.1'));
+      const honest = await verify('10.0.0.2');
+      expect(honest.statusCode).toBe(200);
+      const statuses = (await Promise.all(flood)).map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 200, ...Array<number>(10).fill(429)]);
+    } finally {
+      await server.close();
+      await heavyWork.close();
+    }
+  });
+});
+
+describe('FairSlots: a slot for each client in turn', () => {
+  /** A work that runs until released, noting when it started. */
+  function work(name: string, started: string[]) {
+    let release!: () => void;
+    const done = new Promise<void>((r) => (release = r));
+    return { run: async () => void (started.push(name), await done), release };
+  }
+
+  test('a free slot goes to the next client, not the oldest work; one client holds at most perClient places', async () => {
+    const slots = new FairSlots(1, 8, 3);
+    const order: string[] = [];
+    const [a1, a2, a3, b1] = ['a1', 'a2', 'a3', 'b1'].map((n) => work(n, order));
+    const runs = [slots.within('a', 1, a1!.run), slots.within('a', 1, a2!.run), slots.within('a', 1, a3!.run), slots.within('b', 1, b1!.run)];
+    await expect(slots.within('a', 7, async () => undefined)).rejects.toThrow('too many verify and deal requests at once (3) from this address: retry in 7 s');
+    expect(slots.size).toBe(4);
+    for (const w of [a1, a2, b1, a3]) {
+      await new Promise((r) => setTimeout(r, 5));
+      w!.release();
+    }
+    await Promise.all(runs);
+    // FIFO would have been a1 a2 a3 b1: b waited behind a's whole burst
+    expect(order).toEqual(['a1', 'a2', 'b1', 'a3']);
+    expect(slots.size).toBe(0);
+  });
+
+  test('past the slots and waiting places: Busy (a 503), whoever asks', async () => {
+    const slots = new FairSlots(1, 1, 5);
+    const order: string[] = [];
+    const [x, y] = ['x', 'y'].map((n) => work(n, order));
+    const runs = [slots.within('p', 1, x!.run), slots.within('q', 1, y!.run)];
+    await expect(slots.within('r', 2, async () => undefined)).rejects.toBeInstanceOf(Busy);
+    x!.release();
+    y!.release();
+    await Promise.all(runs);
   });
 });

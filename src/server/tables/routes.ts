@@ -90,7 +90,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
         throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
       }
-      const created = await service.create(request.body);
+      const created = await service.create(request.body, request.ip);
       return reply.code(201).send(created);
     },
   );

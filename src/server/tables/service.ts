@@ -105,9 +105,9 @@ export class TableService {
     this.onError = options.onError ?? (() => {});
   }
 
-  /** Deal a table; the two tokens are returned here and never again. */
-  async create(body: CreateTableBody): Promise<CreatedTable> {
-    const deal = await this.deal(body);
+  /** Deal a table (for `client`: deals are shared out fairly between addresses); the two tokens are returned here and never again. */
+  async create(body: CreateTableBody, client?: string): Promise<CreatedTable> {
+    const deal = await this.deal(body, client);
     const tokens = [newToken(), newToken()] as const;
     const id = 'nbt-' + randomBytes(12).toString('hex');
     const table = { id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])] as [Buffer, Buffer], startedAt: this.now() };
@@ -337,7 +337,7 @@ export class TableService {
   }
 
 
-  private async deal(body: CreateTableBody): Promise<NumbridgeDealFile> {
+  private async deal(body: CreateTableBody, client: string | undefined): Promise<NumbridgeDealFile> {
     const b = body.board ?? {};
     let grade;
     try {
@@ -357,7 +357,7 @@ export class TableService {
     let outcome: DealOutcome;
     if (this.heavyWork) {
       try {
-        outcome = await this.heavyWork.run({ kind: 'deal', options, seed }, this.dealTimeLimitMs === undefined ? {} : { timeLimitMs: this.dealTimeLimitMs });
+        outcome = await this.heavyWork.run({ kind: 'deal', options, seed }, { client, ...(this.dealTimeLimitMs === undefined ? {} : { timeLimitMs: this.dealTimeLimitMs }) });
       } catch (e) {
         if (e instanceof TimedOut) throw new TableError(422, `no board found for these options within the budget: ${e.message}`);
         throw e;
