@@ -41,6 +41,19 @@ export function flushOutput(): void {
 }
 
 /**
+ * Write what is queued and wait until stdout has taken it: a command's summary on stderr comes
+ * after this, so that when stdout cannot be written (`> /dev/full`) the one "cannot write" line is
+ * all the user sees — a failed write is reported after the write call returns, not during it.
+ */
+export function drainOutput(): Promise<void> {
+  guardStdout();
+  const text = buffer;
+  buffer = '';
+  // on an error the 'error' handler above says it in one line and exits: this never resolves then
+  return new Promise((resolve) => process.stdout.write(text, (e) => void (e ? undefined : resolve())));
+}
+
+/**
  * Where `render`, `export` and `import` put each output: with `--out DIR`, one file per output in
  * DIR (made on first use, each written whole, never the same name twice in a run: output-names.ts)
  * and its path as a line on stdout; without, the text itself as a line on stdout.

@@ -149,4 +149,12 @@ describe('a stdout that cannot be written (> /dev/full)', () => {
       expect(r.stderr.trimEnd().split('\n').at(-1), args.join(' ')).toBe('puzzlemill: cannot write to stdout: no space left on the device');
     }
   });
+
+  test.skipIf(!existsSync('/dev/full'))('verify and selfplay say only that line: no summary of output that never arrived', () => {
+    const boards = join(dir, 'summary-boards.ndjson');
+    writeFileSync(boards, runCli(['generate', 'numbridge', '--size', '4', '--seed', 'summary', '-q', '-j', '1', '--count', '3']).stdout);
+    for (const args of [['verify', '-j', '1', boards], ['selfplay', 'numbridge', '--games', '2', '--seed', 'full']]) {
+      expect(toFullDisk(args), args.join(' ')).toEqual({ code: 1, stderr: 'puzzlemill: cannot write to stdout: no space left on the device\n' });
+    }
+  });
 });

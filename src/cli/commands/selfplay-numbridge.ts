@@ -14,7 +14,7 @@ import { NumbridgeRecordFile } from '../../games/numbridge/schema.ts';
 import { selfplayGame, type SelfplayRun } from '../../games/numbridge/selfplay.ts';
 import { ensureDir, syncDir, writeFileAtomic } from '../../pipeline/atomic.ts';
 import { warn } from '../exit.ts';
-import { flushOutput, writeLine } from '../output.ts';
+import { drainOutput, writeLine } from '../output.ts';
 import { seedProblem } from '../seed.ts';
 import { dealOptionsOf, dealOptionsProblem, numbridgeDealOptions, type NumbridgeDealArgs } from './deal-numbridge.ts';
 import { assertOwnOutput } from './own-output.ts';
@@ -58,7 +58,7 @@ export const selfplayNumbridgeCommand: CommandModule<object, SelfplayArgs> = {
       })
       .example('$0 selfplay numbridge --games 100 --seed load --variant bridge blitz domains --out games/', 'a hundred records for a server\'s load test')
       .example('$0 selfplay numbridge --games 1 --seed 7 --bots logic logic | $0 replay numbridge -', 'play one game and replay it') as unknown as Argv<SelfplayArgs>,
-  handler: (args) => {
+  handler: async (args) => {
     const seed = args.seed ?? randomBytes(6).toString('hex');
     if (args.seed === undefined && !args.quiet) warn(`puzzlemill: seed ${seed}`);
     const run: SelfplayRun = {
@@ -88,7 +88,7 @@ export const selfplayNumbridgeCommand: CommandModule<object, SelfplayArgs> = {
       if (final.result) tally.wins[final.result.winner ?? 0]!++;
       else tally.unfinished++;
     }
-    flushOutput();
+    await drainOutput();
     if (args.out) syncDir(args.out);
     if (!args.quiet) {
       const seconds = (performance.now() - started) / 1000;

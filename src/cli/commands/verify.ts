@@ -13,7 +13,7 @@ import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { onInterrupt } from '../interrupt.ts';
 import { withMaxNodes } from '../max-nodes.ts';
-import { flushOutput, writeLine } from '../output.ts';
+import { drainOutput, writeLine } from '../output.ts';
 
 interface VerifyArgs {
   files: string[];
@@ -66,7 +66,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         syncGuard: interrupt.syncGuard,
         emit: (r) => writeLine(args.json ? reportJson(r) : reportLine(r)),
       });
-      flushOutput();
+      await drainOutput();
       if (!args.quiet) {
         const total = counts.ok + counts.fail + counts.badInput;
         const skipped = counts.skipped > 0 ? ` (${counts.skipped} bookkeeping file${counts.skipped === 1 ? '' : 's'} skipped)` : '';
