@@ -69,7 +69,12 @@ export async function loadCorpus(store: PuzzleStore, dir: string, options: LoadO
 
 async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: string, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<void> {
   const indexPath = join(secretDir, 'index.json');
+  // the index is written last: a folder without one is a set whose making was interrupted
+  if (!existsSync(indexPath)) {
+    return refuse(`${indexPath}: the daily set of ${basename(secretDir)} is not complete (no index: its making was interrupted); \`puzzlemill daily --date ${basename(secretDir)}\` finishes it`);
+  }
   const index = readJson(indexPath);
+  if (index instanceof Error) return refuse(`${indexPath}: refused: unreadable: ${index.message}`);
   if (!validator<DailyIndex>(DailyIndex)(index)) return refuse(`${indexPath}: refused: not a puzzlemill/daily-index`);
   // the date decides when a set is seen (available_from): the folder, the secret index and the
   // public index must all name it, or an edited index would publish a later set at once

@@ -3,7 +3,7 @@
  * the stored solution, verify as a service, paging, the OpenAPI document, corpus loading (verified,
  * idempotent, tampered files refused) and bad input of every kind as a one-line 4xx.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
@@ -94,6 +94,15 @@ describe('a daily set whose dates disagree (review: an edited index published a 
     expect(counts).toMatchObject({ added: 0, dailySets: 0 });
     expect(await store.dailyDates()).toEqual([]);
     expect((await store.listPuzzles({ availableOn: '9999-12-31' }, { limit: 100 })).items).toEqual([]);
+    db.close();
+  });
+
+  test('a set whose making was interrupted (no index yet, kill -9) is said to be incomplete, not "not a daily-index"', async () => {
+    const root = copy('interrupted', DATE, (r: string) => rmSync(join(r, 'secret', DATE, 'index.json')));
+    const db = openDatabase(':memory:');
+    const refused: string[] = [];
+    await loadCorpus(new SqlitePuzzleStore(db), root, { onRefused: (l) => void refused.push(l) });
+    expect(refused).toEqual([`${join(root, 'secret', DATE, 'index.json')}: the daily set of ${DATE} is not complete (no index: its making was interrupted); \`puzzlemill daily --date ${DATE}\` finishes it`]);
     db.close();
   });
 });
