@@ -4,7 +4,7 @@
  * the cause in it), the OpenAPI document is built from the routes' TypeBox schemas, and plugins
  * (the Numbridge tables) register beside the puzzle routes.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -42,8 +42,8 @@ export interface ServerOptions {
   db: Db;
   /** The puzzle store (default: SQLite over `db`). */
   store?: PuzzleStore;
-  /** Fastify's request log (default off: the CLI turns it on). */
-  logger?: boolean;
+  /** Fastify's log: every request (true, stdout), only warnings and errors ('warn', stderr: what serve does by default), or none (default). */
+  logger?: boolean | 'warn';
   /** The largest request body accepted (default 256 KiB): larger is a 413. */
   maxBodyBytes?: number;
   /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
@@ -70,6 +70,9 @@ export interface ServerOptions {
   corsOrigins?: readonly string[];
 }
 
+/** What the log says of a request: no event ticket (withoutTicket). */
+const LOG_SERIALIZERS = { req: (request: FastifyRequest) => ({ method: request.method, url: withoutTicket(request.url), remoteAddress: request.ip }) };
+
 /** A URL with the value of any `ticket=` in its query replaced. */
 export function withoutTicket(url: string): string {
   return url.replace(/([?&]ticket=)[^&#]*/g, '$1…');
@@ -90,8 +93,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     requestTimeout: timeouts.requestTimeout,
     connectionTimeout: timeouts.connectionTimeout,
-    // an event ticket in a logged URL opens a stream for its minute: the log shows no ticket at all
-    logger: options.logger ? { serializers: { req: (request) => ({ method: request.method, url: withoutTicket(request.url), remoteAddress: request.ip }) } } : false,
+    // every request (logger: true, on stdout), or only what went wrong (`'warn'`: a full disk, a
+    // failing clock, a 500, on stderr); an event ticket in a logged URL shows as `ticket=…`
+    logger: options.logger === true ? { serializers: LOG_SERIALIZERS } : options.logger === 'warn' ? { level: 'warn', stream: process.stderr, serializers: LOG_SERIALIZERS } : false,
     bodyLimit,
     // event streams never end by themselves, and a stream's client that went away can leave its
     // connection counted (seen in-process): a close must not wait on them. A request in flight at
@@ -135,6 +139,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Busy || error instanceof RateLimited) return reply.code(error instanceof Busy ? 503 : 429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
+    if (error.code === 'SQLITE_FULL') {
+      // the disk (or the database's page limit) is full: nothing was stored; said, and logged
+      request.log.warn({ err: error }, 'database full');
+      return reply.code(503).send({ error: "the server's disk is full: nothing was stored; try again later" });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `body: larger than the limit of ${bodyLimit} bytes` : error.message;

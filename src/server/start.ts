@@ -93,7 +93,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log, heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables });
+  const app = buildServer({ db, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {
@@ -201,11 +201,17 @@ function listenReason(e: unknown): string {
  * file's mode). It holds every solution, tomorrow's included.
  */
 function open(file: string, makeFolder: boolean): Db {
+  const fresh = file !== ':memory:' && !existsSync(file);
   try {
     if (makeFolder) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    if (file !== ':memory:' && !existsSync(file) && existsSync(dirname(file))) closeSync(openSync(file, 'a', 0o600));
+    if (fresh && existsSync(dirname(file))) closeSync(openSync(file, 'a', 0o600));
     return openDatabase(file);
   } catch (e) {
+    // nothing half-made stays behind: a database that could not be made is no database
+    if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    // not bad input but a full disk: exit 1, as a run that could not deliver
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC') throw new StartRefused(`--db ${file}: the disk is full`);
     throw new InputError({ source: `--db ${file}` }, (e as Error).message.split('\n')[0]!);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Tables do not fill the disk (src/server/tables/retention.ts): a table whose game ended is
- * deleted after its days, with its log (an open one is not), and over the database cap no new
- * table is dealt — a 507 in one line.
+ * deleted after its days, with its log (an open one is not), over the database cap no new table
+ * is dealt — a 507 in one line — and a full database is a 503 in one line, not a 500.
  */
 import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,5 +48,22 @@ test('over the database cap no table is dealt (507, one line)', async () => {
   } finally {
     await app.close();
     db.close();
+  }
+});
+
+test('a full database (its page limit standing in for a full disk): a 503 in one line, never a 500; what was stored still plays', async () => {
+  const h = await tablesApp({ seed: 'full' });
+  try {
+    const first = await newTable(h.app);
+    h.db.pragma(`max_page_count = ${h.db.pragma('page_count', { simple: true }) as number}`);
+    let answer;
+    for (let tries = 0; tries < 200; tries++) {
+      answer = await h.app.inject({ method: 'POST', url: '/tables', payload: { variant: 'bridge', board: { size: 4 } } });
+      if (answer.statusCode !== 201) break;
+    }
+    expect([answer!.statusCode, answer!.json()]).toEqual([503, { error: "the server's disk is full: nothing was stored; try again later" }]);
+    expect((await h.app.inject({ url: `/tables/${first.id}`, headers: bearer(first.tokens[0]) })).statusCode).toBe(200);
+  } finally {
+    await h.close();
   }
 });

@@ -72,7 +72,10 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
     if (error instanceof RateLimited) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof Busy) return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
-    if (error instanceof StoreError) return reply.code(error.kind === 'conflict' ? 409 : error.kind === 'full' ? 507 : 503).send({ error: error.message });
+    if (error instanceof StoreError) {
+      if (error.kind === 'full') request.log.warn({ err: error }, 'database full');
+      return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: oneLine(error.message) });
     request.log.error(error);
