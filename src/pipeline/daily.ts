@@ -27,8 +27,8 @@
  * the fingerprints of that date atomically, under the corpus lock. A date made with another key
  * is refused rather than silently replaced by another set.
  */
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { validator } from '../core/schema.ts';
 import { factsOf, type AnyKind, type PuzzleFile, type PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
@@ -101,6 +101,12 @@ export interface DailyOptions {
   kindModules?: string[];
   /** Candidates per slot before giving up (repeats and generator failures both use one). */
   maxCandidates?: number;
+  /**
+   * Write the public part to ROOT/staged/DATE/ rather than ROOT/public/DATE/: a set made before
+   * its day (serve makes tomorrow's) must not sit in the folder the club publishes; `publishStaged`
+   * moves it there on its day. A date already in public/ stays there.
+   */
+  stagePublic?: boolean;
   onWarning?: (line: string) => void;
   onProgress?: (done: number, total: number) => void;
 }
@@ -129,8 +135,22 @@ interface SlotState {
 }
 
 /** Where a date's files go under a daily root. */
-export function dailyDirs(root: string, date: string): { publicDir: string; secretDir: string; secretRoot: string } {
-  return { publicDir: join(root, 'public', date), secretDir: join(root, 'secret', date), secretRoot: join(root, 'secret') };
+export function dailyDirs(root: string, date: string): { publicDir: string; secretDir: string; secretRoot: string; stagedDir: string } {
+  return { publicDir: join(root, 'public', date), secretDir: join(root, 'secret', date), secretRoot: join(root, 'secret'), stagedDir: join(root, 'staged', date) };
+}
+
+/**
+ * Move a date's staged public part (a set made before its day) into ROOT/public/ — one rename, so
+ * the published folder never holds half a set. True when something was moved.
+ */
+export function publishStaged(root: string, date: string): boolean {
+  const { publicDir, stagedDir, secretDir } = dailyDirs(root, date);
+  // a set whose making was interrupted (no secret index yet) is not published half-made
+  if (!existsSync(stagedDir) || existsSync(publicDir) || !existsSync(join(secretDir, 'index.json'))) return false;
+  ensureDir(dirname(publicDir));
+  renameSync(stagedDir, publicDir);
+  syncDir(dirname(publicDir));
+  return true;
 }
 
 /** True for a real calendar date written YYYY-MM-DD. */
@@ -156,7 +176,9 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     const kind = kindNamed(slot.kind);
     return { slot, kind, request: kind.parseRequest(slot.request), runSeed: dailySlotSeed(o.key, o.date, slot.slot), k: 0 };
   });
-  const { publicDir, secretDir, secretRoot } = dailyDirs(o.root, o.date);
+  const dirs = dailyDirs(o.root, o.date);
+  const { secretDir, secretRoot } = dirs;
+  const publicDir = o.stagePublic && !existsSync(dirs.publicDir) ? dirs.stagedDir : dirs.publicDir;
   if (existsSync(join(o.root, INDEX_FILE)) && !existsSync(join(secretRoot, INDEX_FILE))) {
     // the layout before public/ and secret/: starting afresh would forget what was published
     throw new RangeError(`${join(o.root, INDEX_FILE)}: a daily corpus of the old layout; move it to ${join(secretRoot, INDEX_FILE)} (and its DATE folders out of ${o.root}) first`);

@@ -80,6 +80,9 @@ async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: s
   // public index must all name it, or an edited index would publish a later set at once
   const date = basename(secretDir);
   if (index.date !== date) return refuse(`${indexPath}: refused: "date" is ${JSON.stringify(index.date)} but the folder is ${JSON.stringify(date)}`);
+  // a set made before its day has its public part staged (daily.ts, stagePublic) until then
+  const staged = join(publicDir, '..', '..', 'staged', basename(publicDir));
+  if (!existsSync(publicDir) && existsSync(staged)) publicDir = staged;
   const publicPath = join(publicDir, 'index.json');
   const published = readJson(publicPath);
   const publicValid = validator<DailyPublicIndex>(DailyPublicIndex)(published);

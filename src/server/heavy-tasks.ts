@@ -20,7 +20,7 @@ export type { DealOutcome };
 export type HeavyTask = (
   | { kind: 'verify'; input: VerifyInput; maxNodes: number }
   | { kind: 'deal'; options: DealOptions; seed: string }
-  | { kind: 'daily'; date: string; root: string; key: Uint8Array }
+  | { kind: 'daily'; date: string; root: string; key: Uint8Array; stagePublic?: boolean }
 ) & { kindModules?: readonly string[] };
 
 /** A set made, or refused in one line (a bad date, another key's set, a corpus locked elsewhere, generators out of candidates). */
@@ -40,7 +40,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | Deal
     case 'daily': {
       const warnings: string[] = [];
       try {
-        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, workers: 1, kindModules: [...(task.kindModules ?? [])], onWarning: (line) => warnings.push(line) });
+        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, stagePublic: task.stagePublic, workers: 1, kindModules: [...(task.kindModules ?? [])], onWarning: (line) => warnings.push(line) });
         return { ok: true, made: result.made, warnings };
       } catch (e) {
         if (e instanceof RangeError || e instanceof InputError || e instanceof GenerationError) return { ok: false, message: e.message, warnings };

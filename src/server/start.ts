@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
-import { assertSameDailyKey, dailyDirs, isDate, today } from '../pipeline/daily.ts';
+import { assertSameDailyKey, dailyDirs, isDate, publishStaged, today } from '../pipeline/daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -124,12 +124,17 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     now: () => new Date(),
     has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
     make: async (date) => {
-      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey! });
+      // a set made before its day is staged, out of the public/ folder the club publishes
+      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today() });
       for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
       if (!made.ok) throw new StartRefused(made.message);
       o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
     },
-    load: async (date) => void (await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`)),
+    load: async (date) => {
+      // its day has come: the staged public part goes into public/
+      if (date <= today() && publishStaged(o.dailyRoot, date)) o.report(`published the daily set of ${date} into ${o.dailyRoot}/public/`, false);
+      await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
+    },
     report: (line) => o.report(line, true),
   });
   const stop = async () => {

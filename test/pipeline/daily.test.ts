@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
-import { isDate, makeDaily, today, type DailySlot } from '../../src/pipeline/daily.ts';
+import { isDate, makeDaily, publishStaged, today, type DailySlot } from '../../src/pipeline/daily.ts';
 import { withCorpusLock } from '../../src/pipeline/fingerprint-index.ts';
 import { DailyIndex, DailyPublicIndex } from '../../src/pipeline/schema.ts';
 import { TOY_MODULE } from './fixtures/toy-kind.ts';
@@ -40,6 +40,19 @@ const daily = (corpus: string, date: string, workers = 1, key: Uint8Array = KEY)
   makeDaily({ date, root: join(tmp, corpus), key, plan: PLAN, workers, kindModules: [TOY_MODULE] });
 
 describe('daily', () => {
+  test('a set made before its day is staged out of public/, the same bytes, and published on its day by one rename', async () => {
+    await daily('unstaged', '2026-03-02');
+    await makeDaily({ date: '2026-03-02', root: join(tmp, 'staged'), key: KEY, plan: PLAN, workers: 1, kindModules: [TOY_MODULE], stagePublic: true });
+    expect(readdirSync(join(tmp, 'staged'))).not.toContain('public');
+    expect(tree(join(tmp, 'staged/staged/2026-03-02'))).toEqual(tree(join(tmp, 'unstaged/public/2026-03-02')));
+    expect(publishStaged(join(tmp, 'staged'), '2026-03-02')).toBe(true);
+    expect(tree(join(tmp, 'staged'))).toEqual({ ...tree(join(tmp, 'unstaged')) });
+    expect(publishStaged(join(tmp, 'staged'), '2026-03-02')).toBe(false);
+    // a set whose making was interrupted (no secret index) is never published
+    mkdirSync(join(tmp, 'half/staged/2026-03-03'), { recursive: true });
+    expect(publishStaged(join(tmp, 'half'), '2026-03-03')).toBe(false);
+  });
+
   test('a date gives the same bytes in this thread and in a pool; index and fingerprints valid', async () => {
     const a = await daily('one', '2026-03-01', 1);
     await daily('two', '2026-03-01', 2);

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { nextDate } from '../../src/server/daily-ahead.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { generated } from './helpers.ts';
@@ -47,6 +48,17 @@ describe('serve on a fresh checkout', () => {
     const mode = (path: string) => (statSync(join(scratch, path)).mode & 0o777).toString(8);
     expect([mode('.puzzlemill'), mode('.puzzlemill/server.db'), mode('.puzzlemill/server.db-wal'), mode('.puzzlemill/server.db-shm')]).toEqual(['700', '600', '600', '600']);
   });
+
+  test("tomorrow's set is made a day ahead and staged out of public/ (the folder the club publishes) until its day", async () => {
+    const { date } = (await (await fetch(`${server.url}/daily/today`)).json()) as { date: string };
+    const tomorrow = nextDate(date);
+    const root = join(scratch, 'corpus/daily');
+    for (let waited = 0; !existsSync(join(root, 'secret', tomorrow, 'index.json')) && waited < 90_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    expect(existsSync(join(root, 'secret', tomorrow, 'index.json'))).toBe(true);
+    expect(existsSync(join(root, 'staged', tomorrow, 'index.json'))).toBe(true);
+    expect(readdirSync(join(root, 'public'))).toEqual([date]);
+    expect((await fetch(`${server.url}/daily/${tomorrow}`)).status).toBe(404);
+  }, 100_000);
 
   test('the README curl examples run verbatim', () => {
     const blocks = serveBlocks();
