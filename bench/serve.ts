@@ -3,7 +3,8 @@
  * is the real `puzzlemill serve` (the compiled dist/), its own process pinned to core 0 with
  * taskset; autocannon runs here, pinned to core 1, so load generation does not share the
  * server's core. A real daily set in a WAL SQLite file (synchronous FULL), loopback, a few
- * seconds per row; checks run with `--check-rate 0` (the limit would answer 429s) and no cap on connections per address (every client is loopback). Goals:
+ * seconds per row; checks run with `--check-rate 0` (the limit would answer 429s) and no cap on
+ * connections or deals per address (every client is loopback). Goals:
  * ≥ 5,000 req/s for the daily set, ≥ 1,000 req/s for checks, p99 < 20 ms.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -44,6 +44,10 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   scale: { integer: false, min: 0, minExclusive: true, max: 8 },
   // a TCP port (serve; 0 = any free one)
   port: { integer: true, min: 0, max: 65535 },
+  // serve's limits: a request's time; silence past the event streams' 20 s heartbeat
+  'request-timeout': { integer: false, min: 0, minExclusive: true, max: 3600 },
+  'idle-timeout': { integer: false, min: 30, max: 3600 },
+  'connections-per-address': { integer: true, min: 0, max: 1_000_000 },
 };
 
 export function ruleOf(option: string): NumberRule {

@@ -27,7 +27,7 @@
  * the fingerprints of that date atomically, under the corpus lock. A date made with another key
  * is refused rather than silently replaced by another set.
  */
-import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { validator } from '../core/schema.ts';
 import { factsOf, type AnyKind, type PuzzleFile, type PuzzleRequest } from '../kinds/kind.ts';
@@ -141,16 +141,39 @@ export function dailyDirs(root: string, date: string): { publicDir: string; secr
 
 /**
  * Move a date's staged public part (a set made before its day) into ROOT/public/ — one rename, so
- * the published folder never holds half a set. True when something was moved.
+ * the published folder never holds half a set (across file systems: a copy beside it, then the
+ * rename). True when something was moved.
  */
 export function publishStaged(root: string, date: string): boolean {
   const { publicDir, stagedDir, secretDir } = dailyDirs(root, date);
   // a set whose making was interrupted (no secret index yet) is not published half-made
   if (!existsSync(stagedDir) || existsSync(publicDir) || !existsSync(join(secretDir, 'index.json'))) return false;
   ensureDir(dirname(publicDir));
-  renameSync(stagedDir, publicDir);
+  try {
+    renameSync(stagedDir, publicDir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+    // public/ on another file system (a web server's mount): copied beside, then renamed in place
+    const copy = `${publicDir}.publishing`;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(stagedDir, copy, { recursive: true });
+    renameSync(copy, publicDir);
+    rmSync(stagedDir, { recursive: true, force: true });
+  }
   syncDir(dirname(publicDir));
   return true;
+}
+
+/** Publish every staged set whose day has come (`today` or before), under the corpus lock; the dates published. */
+export async function publishDue(root: string, today: string): Promise<string[]> {
+  const staged = join(root, 'staged');
+  if (!existsSync(staged)) return [];
+  return withCorpusLock(dailyDirs(root, today).secretRoot, async () =>
+    readdirSync(staged)
+      .filter((date) => isDate(date) && date <= today)
+      .sort()
+      .filter((date) => publishStaged(root, date)),
+  );
 }
 
 /** True for a real calendar date written YYYY-MM-DD. */
@@ -272,7 +295,7 @@ function refuseOtherKey(path: string, keyId: string, date: string): void {
     return;
   }
   if (validator<DailyIndex>(DailyIndex)(earlier) && earlier.keyId !== undefined && earlier.keyId !== keyId) {
-    throw new RangeError(`${path}: ${date} was made with another daily key (key id ${earlier.keyId}, this key is ${keyId}); use that key, or remove the date's public and secret folders to make a new set`);
+    throw new RangeError(`${path}: ${date} was made with another daily key (key id ${earlier.keyId}, this key is ${keyId}); use that key, or remove the date's public, staged and secret folders to make a new set`);
   }
 }
 

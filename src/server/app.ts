@@ -16,7 +16,7 @@ import { demoRoutes } from './demo.ts';
 import { corsPolicy } from './cors.ts';
 import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
-import { clientError, headerChecks } from './http-errors.ts';
+import { clientError, encodingRefusal, headerChecks } from './http-errors.ts';
 import { DEFAULT_LIMITS, limitConnectionsPerAddress, timeoutOptions, type ConnectionLimits } from './connection-limits.ts';
 import { CheckLimiter, DEFAULT_DEAL_RATE, RateLimited, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
@@ -59,7 +59,7 @@ export interface ServerOptions {
   plugins?: readonly ServerPlugin[];
   /** Tables one address may deal (default 20 a minute, a burst of 20; `serve --deal-rate`; null: no limit). */
   dealRate?: CheckRate | null;
-  /** Days a finished table is kept (default 30; 0: for ever) and the database size past which no table is dealt (bytes; default none). */
+  /** Days a finished table is kept (default 30; 0: for ever) and the database's bytes in use past which no table is dealt (default none). */
   tables?: { keepDays?: number; maxDbBytes?: number | null };
   /** Slow and greedy clients: request and idle timeouts, connections per address (default DEFAULT_LIMITS). */
   limits?: Partial<ConnectionLimits>;
@@ -139,6 +139,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof Busy || error instanceof RateLimited) return reply.code(error instanceof Busy ? 503 : 429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
+    const encoding = encodingRefusal(error, request);
+    if (encoding) return reply.code(encoding[0]).send({ error: encoding[1] });
     if (error.code === 'SQLITE_FULL') {
       // the disk (or the database's page limit) is full: nothing was stored; said, and logged
       request.log.warn({ err: error }, 'database full');

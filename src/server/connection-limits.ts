@@ -20,7 +20,11 @@ export interface ConnectionLimits {
   perAddress: number;
 }
 
-export const DEFAULT_LIMITS: ConnectionLimits = { requestTimeoutMs: 30_000, idleTimeoutMs: 120_000, perAddress: 64 };
+/** Verify and deal tasks one address may have running or waiting in the worker pool (heavy-work.ts), by default. */
+export const DEFAULT_POOL_PER_ADDRESS = 2;
+
+/** 256 connections an address: a club on one venue's Wi-Fi (one address) with a browser's six each. */
+export const DEFAULT_LIMITS: ConnectionLimits = { requestTimeoutMs: 30_000, idleTimeoutMs: 120_000, perAddress: 256 };
 
 /** The Node and Fastify server options that carry the limits' times. */
 export function timeoutOptions(limits: ConnectionLimits): { requestTimeout: number; connectionTimeout: number; http: { headersTimeout: number; connectionsCheckingInterval: number } } {
@@ -43,6 +47,9 @@ export function limitConnectionsPerAddress(server: Server, perAddress: number): 
     const address = socket.remoteAddress ?? '?';
     const held = open.get(address) ?? 0;
     if (held >= perAddress) {
+      // read nothing of it (no request reaches a route), answer, and close
+      socket.pause();
+      socket.removeAllListeners('data');
       const body = JSON.stringify({ error: `too many open connections from ${address} (at most ${perAddress}): close one first` });
       socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
       return;

@@ -16,6 +16,7 @@
  * task still gets the next free thread but one.
  */
 import { Piscina } from 'piscina';
+import { DEFAULT_POOL_PER_ADDRESS } from './connection-limits.ts';
 import { RateLimited } from './rate-limit.ts';
 import type { HeavyResult, HeavyTask } from './heavy-tasks.ts';
 
@@ -28,7 +29,7 @@ export interface HeavyWorkOptions {
   timeLimitMs?: number;
   /** Kind modules (file URLs) every task loads in its thread first (heavy-tasks.ts). */
   kindModules?: readonly string[];
-  /** Tasks one client may have running or waiting (default 2). */
+  /** Tasks one client may have running or waiting (default 2; 0: no limit, e.g. behind a proxy). */
   perClient?: number;
 }
 
@@ -66,14 +67,19 @@ const WORKER_URL = import.meta.url.endsWith('.js') ? new URL('./heavy-worker.js'
 
 /**
  * Slots shared fairly between clients: at most `slots` works run and `waiting` more wait; a client
- * may have `perClient` works running or waiting (one more: `RateLimited`); a freed slot goes to
- * the next client in turn (round robin), each client's works in their order.
+ * may have `perClient` works running or waiting (one more: `RateLimited`; 0: no such limit); a
+ * freed slot goes to the waiting client whose last work started longest ago (one that never had
+ * a turn first), each client's works in their order.
  */
 export class FairSlots {
   private inFlight = 0;
   private running = 0;
-  /** Per client, the starts of its waiting works in order; the Map's order is the clients' turn. */
-  private readonly waiting = new Map<string, Array<() => void>>();
+  private starts = 0;
+  private closed = false;
+  /** Per client, its waiting works in order (start, or refuse when the slots close). */
+  private readonly waiting = new Map<string, Array<{ start: () => void; refuse: (e: Error) => void }>>();
+  /** Per client, when its last work started (a running count). */
+  private readonly lastStart = new Map<string, number>();
   private readonly perClientNow = new Map<string, number>();
 
   constructor(
@@ -89,15 +95,16 @@ export class FairSlots {
 
   /** Run `work` in `client`'s turn; refused at once (retry after `retrySeconds`) when no place is left. */
   async within<T>(client: string, retrySeconds: number, work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Busy(retrySeconds);
     const mine = this.perClientNow.get(client) ?? 0;
-    if (client !== '' && mine >= this.perClient) throw new RateLimited(retrySeconds, `verify and deal requests at once (${this.perClient})`);
+    if (client !== '' && this.perClient > 0 && mine >= this.perClient) throw new RateLimited(retrySeconds, `verify and deal requests at once (${this.perClient})`);
     if (this.inFlight >= this.slots + this.waitingPlaces) throw new Busy(retrySeconds);
     this.perClientNow.set(client, mine + 1);
     this.inFlight++;
     try {
       // a waiting work's slot is counted when its turn comes (startNext), so no newcomer takes it
       if (this.running >= this.slots) await this.turn(client);
-      else this.running++;
+      else this.begin(client);
       try {
         return await work();
       } finally {
@@ -107,34 +114,52 @@ export class FairSlots {
     } finally {
       this.inFlight--;
       const left = this.perClientNow.get(client)! - 1;
-      if (left === 0) this.perClientNow.delete(client);
-      else this.perClientNow.set(client, left);
+      if (left === 0) {
+        this.perClientNow.delete(client);
+        this.lastStart.delete(client);
+      } else this.perClientNow.set(client, left);
     }
   }
 
+  /** No more works: the waiting ones are refused (Busy), the running ones end as they end. */
+  close(): void {
+    this.closed = true;
+    for (const line of this.waiting.values()) for (const w of line) w.refuse(new Busy(1));
+    this.waiting.clear();
+  }
+
+  private begin(client: string): void {
+    this.running++;
+    this.lastStart.set(client, ++this.starts);
+  }
+
   private turn(client: string): Promise<void> {
-    return new Promise((start) => {
+    return new Promise((start, refuse) => {
       const line = this.waiting.get(client);
-      if (line) line.push(start);
-      else this.waiting.set(client, [start]);
+      if (line) line.push({ start, refuse });
+      else this.waiting.set(client, [{ start, refuse }]);
     });
   }
 
-  /** A slot is free: the next client in turn starts its oldest work and goes to the back. */
+  /** A slot is free: the waiting client whose last work started longest ago starts its oldest. */
   private startNext(): void {
-    const next = this.waiting.entries().next();
-    if (next.done) return;
-    const [client, line] = next.value;
-    const start = line.shift()!;
-    this.waiting.delete(client);
-    if (line.length > 0) this.waiting.set(client, line);
-    this.running++;
+    if (this.closed) return;
+    let chosen: string | undefined;
+    for (const client of this.waiting.keys()) {
+      if (chosen === undefined || (this.lastStart.get(client) ?? 0) < (this.lastStart.get(chosen) ?? 0)) chosen = client;
+    }
+    if (chosen === undefined) return;
+    const line = this.waiting.get(chosen)!;
+    const { start } = line.shift()!;
+    if (line.length === 0) this.waiting.delete(chosen);
+    this.begin(chosen);
     start();
   }
 }
 
 export class PoolHeavyWork implements HeavyWork {
   private pool: Piscina | undefined;
+  private closed = false;
   private readonly slots: FairSlots;
   private readonly timeLimitMs: number;
   private readonly kindModules: readonly string[];
@@ -142,7 +167,7 @@ export class PoolHeavyWork implements HeavyWork {
 
   constructor(options: HeavyWorkOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 1);
-    this.slots = new FairSlots(this.threads, Math.max(0, options.queue ?? 8), Math.max(1, options.perClient ?? 2));
+    this.slots = new FairSlots(this.threads, Math.max(0, options.queue ?? 8), Math.max(0, options.perClient ?? DEFAULT_POOL_PER_ADDRESS));
     this.timeLimitMs = options.timeLimitMs ?? 10_000;
     this.kindModules = options.kindModules ?? [];
   }
@@ -153,6 +178,7 @@ export class PoolHeavyWork implements HeavyWork {
   }
 
   private async onThread<T extends HeavyTask>(task: T, limit: number): Promise<HeavyResult<T>> {
+    if (this.closed) throw new Busy(1);
     this.pool ??= new Piscina({
       filename: WORKER_URL,
       minThreads: this.threads,
@@ -177,6 +203,9 @@ export class PoolHeavyWork implements HeavyWork {
   }
 
   async close(): Promise<void> {
+    // the waiting tasks are refused; none starts a new pool after this one is gone
+    this.closed = true;
+    this.slots.close();
     const pool = this.pool;
     this.pool = undefined;
     await pool?.destroy();

@@ -3,8 +3,8 @@
  * a bad chunk, Content-Length beside Transfer-Encoding, headers over Node's 16 KiB, a request
  * not received in time — answered like every other client error: a status and
  * `{ "error": "<one line>" }`, then the connection closed (the parser cannot find the next request
- * on it). And two header checks the parser leaves to us: HTTP/1.1 without Host, and a compressed
- * body, which no route reads.
+ * on it). And what the parser leaves to us: HTTP/1.1 without Host, and a compressed body that
+ * @fastify/compress cannot decode.
  */
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +38,11 @@ function parserRefusal(code: string | undefined, reason: string): [number, strin
 export function clientError(error: Error & { code?: string; reason?: string }, socket: Socket): void {
   // a reset connection has no one to answer
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // a response already under way on this connection (pipelined requests) must not get ours in its middle
+  if ((socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
   const [status, reason] = parserRefusal(error.code, error.reason ?? '');
   const body = JSON.stringify({ error: reason });
   if (socket.writable) {
@@ -50,16 +55,21 @@ const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408:
 
 /**
  * An onRequest hook: HTTP/1.1 without a Host header (the server is told not to answer those
- * itself, with an empty 400), and a body sent compressed — no route decodes one, so it would be
- * read as malformed JSON.
+ * itself, with an empty 400).
  */
 export async function headerChecks(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
     await reply.code(400).send({ error: 'request headers: no Host header (HTTP/1.1 requires one)' });
-    return;
   }
-  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
-    await reply.code(415).send({ error: `body: Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not accepted: send the body uncompressed` });
-  }
+}
+
+/**
+ * A compressed body's refusal in our words: @fastify/compress decodes gzip, br and deflate bodies;
+ * a body that is not what its Content-Encoding says is a 400, another encoding a 415. Null: not one.
+ */
+export function encodingRefusal(error: { code?: string }, request: FastifyRequest): [number, string] | null {
+  const encoding = JSON.stringify(String(request.headers['content-encoding'] ?? '').slice(0, 40));
+  if (error.code === 'FST_CP_ERR_INVALID_CONTENT') return [400, `body: not readable as Content-Encoding ${encoding} says`];
+  if (error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING') return [415, `body: Content-Encoding ${encoding} is not accepted (gzip, br, deflate or none)`];
+  return null;
 }

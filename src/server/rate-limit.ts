@@ -71,13 +71,6 @@ export class TokenBuckets {
   }
 }
 
-/** Take one request from `key`'s bucket, or throw RateLimited naming `what` was refused. */
-export function takeOne(buckets: TokenBuckets, key: string, what: string): void {
-  const wait = buckets.wait(key);
-  if (wait > 0) throw new RateLimited(wait, what);
-  buckets.spend(key);
-}
-
 export class CheckLimiter {
   private readonly perPuzzle: TokenBuckets;
   private readonly perClient: TokenBuckets;

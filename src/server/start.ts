@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
-import { assertSameDailyKey, dailyDirs, isDate, publishStaged, today } from '../pipeline/daily.ts';
+import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -45,6 +45,8 @@ export interface StartOptions {
   log: boolean;
   /** Other origins that may call the API (app.ts `corsOrigins`). */
   corsOrigins?: readonly string[];
+  /** Verify and deal tasks one address may have at once in the worker pool (heavy-work.ts; 0: no limit). */
+  poolPerAddress?: number;
   /** Tables one address may deal (app.ts `dealRate`; null: no limit). */
   dealRate?: CheckRate | null;
   /** Finished tables' life and the database cap (app.ts `tables`). */
@@ -91,7 +93,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const readable = freshDb || o.db === ':memory:' ? null : readableByOthers(o.db);
   if (readable) o.report(`warning: the database ${o.db} can be read by other users (mode ${readable}): it holds the solutions of the days to come; chmod 600 it`, true);
   const store = new SqlitePuzzleStore(db);
-  const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules });
+  const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules, perClient: o.poolPerAddress });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
   const app = buildServer({ db, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables });
   try {
@@ -131,8 +133,8 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
     },
     load: async (date) => {
-      // its day has come: the staged public part goes into public/
-      if (date <= today() && publishStaged(o.dailyRoot, date)) o.report(`published the daily set of ${date} into ${o.dailyRoot}/public/`, false);
+      // the staged public parts whose day has come (missed days too) go into public/
+      for (const day of await publishDue(o.dailyRoot, today())) o.report(`published the daily set of ${day} into ${o.dailyRoot}/public/`, false);
       await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
     },
     report: (line) => o.report(line, true),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { validator } from '../../src/core/schema.ts';
-import { isDate, makeDaily, publishStaged, today, type DailySlot } from '../../src/pipeline/daily.ts';
+import { isDate, makeDaily, publishDue, publishStaged, today, type DailySlot } from '../../src/pipeline/daily.ts';
 import { withCorpusLock } from '../../src/pipeline/fingerprint-index.ts';
 import { DailyIndex, DailyPublicIndex } from '../../src/pipeline/schema.ts';
 import { TOY_MODULE } from './fixtures/toy-kind.ts';
@@ -51,6 +51,13 @@ describe('daily', () => {
     // a set whose making was interrupted (no secret index) is never published
     mkdirSync(join(tmp, 'half/staged/2026-03-03'), { recursive: true });
     expect(publishStaged(join(tmp, 'half'), '2026-03-03')).toBe(false);
+    // every staged day that has come, missed ones too; none of a later day
+    await makeDaily({ date: '2026-03-04', root: join(tmp, 'due'), key: KEY, plan: PLAN, workers: 1, kindModules: [TOY_MODULE], stagePublic: true });
+    await makeDaily({ date: '2026-03-05', root: join(tmp, 'due'), key: KEY, plan: PLAN, workers: 1, kindModules: [TOY_MODULE], stagePublic: true });
+    await makeDaily({ date: '2026-03-07', root: join(tmp, 'due'), key: KEY, plan: PLAN, workers: 1, kindModules: [TOY_MODULE], stagePublic: true });
+    expect(await publishDue(join(tmp, 'due'), '2026-03-06')).toEqual(['2026-03-04', '2026-03-05']);
+    expect(readdirSync(join(tmp, 'due/public')).sort()).toEqual(['2026-03-04', '2026-03-05']);
+    expect(readdirSync(join(tmp, 'due/staged'))).toEqual(['2026-03-07']);
   });
 
   test('a date gives the same bytes in this thread and in a pool; index and fingerprints valid', async () => {

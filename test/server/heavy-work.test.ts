@@ -148,14 +148,28 @@ describe('FairSlots: a slot for each client in turn', () => {
     const runs = [slots.within('a', 1, a1!.run), slots.within('a', 1, a2!.run), slots.within('a', 1, a3!.run), slots.within('b', 1, b1!.run)];
     await expect(slots.within('a', 7, async () => undefined)).rejects.toThrow('too many verify and deal requests at once (3) from this address: retry in 7 s');
     expect(slots.size).toBe(4);
-    for (const w of [a1, a2, b1, a3]) {
+    for (const w of [a1, b1, a2, a3]) {
       await new Promise((r) => setTimeout(r, 5));
       w!.release();
     }
     await Promise.all(runs);
-    // FIFO would have been a1 a2 a3 b1: b waited behind a's whole burst
-    expect(order).toEqual(['a1', 'a2', 'b1', 'a3']);
+    // FIFO would have been a1 a2 a3 b1: b waited behind a's whole burst; b, which had no turn yet, goes first
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
     expect(slots.size).toBe(0);
+  });
+
+  test('closed: the waiting works are refused (Busy), the running one ends as it ends, nothing new starts', async () => {
+    const slots = new FairSlots(1, 8, 0);
+    const order: string[] = [];
+    const [x, y] = ['x', 'y'].map((n) => work(n, order));
+    const running = slots.within('p', 1, x!.run);
+    const waiting = slots.within('q', 1, y!.run);
+    slots.close();
+    await expect(waiting).rejects.toBeInstanceOf(Busy);
+    await expect(slots.within('r', 1, async () => undefined)).rejects.toBeInstanceOf(Busy);
+    x!.release();
+    await running;
+    expect(order).toEqual(['x']);
   });
 
   test('past the slots and waiting places: Busy (a 503), whoever asks', async () => {

@@ -1,9 +1,11 @@
 /**
  * Requests the HTTP parser refuses, sent as raw bytes to a listening server (src/server/http-errors.ts):
  * each is answered with its status and `{ "error": "<one line>" }` like every other client error,
- * and the connection is closed; a missing Host and a compressed body are refused in words too.
+ * and the connection is closed; a missing Host and a body that is not what its Content-Encoding
+ * says are refused in words too.
  */
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testServer, type TestServer } from './helpers.ts';
 
@@ -52,11 +54,17 @@ describe('the parser\'s refusals, in words', () => {
     expect((await exchange('GET /puzzles HTTP/1.0\r\n\r\n')).status).toBe(200);
   });
 
-  test('a compressed body is a 415 naming the encoding; identity is fine', async () => {
-    const gzip = await server.app.inject({ method: 'POST', url: '/verify', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: '{}' });
-    expect([gzip.statusCode, gzip.json()]).toEqual([415, { error: 'body: Content-Encoding "gzip" is not accepted: send the body uncompressed' }]);
-    const plain = await server.app.inject({ method: 'POST', url: '/verify', headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, payload: '{}' });
-    const bare = await server.app.inject({ method: 'POST', url: '/verify', headers: { 'content-type': 'application/json' }, payload: '{}' });
-    expect([plain.statusCode, plain.body]).toEqual([bare.statusCode, bare.body]);
+  test('a compressed body is decoded; one that is not what its Content-Encoding says is a 400, another encoding a 415; identity is fine', async () => {
+    const body = JSON.stringify({ format: 'x' });
+    const post = (encoding: string, payload: string | Buffer) => server.app.inject({ method: 'POST', url: '/verify', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload });
+    const plain = await server.app.inject({ method: 'POST', url: '/verify', headers: { 'content-type': 'application/json' }, payload: body });
+    const gzipped = await post('gzip', gzipSync(body));
+    expect([gzipped.statusCode, gzipped.body]).toEqual([plain.statusCode, plain.body]);
+    const lying = await post('gzip', body);
+    expect([lying.statusCode, lying.json()]).toEqual([400, { error: 'body: not readable as Content-Encoding "gzip" says' }]);
+    const zstd = await post('zstd', body);
+    expect([zstd.statusCode, zstd.json()]).toEqual([415, { error: 'body: Content-Encoding "zstd" is not accepted (gzip, br, deflate or none)' }]);
+    const identity = await post('identity', body);
+    expect([identity.statusCode, identity.body]).toEqual([plain.statusCode, plain.body]);
   });
 });

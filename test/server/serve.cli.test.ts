@@ -117,7 +117,7 @@ describe('serve refuses', () => {
     const r = runCli(['serve', '--port', '0', '--db', join(scratch, 'key.db'), '--key-file', keyFile], { cwd: scratch });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`puzzlemill: serve: warning: ${keyFile} can be read by other users (mode 0644); chmod 600 it\n`);
-    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^puzzlemill: serve: .*index\.json: \d{4}-\d{2}-\d{2} was made with another daily key \(key id \w+, this key is \w+\); use that key, or remove the date's public and secret folders to make a new set$/);
+    expect(r.stderr.trim().split('\n').at(-1)).toMatch(/^puzzlemill: serve: .*index\.json: \d{4}-\d{2}-\d{2} was made with another daily key \(key id \w+, this key is \w+\); use that key, or remove the date's public, staged and secret folders to make a new set$/);
   });
 
 
@@ -199,8 +199,9 @@ describe('serve refuses', () => {
       [['--port', '0', '--db', join(scratch, 'n.db'), '--corpus', join(scratch, 'nowhere')], /nowhere: no such corpus folder/],
       [['--port', '70000'], /--port must be a whole number 0\.\.65535, got 70000/],
       [['--port', '0', '--cors-origin', 'http://127.0.0.1:8091/app'], /^puzzlemill: --cors-origin "http:\/\/127\.0\.0\.1:8091\/app": not an origin \(scheme:\/\/host\[:port\], no path\) or \* \(see --help\)$/],
-      [['--port', '0', '--request-timeout', '0'], /^puzzlemill: --request-timeout must be a number of seconds, more than 0 and at most 3600, not 0 \(see --help\)$/],
-      [['--port', '0', '--connections-per-address', '-1'], /^puzzlemill: --connections-per-address must be a whole number ≥ 0, got -1 \(see --help\)$/],
+      [['--port', '0', '--request-timeout', '0'], /^puzzlemill: --request-timeout must be a number > 0 and ≤ 3600, got 0 \(see --help\)$/],
+      [['--port', '0', '--idle-timeout', '10'], /^puzzlemill: --idle-timeout must be a number ≥ 30 and ≤ 3600, got 10 \(see --help\)$/],
+      [['--port', '0', '--connections-per-address', '-1'], /^puzzlemill: --connections-per-address must be a whole number 0\.\.1000000, got -1 \(see --help\)$/],
     ] as const) {
       const r = runCli(['serve', ...args], { cwd: scratch, env: ENV });
       expect(r.code, args.join(' ')).toBe(2);

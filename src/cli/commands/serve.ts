@@ -11,7 +11,7 @@ import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts
 import { DAILY_KEY_ENV, loadDailyKey } from '../../pipeline/daily-key.ts';
 import { EXIT_INTERRUPTED, EXIT_TERMINATED, RequestError, warn } from '../exit.ts';
 import { DAILY_ROOT } from './daily.ts';
-import { DEFAULT_LIMITS } from '../../server/connection-limits.ts';
+import { DEFAULT_LIMITS, DEFAULT_POOL_PER_ADDRESS } from '../../server/connection-limits.ts';
 import { DEFAULT_DEAL_RATE } from '../../server/rate-limit.ts';
 import { DEFAULT_KEEP_TABLES_DAYS } from '../../server/tables/retention.ts';
 
@@ -26,6 +26,7 @@ interface ServeArgs {
   log: boolean;
   quiet: boolean;
   dealRate: number;
+  poolPerAddress: number;
   keepTables: number;
   maxDbMb: number;
   requestTimeout: number;
@@ -53,7 +54,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('check-rate', {
         type: 'number',
         default: 30,
-        describe: 'checks and hints one address may send on one puzzle per minute (also the burst); past it a 429 with Retry-After; 0: no limit',
+        describe: 'checks and hints one address may send on one puzzle per minute (also the burst; on all puzzles together four times that); past it a 429 with Retry-After; 0: no limit',
       })
       .option('cors-origin', {
         type: 'string',
@@ -62,10 +63,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: 'a web app on another origin that may call the API (http://host:port; repeatable); * lets any origin use the read-only routes (GET)',
       })
       .option('deal-rate', { type: 'number', default: DEFAULT_DEAL_RATE.perMinute, describe: 'tables one address may deal per minute (also the burst); past it a 429 with Retry-After; 0: no limit' })
+      .option('pool-per-address', { type: 'number', default: DEFAULT_POOL_PER_ADDRESS, describe: 'verify and deal requests one address may have running or waiting at once; one more gets a 429; 0: no limit' })
       .option('keep-tables', { type: 'number', default: DEFAULT_KEEP_TABLES_DAYS, describe: 'days a finished table (and its record) is kept before it is deleted; 0: for ever' })
-      .option('max-db-mb', { type: 'number', default: 0, describe: 'no new table while the database (with its WAL) is larger than this many MB (a 507); 0: no cap' })
+      .option('max-db-mb', { type: 'number', default: 0, describe: 'no new table while the database holds more than this many MB (its pages in use; a 507); 0: no cap' })
       .option('request-timeout', { type: 'number', default: DEFAULT_LIMITS.requestTimeoutMs / 1000, describe: 'seconds a request (headers and body) may take to arrive; past it a 408 and the connection closed' })
-      .option('idle-timeout', { type: 'number', default: DEFAULT_LIMITS.idleTimeoutMs / 1000, describe: 'seconds a connection may stay silent before it is closed (event streams send a heartbeat every 20 s)' })
+      .option('idle-timeout', { type: 'number', default: DEFAULT_LIMITS.idleTimeoutMs / 1000, describe: 'seconds (30 or more) a connection may stay silent before it is closed (event streams send a heartbeat every 20 s)' })
       .option('connections-per-address', {
         type: 'number',
         default: DEFAULT_LIMITS.perAddress,
@@ -74,10 +76,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
-        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
-        for (const name of ['request-timeout', 'idle-timeout']) if (!(Number(a[name]) > 0 && Number(a[name]) <= 3600)) return `--${name} must be a number of seconds, more than 0 and at most 3600, not ${a[name]}`;
-        const cap = Number(a['connections-per-address']);
-        if (!(Number.isInteger(cap) && cap >= 0 && cap <= 1_000_000)) return `--connections-per-address must be a whole number 0..1000000, not ${a['connections-per-address']}`;
+        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'pool-per-address', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         if (a.db === '') return '--db must not be empty';
         for (const origin of a['cors-origin'] as string[]) if (!isOrigin(origin)) return `--cors-origin ${JSON.stringify(origin)}: not an origin (scheme://host[:port], no path) or *`;
         return true;
@@ -108,6 +107,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         checkRate: args.checkRate === 0 ? null : args.checkRate,
         log: args.log,
         corsOrigins: args.corsOrigin,
+        poolPerAddress: args.poolPerAddress,
         dealRate: args.dealRate === 0 ? null : { perMinute: args.dealRate, burst: args.dealRate },
         tables: { keepDays: args.keepTables, maxDbBytes: args.maxDbMb > 0 ? args.maxDbMb * 2 ** 20 : null },
         limits: { requestTimeoutMs: Math.round(args.requestTimeout * 1000), idleTimeoutMs: Math.round(args.idleTimeout * 1000), perAddress: args.connectionsPerAddress },

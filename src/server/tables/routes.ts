@@ -16,7 +16,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { Busy } from '../heavy-work.ts';
-import { RateLimited, takeOne, TokenBuckets, type CheckRate } from '../rate-limit.ts';
+import { RateLimited, TokenBuckets, type CheckRate } from '../rate-limit.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
 import { schemaError } from '../validation.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
@@ -33,7 +33,7 @@ export interface TableRoutesOptions extends TableServiceOptions {
   dealRate?: CheckRate | null;
   /** Days a finished table is kept (`serve --keep-tables`; default 30; 0: for ever). */
   keepTablesDays?: number;
-  /** No new table while the database file (with its WAL) is larger than this (`serve --max-db-mb`; default none). */
+  /** No new table while the database holds more than this, in bytes of pages in use (`serve --max-db-mb`; default none). */
   maxDbBytes?: number | null;
 }
 
@@ -88,12 +88,15 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     '/tables',
     { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
-      // a table is rows on disk and a deal is worker time: one address may not deal without end
-      if (deals) takeOne(deals, request.ip, 'tables dealt');
+      // a table is rows on disk and a deal is worker time: one address may not deal without end;
+      // spent only by a table dealt (a refused or failed deal costs nothing, as a refused check)
+      const wait = deals?.wait(request.ip) ?? 0;
+      if (wait > 0) throw new RateLimited(wait, 'tables dealt');
       if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
         throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
       }
       const created = await service.create(request.body, request.ip);
+      deals?.spend(request.ip);
       return reply.code(201).send(created);
     },
   );

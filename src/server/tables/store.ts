@@ -11,7 +11,7 @@ import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schem
 /**
  * What a store may fail with besides bugs: another writer appended the same move number or key
  * first (`conflict`: resend, with the same key), the database stayed locked (`busy`), or the disk
- * (or the server's cap on the database) is full (`full`).
+ * is full (`full`: SQLITE_FULL; the server's own cap on the database is a TableError 507).
  */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
