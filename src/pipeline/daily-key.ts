@@ -56,7 +56,7 @@ export function loadDailyKey(sources: KeySources): DailyKey {
 }
 
 /** `{ looseMode }` when others than the owner may read the file (POSIX modes only). */
-function looseModeOf(path: string): { looseMode?: string } {
+export function looseModeOf(path: string): { looseMode?: string } {
   if (process.platform === 'win32') return {};
   const mode = statSync(path).mode & 0o777;
   return mode & 0o044 ? { looseMode: mode.toString(8).padStart(4, '0') } : {};

@@ -7,6 +7,7 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { rawErrorResponse } from './http-errors.ts';
 
 export interface ConnectionLimits {
   /** The whole request — headers and body — must arrive within this (ms); past it a 408. */
@@ -50,8 +51,7 @@ export function limitConnectionsPerAddress(server: Server, perAddress: number): 
       // read nothing of it (no request reaches a route), answer, and close
       socket.pause();
       socket.removeAllListeners('data');
-      const body = JSON.stringify({ error: `too many open connections from ${address} (at most ${perAddress}): close one first` });
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${body}`, () => socket.destroy());
+      socket.end(rawErrorResponse(429, `too many open connections from ${address} (at most ${perAddress}): close one first`, 'Retry-After: 5\r\n'), () => socket.destroy());
       return;
     }
     open.set(address, held + 1);

@@ -44,14 +44,17 @@ export function clientError(error: Error & { code?: string; reason?: string }, s
     return;
   }
   const [status, reason] = parserRefusal(error.code, error.reason ?? '');
-  const body = JSON.stringify({ error: reason });
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  }
+  if (socket.writable) socket.write(rawErrorResponse(status, reason));
   socket.destroy();
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
+
+/** A whole HTTP/1.1 answer `{ "error": reason }` for a socket no request object is made for; the connection closes after it. */
+export function rawErrorResponse(status: number, reason: string, headers = ''): string {
+  const body = JSON.stringify({ error: reason });
+  return `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`;
+}
 
 /**
  * An onRequest hook: HTTP/1.1 without a Host header (the server is told not to answer those

@@ -8,12 +8,13 @@
  * database (no migration, no corpus loaded); loading waits until the real listen has succeeded.
  * Without corpora it serves the daily corpus, making today's set first when it is missing.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
+import { looseModeOf } from '../pipeline/daily-key.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -90,7 +91,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
 
   const freshDb = !existsSync(o.db);
   const db = open(o.db, o.db === o.defaultDb);
-  const readable = freshDb || o.db === ':memory:' ? null : readableByOthers(o.db);
+  const readable = freshDb || o.db === ':memory:' ? undefined : looseModeOf(o.db).looseMode;
   if (readable) o.report(`warning: the database ${o.db} can be read by other users (mode ${readable}): it holds the solutions of the days to come; chmod 600 it`, true);
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules, perClient: o.poolPerAddress });
@@ -188,13 +189,6 @@ function lastDailySet(root: string): string[] {
   if (!existsSync(secretRoot)) return [];
   const dates = readdirSync(secretRoot).filter(isDate).sort();
   return dates.length > 0 ? [dates.at(-1)!] : [];
-}
-
-/** The file's mode (octal) when group or others may read it, else null (POSIX modes only). */
-function readableByOthers(file: string): string | null {
-  if (process.platform === 'win32') return null;
-  const mode = statSync(file).mode & 0o777;
-  return mode & 0o044 ? mode.toString(8).padStart(4, '0') : null;
 }
 
 function listenReason(e: unknown): string {
