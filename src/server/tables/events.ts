@@ -21,7 +21,7 @@ import { PassThrough } from 'node:stream';
 import type { Player } from '../../games/numbridge/room.ts';
 import { ErrorBody, EventsHeaders, EventsQuery, EventTicket, TableParams } from './schema.ts';
 import type { TableEvent } from './seat-events.ts';
-import { TableError, type TableService } from './service.ts';
+import { TableError, type TableService, type Watcher } from './service.ts';
 import type { TableLog } from './store.ts';
 
 /** A stream whose client reads slower than this many bytes behind is closed: it reconnects and resumes. */
@@ -69,9 +69,9 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId);
       // watching before the log is read: a move committed meanwhile is held here, not lost
       // (the store may answer asynchronously); `sent` drops what the first read already had
-      const early: TableLog[] = [];
-      let live: ((log: TableLog) => void) | null = null;
-      const stop = service.watch(id, (log) => (live ? live(log) : early.push(log)));
+      const early: Array<[TableLog, boolean]> = [];
+      let live: Watcher | null = null;
+      const stop = service.watch(id, (log, ended) => (live ? live(log, ended) : early.push([log, ended])));
       let opened;
       try {
         opened = await service.openEvents(id, request.query.ticket, lastEventId);
@@ -103,9 +103,9 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
           sent = event.id;
         }
       };
-      const follow = (log: TableLog) => {
+      const follow: Watcher = (log, ended) => {
         send(service.eventsAfter(log, seat, sent));
-        if (service.hasEnded(log)) stream.end();
+        if (ended) stream.end();
         // a live client this far behind reads too slowly: it reconnects and resumes (the catch-up
         // written at the start is not counted: a long game's backlog is larger, and is sent once)
         else if (reply.raw.writableLength > MAX_BEHIND_BYTES) stream.destroy();
@@ -131,7 +131,7 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
       send(opened.events);
       if (opened.ended) stream.end();
       else {
-        for (const log of early) follow(log);
+        for (const [log, ended] of early) follow(log, ended);
         live = follow;
       }
       return reply.header('content-type', 'text/event-stream; charset=utf-8').header('x-accel-buffering', 'no').send(stream);

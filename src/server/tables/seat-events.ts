@@ -75,7 +75,8 @@ export class SeatEvents {
       trail = { count: 0, position: rebuild(this.setupOf(log), log.table.startedAt, []), recent: new Map() };
       this.trails.set(id, trail);
     }
-    const entries = log.moves.map((m) => m.entry);
+    // only a log longer than the trail costs anything: every watcher of a table asks after each commit
+    const entries = trail.count < log.moves.length ? log.moves.map((m) => m.entry) : [];
     while (trail.count < log.moves.length) {
       const k = trail.count + 1;
       trail.position = replayOnto(trail.position, [log.moves[k - 1]!]);

@@ -57,6 +57,9 @@ interface Decided<T> {
   after: Position;
 }
 
+/** A watcher of a table: told the log after each commit, and whether the game has ended with it. */
+export type Watcher = (log: TableLog, ended: boolean) => void;
+
 /** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
 export interface MoveAnswer {
   verdict: MoveVerdict;
@@ -88,7 +91,7 @@ export class TableService {
   private readonly positions = new Map<string, { count: number; position: Position }>();
   /** The seats' events, made once per move for both seats (seat-events.ts). */
   private readonly events = new SeatEvents((log) => this.setupOf(log));
-  private readonly watchers = new Map<string, Set<(log: TableLog) => void>>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly timers: TableTimers;
   private closed = false;
   private readonly onError: (error: unknown, doing: string) => void;
@@ -212,9 +215,9 @@ export class TableService {
     return this.position(log).state.result !== null;
   }
 
-  /** Call `listener` with the table's log after every committed change; returns the way to stop. */
-  watch(id: string, listener: (log: TableLog) => void): () => void {
-    const listeners = getOrMake(this.watchers, id, () => new Set<(log: TableLog) => void>());
+  /** Call `listener` with the table's log (and whether its game has ended) after every committed change; returns the way to stop. */
+  watch(id: string, listener: Watcher): () => void {
+    const listeners = getOrMake(this.watchers, id, () => new Set<Watcher>());
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
@@ -316,7 +319,7 @@ export class TableService {
       for (const listener of this.watchers.get(id) ?? []) {
         // the move is committed: a watcher that fails is that stream's problem, not the mover's
         try {
-          listener(log);
+          listener(log, after.state.result !== null);
         } catch (e) {
           this.onError(e, `telling a watcher of table ${id}`);
         }
