@@ -11,14 +11,14 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import zlib from 'node:zlib';
 import { oneLine } from '../core/errors.ts';
-import type { Db } from './db.ts';
+import { DISK_FULL, type Db } from './db.ts';
 import { demoRoutes } from './demo.ts';
 import { corsPolicy } from './cors.ts';
-import { Busy, PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
+import { PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
 import { clientError, encodingRefusal, headerChecks } from './http-errors.ts';
 import { DEFAULT_LIMITS, limitConnectionsPerAddress, timeoutOptions, type ConnectionLimits } from './connection-limits.ts';
-import { CheckLimiter, DEFAULT_DEAL_RATE, RateLimited, type CheckRate } from './rate-limit.ts';
+import { CheckLimiter, DEFAULT_DEAL_RATE, isRetryLater, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaError, textAjv } from './validation.ts';
@@ -142,13 +142,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof Busy || error instanceof RateLimited) return reply.code(error instanceof Busy ? 503 : 429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
+    if (isRetryLater(error)) return reply.code(error.status).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     const encoding = encodingRefusal(error, request);
     if (encoding) return reply.code(encoding[0]).send({ error: encoding[1] });
     if (error.code === 'SQLITE_FULL') {
       // the disk (or the database's page limit) is full: nothing was stored; said, and logged
       request.log.warn({ err: error }, 'database full');
-      return reply.code(503).send({ error: "the server's disk is full: nothing was stored; try again later" });
+      return reply.code(503).send({ error: DISK_FULL });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

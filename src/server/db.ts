@@ -9,9 +9,18 @@
  * carries them without a copy step and a browser-free bundle never needs the file system for them.
  */
 import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
+
+/** What a client is told when a write met a full disk (SQLITE_FULL): a 503, nothing stored. */
+export const DISK_FULL = "the server's disk is full: nothing was stored; try again later";
+
+/** Remove a database file with its write-ahead log and shared memory (one that was never made whole). */
+export function removeDatabaseFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
 
 /** Open (or create) the database at `file` (`:memory:` for tests) and bring its schema up to date. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): Db {

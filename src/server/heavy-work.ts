@@ -17,7 +17,7 @@
  */
 import { Piscina } from 'piscina';
 import { DEFAULT_POOL_PER_ADDRESS } from './connection-limits.ts';
-import { RateLimited } from './rate-limit.ts';
+import { RateLimited, type RetryLater } from './rate-limit.ts';
 import type { HeavyResult, HeavyTask } from './heavy-tasks.ts';
 
 export interface HeavyWorkOptions {
@@ -46,8 +46,9 @@ export interface HeavyWork {
 }
 
 /** The pool is full: the request is refused now, to be retried later. */
-export class Busy extends Error {
+export class Busy extends Error implements RetryLater {
   override readonly name = 'Busy';
+  readonly status = 503;
   constructor(readonly retryAfterSeconds: number) {
     super(`the server is busy with other verify and deal requests: retry in ${retryAfterSeconds} s`);
   }

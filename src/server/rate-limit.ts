@@ -25,8 +25,19 @@ export const DEFAULT_DEAL_RATE: CheckRate = { perMinute: 20, burst: 20 };
 /** The buckets of this many keys at most; the longest unused go first. */
 const MAX_BUCKETS = 100_000;
 
-export class RateLimited extends Error {
+/** A refusal that says when to come back: answered with its status and Retry-After (Busy: 503, RateLimited: 429). */
+export interface RetryLater extends Error {
+  readonly status: 429 | 503;
+  readonly retryAfterSeconds: number;
+}
+
+export function isRetryLater(error: unknown): error is RetryLater {
+  return error instanceof Error && 'retryAfterSeconds' in error && 'status' in error;
+}
+
+export class RateLimited extends Error implements RetryLater {
   override readonly name = 'RateLimited';
+  readonly status = 429;
   constructor(
     readonly retryAfterSeconds: number,
     what: string,

@@ -8,7 +8,7 @@
  * database (no migration, no corpus loaded); loading waits until the real listen has succeeded.
  * Without corpora it serves the daily corpus, making today's set first when it is missing.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +20,7 @@ import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
 import type { CheckRate } from './rate-limit.ts';
 import { DailyAhead, nextDate } from './daily-ahead.ts';
-import { openDatabase, type Db } from './db.ts';
+import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { SqlitePuzzleStore } from './store.ts';
 
@@ -103,7 +103,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     await app.close().catch(() => undefined);
     await heavyWork.close();
     db.close();
-    if (freshDb) for (const suffix of ['', '-wal', '-shm']) rmSync(o.db + suffix, { force: true });
+    if (freshDb) removeDatabaseFiles(o.db);
     throw new InputError({ source: where }, listenReason(e));
   }
 
@@ -209,7 +209,7 @@ function open(file: string, makeFolder: boolean): Db {
     return openDatabase(file);
   } catch (e) {
     // nothing half-made stays behind: a database that could not be made is no database
-    if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    if (fresh) removeDatabaseFiles(file);
     const code = (e as NodeJS.ErrnoException).code;
     // not bad input but a full disk: exit 1, as a run that could not deliver
     if (code === 'SQLITE_FULL' || code === 'ENOSPC') throw new StartRefused(`--db ${file}: the disk is full`);

@@ -15,8 +15,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
-import { Busy } from '../heavy-work.ts';
-import { RateLimited, TokenBuckets, type CheckRate } from '../rate-limit.ts';
+import { isRetryLater, RateLimited, TokenBuckets, type CheckRate } from '../rate-limit.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
 import { schemaError } from '../validation.ts';
 import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
@@ -70,8 +69,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TableError) return reply.code(error.status).send({ error: error.message });
-    if (error instanceof RateLimited) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
-    if (error instanceof Busy) return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
+    if (isRetryLater(error)) return reply.code(error.status).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof StoreError) {
       if (error.kind === 'full') request.log.warn({ err: error }, 'database full');
       return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });

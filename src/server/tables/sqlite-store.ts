@@ -6,7 +6,7 @@
  * disk before its answer is sent.
  */
 import type { Player } from '../../games/numbridge/room.ts';
-import type { Db } from '../db.ts';
+import { DISK_FULL, type Db } from '../db.ts';
 import Database from 'better-sqlite3';
 import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
@@ -121,6 +121,6 @@ function storeError(e: unknown): unknown {
   if (!(e instanceof Database.SqliteError)) return e;
   if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return new StoreError('busy', 'the database is busy: try again');
-  if (e.code === 'SQLITE_FULL') return new StoreError('full', 'the server\'s disk is full: nothing was stored; try again later');
+  if (e.code === 'SQLITE_FULL') return new StoreError('full', DISK_FULL);
   return e;
 }
