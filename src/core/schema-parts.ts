@@ -9,6 +9,11 @@ export const SCHEMA_BASE = 'https://puzzlemill.dev/schemas/';
 export const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /** A fixed-length array: `prefixItems` and nothing after them. */
+/** One of these strings (a union of literals, named in refusals: refusedChoice). */
+export function Literals<T extends string>(values: readonly T[]) {
+  return Type.Union(values.map((v) => Type.Literal(v)));
+}
+
 export function Tuple<T extends unknown[]>(items: object[], description: string) {
   return Type.Unsafe<T>({ type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length, description });
 }

@@ -20,7 +20,7 @@ import { NUMBRIDGE_DEAL, NUMBRIDGE_RECORD } from '../../core/formats.ts';
 const Digit = (description = 'a digit 1..N') => Type.Integer({ minimum: 1, maximum: 9, description });
 const Tiles = (description: string, maxItems = 81) => Type.Array(Digit(), { maxItems, description });
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
-const PerPlayer = <T extends TSchema>(schema: T, description: string) => Type.Object({ '1': schema, '2': schema }, { additionalProperties: false, description });
+export const PerPlayer = <T extends TSchema>(schema: T, description: string) => Type.Object({ '1': schema, '2': schema }, { additionalProperties: false, description });
 
 export const VariantSchema = Type.Union(VARIANTS.map((v) => Type.Literal(v)), {
   description: 'bridge (Brücke) and blitz (6×6) are won by joining one\'s two sides, domains (Domänen) by a majority of blocks',

@@ -3,15 +3,14 @@
  * the data of each of its events (src/server/tables), drawn by `render` (src/render). Here, below
  * both, so that drawing a seat's view needs nothing of the server.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Literals } from '../../core/schema-parts.ts';
 import { CellRef } from '../../numbridge-board/schema.ts';
 import { HAND_SIZE, Player } from './room.ts';
-import { NumbridgeView } from './schema.ts';
+import { NumbridgeView, PerPlayer } from './schema.ts';
 
 const Digit = Type.Integer({ minimum: 1, maximum: 9 });
 const Ms = (description: string) => Type.Integer({ minimum: 0, description });
-const PerPlayer = <T extends TSchema>(schema: T, description: string) => Type.Object({ '1': schema, '2': schema }, { additionalProperties: false, description });
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 /**
  * A move of the log as one seat may see it: its own moves whole; of the opponent's, the tiles
@@ -21,7 +20,7 @@ export const SeatEntry = Type.Object(
   {
     moveNumber: Type.Integer({ minimum: 1 }),
     player: Type.Optional(Player),
-    kind: literals(['place', 'take', 'swap', 'skip', 'timeout', 'resign', 'draw', 'adjourn']),
+    kind: Literals(['place', 'take', 'swap', 'skip', 'timeout', 'resign', 'draw', 'adjourn']),
     cell: Type.Optional(CellRef),
     tile: Type.Optional(Digit),
     tiles: Type.Optional(Type.Array(Digit, { maxItems: HAND_SIZE, description: 'own moves: the tiles paid or given back' })),

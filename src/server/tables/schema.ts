@@ -9,13 +9,13 @@ import { GameResult, VariantSchema } from '../../games/numbridge/schema.ts';
 import { CellRef } from '../../numbridge-board/schema.ts';
 import { BLOCK_KINDS } from '../../numbridge-board/request.ts';
 import { SYMMETRIES } from '../../numbridge-board/symmetry.ts';
+import { Literals } from '../../core/schema-parts.ts';
 import { SeatEntry } from '../../games/numbridge/seat-state.ts';
 
 // what a seat sees is the game's shape (the drawing code reads it too); the routes answer it
 export { SeatClock, SeatEntry, SeatState } from '../../games/numbridge/seat-state.ts';
 
 const Digit = Type.Integer({ minimum: 1, maximum: 9 });
-const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const ErrorBody = Type.Object({ error: Type.String({ description: 'one line: what was wrong and where' }) }, { additionalProperties: false });
 
@@ -38,10 +38,10 @@ export const CreateTableBody = Type.Object(
       Type.Object(
         {
           size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9, description: 'N×N [default: 9; Blitz: 6, the only size it allows]' })),
-          blocks: Type.Optional(literals(BLOCK_KINDS)),
+          blocks: Type.Optional(Literals(BLOCK_KINDS)),
           givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]' })),
           grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..5 or its name (easy … extreme)' })),
-          symmetry: Type.Optional(literals(SYMMETRIES)),
+          symmetry: Type.Optional(Literals(SYMMETRIES)),
         },
         { additionalProperties: false },
       ),
