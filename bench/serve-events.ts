@@ -10,7 +10,7 @@
  * nothing behind them, events of the same size): the transport's ceiling on this machine.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { NumbridgeDealFile, NumbridgeView } from '../src/games/numbridge/schema.ts';
 import { freeGivenTake, rightPlacement } from '../test/server/tables-helper.ts';
@@ -91,16 +91,7 @@ export async function startPlain(pad: number, pin: readonly string[], dailyFile:
   const script = new URL('./plain-sse-server.mjs', import.meta.url).pathname;
   const args = [...pin, process.execPath, script, '--pad', String(pad), '--moves', String(MOVES), '--daily', dailyFile];
   const child = spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((done, fail) => {
-    let stderr = '';
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      stderr += chunk;
-      const m = /on (http:\/\/\S+) \(API/.exec(stderr);
-      if (m) done(m[1]!);
-    });
-    child.once('exit', (code) => fail(new Error(`the plain SSE server exited with ${code}: ${stderr}`)));
-  });
+  const url = await listening(child, 'the plain SSE server');
   return {
     url,
     stop: async () => {
@@ -108,6 +99,20 @@ export async function startPlain(pad: number, pin: readonly string[], dailyFile:
       await new Promise((done) => child.once('exit', done));
     },
   };
+}
+
+/** The URL a server process prints when it listens ("… on http://… (API"); `name` says which in a failure. */
+export function listening(server: ChildProcess, name: string): Promise<string> {
+  let stderr = '';
+  return new Promise((done, fail) => {
+    server.stderr!.setEncoding('utf8');
+    server.stderr!.on('data', (chunk: string) => {
+      stderr += chunk;
+      const m = /on (http:\/\/\S+) \(API/.exec(stderr);
+      if (m) done(m[1]!);
+    });
+    server.once('exit', (code) => fail(new Error(`bench serve: ${name} exited with ${code}: ${stderr}`)));
+  });
 }
 
 /** Open the streams, play the tables, count what arrives. */

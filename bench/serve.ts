@@ -16,7 +16,7 @@ import autocannon, { type Result } from 'autocannon';
 import type { NumbridgeBoardFile } from '../src/numbridge-board/schema.ts';
 import { makeDaily, today } from '../src/pipeline/daily.ts';
 import { table } from './results.ts';
-import { liveTables, plainTarget, puzzlemillTarget, startPlain } from './serve-events.ts';
+import { listening, liveTables, plainTarget, puzzlemillTarget, startPlain } from './serve-events.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist/cli/puzzlemill.js');
@@ -49,7 +49,7 @@ export async function run(): Promise<string> {
   const command = pinned ? ['taskset', ['-c', '0', process.execPath, BIN, ...serveArgs]] as const : [process.execPath, [BIN, ...serveArgs]] as const;
   const server = spawn(command[0], [...command[1]], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
-    const url = await listening(server);
+    const url = await listening(server, 'the server');
     const entry = daily.index.puzzles.find((p) => p.slot === 'numbridge-9-regular')!;
     const murder = daily.index.puzzles.find((p) => p.slot === 'murder-6')!;
     const board = JSON.parse(readFileSync(join(dir, 'daily', 'secret', date, 'numbridge-9-regular.json'), 'utf8')) as NumbridgeBoardFile;
@@ -153,19 +153,6 @@ async function realMoves(url: string, tables: DealtTable[], json: Record<string,
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
   return [`POST /tables/:id/moves (a real first move, ${tables.length} tables)`, Math.round(tables.length / seconds).toLocaleString('en-US'), at(0.5), at(0.99), failed, '—'];
-}
-
-function listening(server: ReturnType<typeof spawn>): Promise<string> {
-  let stderr = '';
-  return new Promise((done, fail) => {
-    server.stderr!.setEncoding('utf8');
-    server.stderr!.on('data', (chunk: string) => {
-      stderr += chunk;
-      const m = /on (http:\/\/\S+) \(API/.exec(stderr);
-      if (m) done(m[1]!);
-    });
-    server.once('exit', (code) => fail(new Error(`bench serve: the server exited with ${code}: ${stderr}`)));
-  });
 }
 
 interface DealtTable {
