@@ -69,7 +69,7 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   seedOf: (file) => file.secret?.seed,
 
   levels: LEVEL_NAMES.slice(1),
-  facts: (file) => ({ size: file.public.size, level: file.public.level.level, levelName: file.public.level.name }),
+  facts: (file) => ({ size: file.public.size, level: file.public.level?.level ?? null, levelName: file.public.level?.name ?? null }),
 
   // the solution as secret.solution holds it: everyone's cell and the murderer
   solve(file, options = {}): SolveReport {

@@ -7,9 +7,8 @@
  * cell set of their own: they are never stable, and the counter judges them case by case.
  */
 import { getOrMake } from '../core/memo.ts';
-import { isBlockingCode, OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 import { columnOf, rowOf } from './cells.ts';
-import type { CaseModel } from './model.ts';
+import { objectCode, type CaseModel } from './model.ts';
 import type { ClueFact } from './schema.ts';
 import { clueHolds, holdsAt, MISREADINGS, STRICT } from './truth.ts';
 
@@ -27,10 +26,11 @@ export interface Candidate {
 /** The true clues; `readings` also computes steady and stable (else both are false). */
 export function trueClues(model: CaseModel, cells: Int8Array, readings = false): Candidate[] {
   const n = model.size;
-  const present = new Set<number>();
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (model.objectAt[r * 9 + c]! >= 0) present.add(model.objectAt[r * 9 + c]!);
-  const objects = [...present].sort((a, b) => a - b).map((code) => OBJECT_IDS[code]!) as ObjectId[];
-  const standable = objects.filter((id) => !isBlockingCode(OBJECT_IDS.indexOf(id)));
+  let present = 0;
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) present |= model.objectsAt[r * 9 + c]!;
+  // in code order (the built-in ones first, in OBJECT_IDS order)
+  const objects = model.objectIds.filter((_, code) => present & (1 << code));
+  const standable = objects.filter((id) => !(model.blocking & (1 << objectCode(model, id))));
 
   const out: Candidate[] = [];
   // Whether a fact's cell set is the same under every reading does not depend on the person.

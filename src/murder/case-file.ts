@@ -10,11 +10,11 @@ import { OBJECT_IDS } from './catalogue/objects.ts';
 import { cellAt, columnOf, rowOf } from './cells.ts';
 import type { Cast } from './cast.ts';
 import type { Layout } from './layout.ts';
-import { clueFact, type CaseModel } from './model.ts';
+import { canonicalPeopleOrder, caseFact, clueFact, type CaseModel } from './model.ts';
 import type { RecordedStep } from './prover/state.ts';
 import type { ProofNames } from './prover/texts.ts';
 import { LEVEL_NAMES } from './prover/prove.ts';
-import type { ClueFact, MurderCaseInput, MurderPublic, ProofStep } from './schema.ts';
+import type { ClueFact, MurderCaseInput, MurderPublic, MurderPublicInput, ProofStep } from './schema.ts';
 import { clueText } from './texts/clues.ts';
 import { englishPlace, germanPlace } from './texts/grammar.ts';
 
@@ -56,7 +56,7 @@ function grid<T>(n: number, at: (cell: number) => T): T[][] {
  * has the same id, and so does the same case with its rooms or people renamed or reordered,
  * other names and texts, or fields we do not know.
  */
-export function caseId(pub: MurderPublic): string {
+export function caseId(pub: MurderPublicInput): string {
   return contentId(`murder-${pub.size}`, canonicalCase(pub));
 }
 
@@ -76,7 +76,7 @@ export function playerForm<F extends MurderCaseInput>(file: F): F {
 }
 
 /** How proofs name things in a file: the rooms' `at` phrases (or a neutral fallback), the card texts. */
-export function proofNamesOf(pub: MurderPublic): ProofNames {
+export function proofNamesOf(pub: MurderPublicInput): ProofNames {
   return {
     person: (p) => pub.people[p]!.name,
     gender: (p) => pub.people[p]!.gender,
@@ -125,20 +125,30 @@ export function positionsOf(model: CaseModel, cells: ArrayLike<number>): Record<
  * the order of the others. Names, ids, texts, room names, floors, the setting and unknown fields
  * leave it unchanged; so do the order of rooms, of people and of the clues on a card.
  */
-export function canonicalCase(pub: MurderPublic): string {
+export function canonicalCase(pub: MurderPublicInput): string {
   const rename = new Map<string, number>();
   const roomOf = pub.roomOf.flat().map((id) => {
+    if (id === null) return null; // outside the plan
     if (!rename.has(id)) rename.set(id, rename.size);
     return rename.get(id)!;
   });
-  const cards = pub.people.map((person) => {
-    const clues = person.clues.map((clue) => {
-      const fact = clueFact(clue);
-      return JSON.stringify('room' in fact ? { ...fact, room: rename.get(fact.room) ?? fact.room } : fact);
+  // A clue about another person names them by their place in an order of content (model.ts).
+  const people = pub.people.map((person) => ({ ...person, clues: person.clues.map(clueFact) }));
+  const order = canonicalPeopleOrder(people, (fact) => ('room' in fact ? { ...fact, room: String(rename.get(fact.room) ?? fact.room) } : fact));
+  const rank = new Map(order.map((p, k) => [pub.people[p]!.id, k]));
+  const cards = people.map((person) => {
+    const clues = person.clues.map((fact) => {
+      if ('room' in fact) return JSON.stringify({ ...fact, room: rename.get(fact.room) ?? fact.room });
+      if ('person' in fact) return JSON.stringify({ ...fact, person: rank.get(fact.person) ?? fact.person });
+      return JSON.stringify(fact);
     });
     return JSON.stringify([person.gender, clues.sort()]);
   });
-  return JSON.stringify([pub.size, roomOf, pub.objects, cards.sort()]);
+  const content: unknown[] = [pub.size, roomOf, pub.objects, cards.sort()];
+  // Only cases with the fields beyond the sheet hash them: a sheet case keeps its id.
+  if (pub.facts?.length) content.push(pub.facts.map((fact) => JSON.stringify(caseFact(fact))).sort());
+  if (pub.objectTypes?.length) content.push([...pub.objectTypes].map((t) => JSON.stringify([t.id, t.blocking])).sort());
+  return JSON.stringify(content);
 }
 
 /**

@@ -20,7 +20,7 @@ import { drawCast, type Cast } from './cast.ts';
 import { SETTINGS, settingById } from './catalogue/settings.ts';
 import { countSolutions } from './counter.ts';
 import { drawLayout, type Layout } from './layout.ts';
-import { modelFromPublic, type CaseModel } from './model.ts';
+import { modelFromCodes, modelFromPublic, type CaseModel } from './model.ts';
 import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts';
 import { LEVEL_NAMES, Prover, proveCase, scoreCase, type LevelName } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
@@ -137,14 +137,8 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
 
 /** The model of a cast before clues: only the victim line is known. */
 function castModel(layout: Layout, cast: Cast): CaseModel {
-  return {
-    size: layout.size,
-    roomIds: layout.roomTypes.map((t) => t.id),
-    roomOf: layout.roomOf,
-    objectAt: layout.objectAt,
-    people: cast.people.map((p, i) => ({ ...p, clues: i === cast.victim ? [{ kind: 'victim' }] : [] })),
-    victim: cast.victim,
-  };
+  const people = cast.people.map((p, i) => ({ ...p, clues: (i === cast.victim ? [{ kind: 'victim' }] : []) as ClueFact[] }));
+  return modelFromCodes(layout.size, layout.roomTypes.map((t) => t.id), layout.roomOf, layout.objectAt, people, cast.victim);
 }
 
 /** Per person, the chosen facts in deal order; the victim line first on the victim's card. */

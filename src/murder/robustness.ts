@@ -22,9 +22,9 @@ export function checkRobustness(model: CaseModel, cells: ArrayLike<number>, maxN
   let robust = true;
   let decided = true;
   const kinds = new Set(model.people.flatMap((p) => p.clues.map((c) => c.kind)));
-  for (const { key, reading, kinds: affected } of MISREADINGS) {
+  for (const { key, reading, kinds: affected, extended } of MISREADINGS) {
     if (!affected.some((kind) => kinds.has(kind))) {
-      result[key] = true;
+      if (!extended) result[key] = true;
       continue;
     }
     const counted = countSolutions(model, { limit: 2, reading, maxNodes });

@@ -10,7 +10,6 @@
  * that kind's parameters exactly.
  */
 import { Type, type Static, type TObject } from '@sinclair/typebox';
-import { OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 
 import { OptionalOnRead, rootOptions, Tuple, type ReadForm } from '../core/schema-parts.ts';
 import { MURDER_CASE } from '../core/formats.ts';
@@ -18,17 +17,29 @@ const Index = () => Type.Integer({ minimum: 0, maximum: 8 });
 /** [row, column], 0-based. */
 export const CellRef = Tuple<[number, number]>([Index(), Index()], '[row, column], 0-based, row 0 at the top');
 
-const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9-]*$', description });
+const ID_PATTERN = '^[a-z0-9][a-z0-9-]*$';
+const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: ID_PATTERN, description });
 export const Text = Type.Object({ de: Type.String({ minLength: 1 }), en: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 export const GenderSchema = Type.Union([Type.Literal('f'), Type.Literal('m')]);
-// An `enum`, not TypeBox's union of literals: the same set of values, but ajv checks an enum in one
-// lookup where `anyOf` tries each literal in turn: validating a 6×6 case took 215 µs, now 77 µs.
-export const ObjectIdSchema = Type.Unsafe<ObjectId>({ enum: [...OBJECT_IDS], description: 'docs/RULES.md object vocabulary' });
-const ObjectOrEmpty = Type.Unsafe<ObjectId | null>({ enum: [null, ...OBJECT_IDS], description: 'null or an object id' });
+/**
+ * An object id: a built-in one (docs/RULES.md object vocabulary) or one the case declares in
+ * `public.objectTypes`. The model checks that it is one of the two (model.ts), naming the choices.
+ */
+export const ObjectIdSchema = Id('an object id: built-in (docs/RULES.md) or declared in public.objectTypes');
+/** A cell's objects: none, one, or several on the same cell (a chair on a carpet). */
+const CellObjects = Type.Union(
+  [Type.Null(), ObjectIdSchema, Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 4, uniqueItems: true })],
+  { description: 'null, an object id, or a list of object ids on the same cell' },
+);
 
 // ——— clues ———
 
 const RoomParam = Id('a room id of public.rooms');
+const PersonParam = Id('the id of another person of public.people');
+/** Where the object cell of a line or direction clue lies, seen from the person. */
+export const WHERE_VALUES = ['ownRoom', 'otherRoom', 'anywhere'] as const;
+export type ObjectWhere = (typeof WHERE_VALUES)[number];
+const Where = Type.Unsafe<ObjectWhere>({ enum: [...WHERE_VALUES], description: "where the object cell lies: the person's own room, another room, or anywhere" });
 
 /** One kind of clue: its `kind` literal and parameters (the text is added below). */
 function clue<K extends string, P extends Record<string, import('@sinclair/typebox').TSchema>>(kind: K, params: P, description: string) {
@@ -49,6 +60,25 @@ export const CLUE_VARIANTS = [
   clue('notRoomCorner', {}, 'the cell is no such corner'),
   clue('withAnother', { gender: GenderSchema, room: RoomParam }, 'in that room, with exactly one other person of that gender there'),
   clue('alone', {}, 'nobody else in the own room'),
+  // ——— beyond the sheet (issue 26) ———
+  clue('sameRoomAs', { person: PersonParam }, 'in the same room as that person'),
+  clue('notSameRoomAs', { person: PersonParam }, 'not in the same room as that person'),
+  clue('onlyWith', { person: PersonParam }, 'the own room holds exactly the two of them'),
+  clue('above', { person: PersonParam }, "the own row is above that person's row (any column)"),
+  clue('below', { person: PersonParam }, "the own row is below that person's row (any column)"),
+  clue('leftOf', { person: PersonParam }, "the own column is left of that person's column (any row)"),
+  clue('rightOf', { person: PersonParam }, "the own column is right of that person's column (any row)"),
+  clue('adjacentObject', { object: ObjectIdSchema }, 'an orthogonal neighbour cell holds that object, in any room (walls do not stop it)'),
+  clue('notAdjacentObject', { object: ObjectIdSchema }, 'no orthogonal neighbour cell holds that object, in any room'),
+  clue('sameRowAsObject', { object: ObjectIdSchema, where: Where }, 'the own row holds a cell with that object (lying where `where` says)'),
+  clue('sameColumnAsObject', { object: ObjectIdSchema, where: Where }, 'the own column holds a cell with that object (lying where `where` says)'),
+  clue('leftOfObject', { object: ObjectIdSchema, where: Where }, 'some cell with that object lies in a column right of the own one (any row)'),
+  clue('rightOfObject', { object: ObjectIdSchema, where: Where }, 'some cell with that object lies in a column left of the own one (any row)'),
+  clue('aboveObject', { object: ObjectIdSchema, where: Where }, 'some cell with that object lies in a row below the own one (any column)'),
+  clue('belowObject', { object: ObjectIdSchema, where: Where }, 'some cell with that object lies in a row above the own one (any column)'),
+  clue('notBesideWall', {}, 'no side of the cell is a wall (board edge, a cell outside the plan, or another room)'),
+  clue('notBesideEdge', {}, "no side of the cell is on the plan's outer edge (board edge or a cell outside the plan); room walls do not count"),
+  clue('onlyOnObject', { object: ObjectIdSchema }, 'on that object, and nobody else stands on any cell holding it'),
 ] as const;
 
 export const CLUE_KINDS = CLUE_VARIANTS.map((v) => (v.properties.kind as unknown as { const: string }).const);
@@ -69,6 +99,53 @@ export const ClueSchema = Type.Unsafe<Clue>({
   })),
   description: 'a clue: { kind, …params, text: { de, en } }',
 });
+
+// ——— case facts: on no card, drawn under the cards ———
+
+const Count = Type.Integer({ minimum: 0, maximum: 9 });
+export const FACT_VARIANTS = [
+  Type.Object(
+    {
+      kind: Type.Literal('peopleOnObject'),
+      object: ObjectIdSchema,
+      compare: Type.Unsafe<'exactly' | 'atMost'>({ enum: ['exactly', 'atMost'] }),
+      count: Count,
+      text: Text,
+    },
+    { additionalProperties: false, description: 'exactly / at most `count` people stand on cells holding that object' },
+  ),
+  Type.Object({ kind: Type.Literal('emptyRooms'), count: Count, text: Text }, { additionalProperties: false, description: 'exactly `count` rooms hold nobody' }),
+] as const;
+export const FACT_KINDS = FACT_VARIANTS.map((v) => (v.properties.kind as unknown as { const: string }).const);
+export type CaseFactClue = Static<(typeof FACT_VARIANTS)[number]>;
+/** A case fact without its text. */
+export type CaseFact = CaseFactClue extends infer C ? (C extends CaseFactClue ? Omit<C, 'text'> : never) : never;
+export const CaseFactSchema = Type.Unsafe<CaseFactClue>({
+  type: 'object',
+  required: ['kind', 'text'],
+  properties: { kind: { enum: FACT_KINDS, description: 'docs/FORMATS.md case facts' } },
+  allOf: FACT_VARIANTS.map((variant: TObject) => ({
+    if: { type: 'object', properties: { kind: { const: (variant.properties.kind as unknown as { const: string }).const } }, required: ['kind'] },
+    then: variant,
+  })),
+  description: 'a fact about the whole case: { kind, …params, text: { de, en } }',
+});
+
+/** An object the case declares beyond the built-in vocabulary. */
+export const ObjectType = Type.Object(
+  {
+    id: Id('object id, not a built-in one'),
+    blocking: Type.Boolean({ description: 'nobody can stand on a cell holding it' }),
+    name: Type.Object(
+      {
+        de: Type.Object({ word: Type.String({ minLength: 1, maxLength: 64 }), gender: Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('n')]) }, { additionalProperties: false }),
+        en: Type.Object({ word: Type.String({ minLength: 1, maxLength: 64 }), an: Type.Optional(Type.Boolean({ description: 'takes "an" rather than "a"' })) }, { additionalProperties: false }),
+      },
+      { additionalProperties: false, description: 'German noun with its gender, English noun' },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 // ——— public ———
 
@@ -116,10 +193,12 @@ export const MurderPublic = Type.Object(
     setting: Type.Optional(Type.Object({ id: Id('setting id'), name: Type.Object({ de: Type.String(), en: Type.String() }, { additionalProperties: false }) }, { additionalProperties: false })),
     floors: Type.Optional(Type.Array(Floor, { maxItems: 81 })),
     rooms: Type.Array(Room, { minItems: 1, maxItems: 81 }),
-    roomOf: Rows(Id('room id'), 'N×N room ids'),
-    objects: Rows(ObjectOrEmpty, 'N×N: null or an object id'),
+    roomOf: Rows(Type.Union([Id('room id'), Type.Null()]), 'N×N room ids; null for a cell outside the plan'),
+    objects: Rows(CellObjects, 'N×N: null, an object id, or a list of object ids'),
+    objectTypes: Type.Optional(Type.Array(ObjectType, { maxItems: 8, description: 'objects this case declares beyond the built-in vocabulary' })),
     people: Type.Array(Person, { minItems: 4, maxItems: 9 }),
-    level: Level,
+    facts: Type.Optional(Type.Array(CaseFactSchema, { maxItems: 16, description: 'facts about the whole case, on no card (drawn under the cards)' })),
+    level: OptionalOnRead(Level),
   },
   { additionalProperties: false },
 );
@@ -154,6 +233,8 @@ export const Robustness = Type.Object(
   {
     besideDiagonal: Type.Boolean({ description: 'same single solution when "beside" also counts diagonal neighbours' }),
     besideThroughWall: Type.Boolean({ description: 'same single solution when "beside" also counts neighbours in other rooms' }),
+    relationDirect: Type.Optional(Type.Boolean({ description: 'same single solution when "above", "left of", … are read as directly above (same column) / directly left (same row)' })),
+    wallsConfused: Type.Optional(Type.Boolean({ description: 'same single solution when "not beside a wall" and "not at the edge" swap meanings' })),
     cornerOfBoard: Type.Boolean({ description: 'same single solution when "corner of the room" is read as a corner of the board' }),
     aloneIgnoresVictim: Type.Boolean({ description: 'same single solution when the victim does not count as company for "alone"' }),
     withAnotherIgnoresVictim: Type.Boolean({ description: 'same single solution when the victim does not count for "with another man/woman"' }),
@@ -209,7 +290,9 @@ export const MurderCaseFile = Type.Object(
 
 export type MurderCaseFile = Static<typeof MurderCaseFile>;
 /** A case file as readers accept it (`readerSchema`): no `secret.proof` or `secret.seed` needed. */
-export type MurderCaseInput = ReadForm<MurderCaseFile, 'proof' | 'seed'>;
+export type MurderCaseInput = Omit<ReadForm<MurderCaseFile, 'proof' | 'seed'>, 'public'> & { public: MurderPublicInput };
+/** A `public` part as readers accept it: the level claim may be missing (verify reports what it finds). */
+export type MurderPublicInput = Omit<MurderPublic, 'level'> & { level?: MurderPublic['level'] };
 export type MurderPublic = Static<typeof MurderPublic>;
 export type MurderSecret = Static<typeof MurderSecret>;
 export type ProofStep = Static<typeof ProofStep>;

@@ -49,6 +49,25 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
   notRoomCorner: 0.6,
   withAnother: 1.5,
   alone: 1.5,
+  // beyond the sheet: dealt only with `--clues extended` (the sheet's pool never holds them)
+  sameRoomAs: 1.2,
+  notSameRoomAs: 0.8,
+  onlyWith: 1.2,
+  above: 1,
+  below: 1,
+  leftOf: 1,
+  rightOf: 1,
+  adjacentObject: 1,
+  notAdjacentObject: 0.6,
+  sameRowAsObject: 1,
+  sameColumnAsObject: 1,
+  leftOfObject: 1,
+  rightOfObject: 1,
+  aboveObject: 1,
+  belowObject: 1,
+  notBesideWall: 1,
+  notBesideEdge: 1,
+  onlyOnObject: 1.2,
 };
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;

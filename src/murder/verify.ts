@@ -23,10 +23,8 @@ import { caseProofFailureText, checkCaseProof } from './prover/check-proof.ts';
 import { LEVEL_NAMES, Prover, proveCase, scoreCase } from './prover/prove.ts';
 import { checkRobustness } from './robustness.ts';
 import type { MurderCaseInput, ProofStep } from './schema.ts';
-import { clueText } from './texts/clues.ts';
-import { englishPlace, germanPlace, type Place } from './texts/grammar.ts';
+import { clueText, factText, textContextOf } from './texts/clues.ts';
 import { murdererOf } from './truth.ts';
-import type { Lang } from '../core/lang.ts';
 
 export interface CaseVerdict {
   ok: boolean;
@@ -72,9 +70,9 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
   const proof = proveCase(model);
   if (proof.status !== 'solved') {
     problems.push(proof.status === 'contradiction' ? 'the prover reached a contradiction: the clues cannot all hold' : stuckReason(proof.level, counted.complete && counted.count === 1));
-  } else if (proof.level !== pub.level.level || LEVEL_NAMES[proof.level] !== pub.level.name) {
+  } else if (pub.level && (proof.level !== pub.level.level || LEVEL_NAMES[proof.level] !== pub.level.name)) {
     problems.push(`level claims ${pub.level.level} (${pub.level.name}) but the proof needs ${proof.level} (${LEVEL_NAMES[proof.level] ?? '?'})`);
-  } else if (pub.level.score !== undefined && pub.level.score !== scoreCase(model)) {
+  } else if (pub.level?.score !== undefined && pub.level.score !== scoreCase(model)) {
     // a score is optional (older cases have none); one that is there must be the ladder's
     problems.push(`level score is ${scoreCase(model)}, the case says ${pub.level.score}`);
   }
@@ -99,7 +97,8 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
     if (conceal && wrong.length > 0) problems.push(CONCEALED_SECRET);
     else problems.push(...wrong);
     if (secret.proof) problems.push(...proofProblems(model, secret.proof.steps, unique, conceal));
-    if (secret.request && secret.request.level !== pub.level.name) problems.push(`secret.request asked for ${secret.request.level} but the case claims ${pub.level.name}`);
+    const levelName = pub.level?.name ?? (proof.status === 'solved' ? LEVEL_NAMES[Math.max(1, proof.level)] : undefined);
+    if (secret.request && secret.request.level !== levelName) problems.push(`secret.request asked for ${secret.request.level} but the case ${pub.level ? 'claims' : 'is'} ${levelName ?? 'not graded'}`);
     if (secret.minimal && proof.status === 'solved') {
       const droppable = notMinimal(model, proof.level);
       if (droppable) problems.push(`claims to be minimal but ${conceal ? 'a clue' : droppable} can be dropped at the same level`);
@@ -113,7 +112,9 @@ export function verifyCase(data: unknown, position: InputPosition = where, budge
     }
   }
   const robust = secret?.robustness?.robust ? ', robust' : '';
-  return { ok: problems.length === 0, problems, summary: `${pub.size}×${pub.size} ${pub.level.name}, ${clueCount} clues${robust}` };
+  // A file without a level claim is reported with the level the ladder finds.
+  const found = proof.status === 'solved' ? `${LEVEL_NAMES[Math.max(1, proof.level)]} (found)` : 'not graded';
+  return { ok: problems.length === 0, problems, summary: `${pub.size}×${pub.size} ${pub.level?.name ?? found}, ${clueCount} clues${robust}` };
 }
 
 /**
@@ -180,52 +181,33 @@ function notMinimal(model: CaseModel, level: number): string | null {
 }
 
 /**
- * Every clue text must say what its clue means, for every case. When the setting and its rooms
- * are ours, the texts must be exactly the ones our grammar gives. Otherwise (no setting, a setting
- * or room types from elsewhere) the room's grammar is unknown, so the text must be our sentence with
- * the place phrase free, and that phrase must name the clue's room (its name or its `at` phrase)
- * and no other room; clues without a room must read exactly as ours.
+ * A case made from our settings (its setting and every room type ours) must carry exactly the
+ * texts our grammar gives. A case from elsewhere may word its cards as it likes: the schema asks
+ * for a non-empty text, and the clue's parameters, not its words, are what we prove.
  */
 function checkTexts(file: MurderCaseInput, model: CaseModel, problems: string[]): void {
   const setting = file.public.setting && settingById(file.public.setting.id);
   const types = new Map((setting?.rooms ?? []).map((t) => [t.id, t]));
-  const ours = model.roomIds.every((id) => types.has(id));
-  const context = { size: model.size, place: (id: string) => (ours ? types.get(id)!.place : STAND_IN) };
-  const phrase = { de: germanPlace(STAND_IN), en: englishPlace(STAND_IN) };
+  if (!setting || !model.roomIds.every((id) => types.has(id))) return;
+  const context = textContextOf(file.public, (id) => types.get(id)!.place);
   file.public.people.forEach((person, p) => {
     person.clues.forEach((clue, k) => {
-      const fact = model.people[p]!.clues[k]!;
-      const expected = clueText(fact, person.gender, context);
+      const expected = clueText(model.people[p]!.clues[k]!, person.gender, context);
       for (const lang of ['en', 'de'] as const) {
-        const text = clue.text[lang];
-        const fits = ours || !('room' in fact) ? text === expected[lang] : namesRoom(file, fact.room, lang, text, expected[lang], phrase[lang]);
-        if (!fits) {
-          const shown = ours || !('room' in fact) ? expected[lang] : expected[lang].replace(phrase[lang], `<${fact.room}>`);
-          problems.push(`/public/people/${p}/clues/${k}/text/${lang}: says "${text}" but the clue means "${shown}"`);
-          break;
-        }
+        if (clue.text[lang] === expected[lang]) continue;
+        problems.push(`/public/people/${p}/clues/${k}/text/${lang}: says "${clue.text[lang]}" but the clue means "${expected[lang]}"`);
+        break;
       }
     });
   });
-}
-
-/** A place whose phrase stands for "some room" in a sentence (no real room is called this). */
-const STAND_IN: Place = { de: { word: '\u0000', gender: 'm', prep: 'in' }, en: { word: '\u0000', prep: 'in' } };
-
-/** `text` is `sentence` with its stand-in place phrase replaced by one naming the room `roomId` (and no other room). */
-function namesRoom(file: MurderCaseInput, roomId: string, lang: Lang, text: string, sentence: string, standIn: string): boolean {
-  const at = sentence.indexOf(standIn);
-  if (at < 0) return text === sentence;
-  const before = sentence.slice(0, at);
-  const after = sentence.slice(at + standIn.length);
-  if (!text.startsWith(before) || !text.endsWith(after) || text.length <= before.length + after.length) return false;
-  const place = text.slice(before.length, text.length - after.length);
-  const room = file.public.rooms.find((r) => r.id === roomId)!;
-  const names = (r: (typeof file.public.rooms)[number]) => [r.name[lang], r.at?.[lang]].filter((x): x is string => !!x);
-  const mentions = (r: (typeof file.public.rooms)[number]) => names(r).some((name) => place === name || place.toLowerCase().includes(name.toLowerCase()));
-  if (!mentions(room)) return false;
-  // Another room named too (and not merely as part of this room's name) is another claim.
-  return !file.public.rooms.some((r) => r.id !== roomId && mentions(r) && !names(room).some((own) => own.toLowerCase().includes(r.name[lang].toLowerCase())));
+  (file.public.facts ?? []).forEach((fact, k) => {
+    const expected = factText(model.facts[k]!, context);
+    for (const lang of ['en', 'de'] as const) {
+      if (fact.text[lang] === expected[lang]) continue;
+      problems.push(`/public/facts/${k}/text/${lang}: says "${fact.text[lang]}" but the fact means "${expected[lang]}"`);
+      break;
+    }
+  });
 }
 
 /**
@@ -242,6 +224,12 @@ function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Arr
   const own = new Set([`/public/people/${m}/id`, `/public/people/${m}/name`]);
   const positions = Array.from(solution, (cell) => `${rowOf(cell)}${columnOf(cell)}`).join('');
   const problems: string[] = [];
+  // A clue about the murderer names them: that is the clue, not a leak (its text is the puzzle's).
+  file.public.people.forEach((person, p) =>
+    person.clues.forEach((clue, k) => {
+      if ('person' in clue && clue.person === murderer.id) for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
+    }),
+  );
   for (const [pointer, text] of stringsOf(player)) {
     if (own.has(pointer)) continue;
     const idLike = /^[a-z0-9][a-z0-9-]*$/.test(text);

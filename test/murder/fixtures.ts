@@ -15,7 +15,7 @@ import { OBJECT_CODE, type ObjectId } from '../../src/murder/catalogue/objects.t
 import { SETTINGS, type RoomType, type Setting } from '../../src/murder/catalogue/settings.ts';
 import { cellAt, STRIDE } from '../../src/murder/cells.ts';
 import { drawLayout, type Layout } from '../../src/murder/layout.ts';
-import { modelFromPublic, type CaseModel } from '../../src/murder/model.ts';
+import { modelFromCodes, modelFromPublic, type CaseModel } from '../../src/murder/model.ts';
 import type { ProofNames } from '../../src/murder/prover/texts.ts';
 import type { ClueFact, MurderCaseFile } from '../../src/murder/schema.ts';
 import type { Gender } from '../../src/murder/texts/grammar.ts';
@@ -94,14 +94,8 @@ export function randomCase(size: number, rng: Rng, clues: number): { model: Case
   if (!layout) return null;
   const cast = drawCast(layout, rng);
   if (!cast) return null;
-  const bare: CaseModel = {
-    size,
-    roomIds: layout.roomTypes.map((t) => t.id),
-    roomOf: layout.roomOf,
-    objectAt: layout.objectAt,
-    people: cast.people.map((p, i) => ({ ...p, clues: i === cast.victim ? [{ kind: 'victim' }] : [] })),
-    victim: cast.victim,
-  };
+  const cards = cast.people.map((p, i) => ({ ...p, clues: (i === cast.victim ? [{ kind: 'victim' }] : []) as ClueFact[] }));
+  const bare = modelFromCodes(size, layout.roomTypes.map((t) => t.id), layout.roomOf, layout.objectAt, cards, cast.victim);
   const pool = rng.shuffle(trueClues(bare, cast.cells));
   const people = bare.people.map((p) => ({ ...p, clues: [...p.clues] }));
   for (const candidate of pool.slice(0, clues)) people[candidate.person]!.clues.push(candidate.fact);

@@ -42,7 +42,7 @@ function relabel(file: MurderCaseFile, r: Relabelling): MurderCaseFile {
   const roomId = new Map(file.public.rooms.map((room, i) => [room.id, `room-${r.roomNames[i]}`]));
   const personId = new Map(file.public.people.map((person, i) => [person.id, `p${r.personNames[i]}`]));
   pub.rooms = r.roomOrder.map((i) => ({ ...pub.rooms[i]!, id: roomId.get(pub.rooms[i]!.id)! }));
-  pub.roomOf = pub.roomOf.map((row) => row.map((id) => roomId.get(id)!));
+  pub.roomOf = pub.roomOf.map((row) => row.map((id) => (id === null ? null : roomId.get(id)!)));
   pub.people = r.peopleOrder.map((i) => {
     const person = pub.people[i]!;
     const clues = person.clues.map((clue) => ('room' in clue ? { ...clue, room: roomId.get(clue.room)! } : clue));

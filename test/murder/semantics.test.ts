@@ -9,7 +9,7 @@ import { OBJECT_IDS } from '../../src/murder/catalogue/objects.ts';
 import { SETTINGS } from '../../src/murder/catalogue/settings.ts';
 import { cellAt, hasCell } from '../../src/murder/cells.ts';
 import { drawLayout } from '../../src/murder/layout.ts';
-import type { CaseModel } from '../../src/murder/model.ts';
+import { modelFromCodes, type CaseModel } from '../../src/murder/model.ts';
 import { compileBoard, compileClue } from '../../src/murder/prover/board.ts';
 import type { ClueFact } from '../../src/murder/schema.ts';
 import { clueHolds, holdsAt, isCorner, MISREADINGS, STRICT, type Reading } from '../../src/murder/truth.ts';
@@ -140,7 +140,7 @@ describe('prover masks agree with the reference semantics', () => {
       const layout = drawLayout(size, SETTINGS[plans % SETTINGS.length]!, rng);
       if (!layout) continue;
       plans++;
-      const model: CaseModel = { size, roomIds: layout.roomTypes.map((t) => t.id), roomOf: layout.roomOf, objectAt: layout.objectAt, people: [], victim: 0 };
+      const model: CaseModel = modelFromCodes(size, layout.roomTypes.map((t) => t.id), layout.roomOf, layout.objectAt, [], 0);
       const board = compileBoard(model);
       for (const fact of facts(model)) {
         const clue = compileClue(board, model, 0, 0, fact);

@@ -8,9 +8,8 @@
  *   one row down       (w << 9) within the word, plus row 2 of the word above moving to row 0
  *   one row up         (w >>> 9) within the word, plus row 0 of the word below moving to row 2
  */
-import { OBJECT_IDS, OBJECT_CODE, isBlockingCode } from '../catalogue/objects.ts';
-import { addCell, cellAt, cellSets, WORDS } from '../cells.ts';
-import type { CaseModel } from '../model.ts';
+import { addCell, cellAt, cellList, cellSets, columnOf, rowOf, WORDS } from '../cells.ts';
+import { isStandable, objectCode, personIndexOf, type CaseModel } from '../model.ts';
 import type { ClueFact, ClueKind } from '../schema.ts';
 
 const WORD = 0x7ffffff;
@@ -31,10 +30,14 @@ export interface ProverBoard {
   roomOf: Int8Array;
   /** Per cell (r·9+c at 3·cell): its row and column together. */
   sees: Uint32Array;
-  /** Per object code: the cells holding it; the cells beside it in the same room. */
+  /** Per object code: the cells holding it; the cells beside it in the same room; beside it in any room. */
   objects: Uint32Array;
   beside: Uint32Array;
+  adjacent: Uint32Array;
   corners: Uint32Array;
+  /** Cells with no wall on any side; cells with no side on the plan's outer edge. */
+  awayFromWalls: Uint32Array;
+  awayFromEdge: Uint32Array;
   /** 1 for women, 0 for men, per person. */
   female: Uint8Array;
   victim: number;
@@ -52,6 +55,10 @@ export interface CompiledClue {
   room: number;
   /** withAnother: 1 = woman, 0 = man. */
   female: number;
+  /** The other person of sameRoomAs, notSameRoomAs, onlyWith, above, below, leftOf, rightOf; else −1. */
+  other: number;
+  /** The object code of onlyOnObject (and of every object clue), else −1. */
+  object: number;
 }
 
 function shiftRight(src: Uint32Array, so: number, dst: Uint32Array, d: number): void {
@@ -74,17 +81,18 @@ export function compileBoard(model: CaseModel): ProverBoard {
   const roomCount = model.roomIds.length;
   const all = cellSets(1), free = cellSets(1);
   const rows = cellSets(9), columns = cellSets(9), sees = cellSets(81);
-  const rooms = cellSets(roomCount), objects = cellSets(OBJECT_IDS.length);
+  const objectCount = model.objectIds.length;
+  const rooms = cellSets(roomCount), objects = cellSets(objectCount);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const cell = cellAt(r, c);
-      addCell(all, 0, cell);
       addCell(rows, 3 * r, cell);
       addCell(columns, 3 * c, cell);
+      if (model.roomOf[cell]! < 0) continue; // outside the plan: in no room, nobody stands there
+      addCell(all, 0, cell);
       addCell(rooms, 3 * model.roomOf[cell]!, cell);
-      const code = model.objectAt[cell]!;
-      if (code >= 0) addCell(objects, 3 * code, cell);
-      if (code < 0 || !isBlockingCode(code)) addCell(free, 0, cell);
+      for (let code = 0; code < objectCount; code++) if (model.objectsAt[cell]! & (1 << code)) addCell(objects, 3 * code, cell);
+      if (isStandable(model, cell)) addCell(free, 0, cell);
     }
   }
   for (let r = 0; r < n; r++) {
@@ -95,9 +103,9 @@ export function compileBoard(model: CaseModel): ProverBoard {
   }
 
   // Beside X in the same room: per room R, the neighbours of (X ∩ R) that lie in R.
-  const beside = cellSets(OBJECT_IDS.length);
+  const beside = cellSets(objectCount);
   const scratch = cellSets(2);
-  for (let code = 0; code < OBJECT_IDS.length; code++) {
+  for (let code = 0; code < objectCount; code++) {
     for (let room = 0; room < roomCount; room++) {
       for (let w = 0; w < WORDS; w++) scratch[w] = objects[3 * code + w]! & rooms[3 * room + w]!;
       if ((scratch[0]! | scratch[1]! | scratch[2]!) === 0) continue;
@@ -108,23 +116,35 @@ export function compileBoard(model: CaseModel): ProverBoard {
     }
   }
 
-  // Corners: cells of R missing an R-neighbour on the left or right, and one above or below.
-  const corners = cellSets(1);
-  const side = cellSets(4);
-  for (let room = 0; room < roomCount; room++) {
-    const o = 3 * room;
-    SHIFTS.forEach((shift, k) => shift(rooms, o, side, 3 * k));
-    for (let w = 0; w < WORDS; w++) {
-      const r = rooms[o + w]!;
-      // side[0] = R moved right: a cell is in it when its left neighbour is in R.
-      const wallLeft = r & ~side[w]!, wallRight = r & ~side[3 + w]!, wallTop = r & ~side[6 + w]!, wallBottom = r & ~side[9 + w]!;
-      corners[w]! |= (wallLeft | wallRight) & (wallTop | wallBottom);
+  // Beside X in any room: the neighbours of X, on the plan.
+  const adjacent = cellSets(objectCount);
+  for (let code = 0; code < objectCount; code++) {
+    for (const shift of SHIFTS) {
+      shift(objects, 3 * code, scratch, 0);
+      for (let w = 0; w < WORDS; w++) adjacent[3 * code + w]! |= scratch[w]! & all[w]!;
     }
   }
 
+  // Corners: cells of R missing an R-neighbour on the left or right, and one above or below.
+  // Away from walls: cells of R with an R-neighbour on every side.
+  const corners = cellSets(1), awayFromWalls = cellSets(1), awayFromEdge = cellSets(1);
+  const side = cellSets(4);
+  const bySides = (set: Uint32Array, o: number, each: (w: number, inside: number, left: number, right: number, top: number, bottom: number) => void) => {
+    SHIFTS.forEach((shift, k) => shift(set, o, side, 3 * k));
+    // side[0] = the set moved right: a cell is in it when its left neighbour is in the set.
+    for (let w = 0; w < WORDS; w++) each(w, set[o + w]!, side[w]!, side[3 + w]!, side[6 + w]!, side[9 + w]!);
+  };
+  for (let room = 0; room < roomCount; room++) {
+    bySides(rooms, 3 * room, (w, r, left, right, top, bottom) => {
+      corners[w]! |= ((r & ~left) | (r & ~right)) & ((r & ~top) | (r & ~bottom));
+      awayFromWalls[w]! |= r & left & right & top & bottom;
+    });
+  }
+  bySides(all, 0, (w, plan, left, right, top, bottom) => (awayFromEdge[w] = plan & left & right & top & bottom));
+
   const female = new Uint8Array(model.people.length);
   model.people.forEach((p, i) => (female[i] = p.gender === 'f' ? 1 : 0));
-  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, corners, female, victim: model.victim };
+  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim };
 }
 
 /** The cell set a clue allows for its own person (see holdsAt in truth.ts for the same meaning). */
@@ -133,7 +153,7 @@ export function compileClue(board: ProverBoard, model: CaseModel, person: number
   const copy = (src: Uint32Array, o: number, invert: boolean) => {
     for (let w = 0; w < WORDS; w++) mask[w] = (invert ? ~src[o + w]! & board.all[w]! : src[o + w]!) >>> 0;
   };
-  let room = -1, female = 0;
+  let room = -1, female = 0, other = -1, object = -1;
   switch (fact.kind) {
     case 'row': copy(board.rows, 3 * fact.row, false); break;
     case 'column': copy(board.columns, 3 * fact.column, false); break;
@@ -145,15 +165,67 @@ export function compileClue(board: ProverBoard, model: CaseModel, person: number
       if (fact.kind === 'withAnother') female = fact.gender === 'f' ? 1 : 0;
       break;
     case 'onObject':
-    case 'notOnObject': copy(board.objects, 3 * OBJECT_CODE[fact.object], fact.kind === 'notOnObject'); break;
+    case 'onlyOnObject':
+    case 'notOnObject': object = objectCode(model, fact.object); copy(board.objects, 3 * object, fact.kind === 'notOnObject'); break;
     case 'besideObject':
-    case 'notBesideObject': copy(board.beside, 3 * OBJECT_CODE[fact.object], fact.kind === 'notBesideObject'); break;
+    case 'notBesideObject': object = objectCode(model, fact.object); copy(board.beside, 3 * object, fact.kind === 'notBesideObject'); break;
+    case 'adjacentObject':
+    case 'notAdjacentObject': object = objectCode(model, fact.object); copy(board.adjacent, 3 * object, fact.kind === 'notAdjacentObject'); break;
     case 'roomCorner':
     case 'notRoomCorner': copy(board.corners, 0, fact.kind === 'notRoomCorner'); break;
+    case 'notBesideWall': copy(board.awayFromWalls, 0, false); break;
+    case 'notBesideEdge': copy(board.awayFromEdge, 0, false); break;
+    case 'sameRowAsObject':
+    case 'sameColumnAsObject':
+    case 'leftOfObject':
+    case 'rightOfObject':
+    case 'aboveObject':
+    case 'belowObject':
+      object = objectCode(model, fact.object);
+      objectRelationMask(board, object, fact.kind, fact.where, mask);
+      break;
+    case 'sameRoomAs':
+    case 'notSameRoomAs':
+    case 'onlyWith':
+    case 'above':
+    case 'below':
+    case 'leftOf':
+    case 'rightOf':
+      other = personIndexOf(model, fact.person);
+      copy(board.all, 0, false);
+      break;
     case 'victim':
     case 'alone': copy(board.all, 0, false); break;
   }
-  return { person, index, kind: fact.kind, mask, room, female };
+  return { person, index, kind: fact.kind, mask, room, female, other, object };
+}
+
+/**
+ * The cells from which some cell holding the object lies in the clue's relation, in the room the
+ * clue asks for: per object cell x, the cells of x's row (column), or the columns left of x (for
+ * "left of"), …, intersected with x's room, the rest of the plan, or the whole plan.
+ */
+function objectRelationMask(board: ProverBoard, code: number, kind: string, where: string, mask: Uint32Array): void {
+  const line = cellSets(1);
+  for (const x of cellList(board.objects, 3 * code)) {
+    const r = rowOf(x), c = columnOf(x);
+    line.fill(0);
+    const addLines = (sets: Uint32Array, from: number, to: number) => {
+      for (let k = from; k < to; k++) for (let w = 0; w < WORDS; w++) line[w]! |= sets[3 * k + w]!;
+    };
+    if (kind === 'sameRowAsObject') addLines(board.rows, r, r + 1);
+    else if (kind === 'sameColumnAsObject') addLines(board.columns, c, c + 1);
+    else if (kind === 'leftOfObject') addLines(board.columns, 0, c);
+    else if (kind === 'rightOfObject') addLines(board.columns, c + 1, board.n);
+    else if (kind === 'aboveObject') addLines(board.rows, 0, r);
+    else addLines(board.rows, r + 1, board.n);
+    const room = 3 * board.roomOf[x]!;
+    for (let w = 0; w < WORDS; w++) {
+      const own = board.rooms[room + w]!;
+      const part = where === 'ownRoom' ? own : where === 'otherRoom' ? board.all[w]! & ~own : board.all[w]!;
+      mask[w]! |= line[w]! & part;
+    }
+  }
 }
 
 /** Every clue of a model, compiled, card by card. */

@@ -12,11 +12,15 @@ export type Gender = 'f' | 'm';
 export interface GermanNoun {
   word: string;
   gender: GermanGender;
+  /** Standing "on" it, where "auf" is wrong: "am Fenster", "bei einem Geschenk". */
+  on?: 'an' | 'bei';
 }
 export interface EnglishNoun {
   word: string;
   /** Takes "an" rather than "a". */
   an?: boolean;
+  /** Standing "on" it, where "on" is wrong: "at a window", "by a gift". */
+  on?: 'at' | 'by';
 }
 export interface Noun {
   de: GermanNoun;
@@ -91,6 +95,13 @@ export function englishPlace(place: Place): string {
 /** "einem Stuhl", "einer Pflanze"; with `negative`: "keinem Sofa", "keiner Bank". */
 export function germanIndefiniteDative(noun: GermanNoun, negative = false): string {
   return `${(negative ? DATIVE_NEGATIVE : DATIVE_INDEFINITE)[noun.gender]} ${noun.word}`;
+}
+
+const NOMINATIVE_INDEFINITE: Record<GermanGender, string> = { m: 'ein', f: 'eine', n: 'ein' };
+
+/** "ein Stuhl", "eine Pflanze" (after "wie" and "als", which compare with the subject). */
+export function germanIndefiniteNominative(noun: GermanNoun): string {
+  return `${NOMINATIVE_INDEFINITE[noun.gender]} ${noun.word}`;
 }
 
 /** "einem anderen Mann", "einer anderen Frau". */

@@ -3,14 +3,12 @@
  * Standable objects are drawn open and warm (someone may stand there), blocking ones dark and
  * solid; the plan adds a hatch under blocking cells, so the two stay apart without colour too.
  */
-import { BLOCKING_OBJECTS, type ObjectId } from '../../murder/catalogue/objects.ts';
+import { isBlockingObject as isBlockingBuiltin } from '../../murder/catalogue/objects.ts';
 import { BLOCKING_FILL, BLOCKING_STROKE, STANDABLE_FILL, STANDABLE_STROKE } from '../palette.ts';
 import { circle, ellipse, g, line, path, polygon, rect, type Attrs } from '../svg.ts';
 
-const BLOCKING = new Set<string>(BLOCKING_OBJECTS);
-
-export function isBlockingObject(id: ObjectId): boolean {
-  return BLOCKING.has(id);
+export function isBlockingObject(id: string): boolean {
+  return isBlockingBuiltin(id);
 }
 
 /** Shape styles relative to the icon's group, which carries the object's fill and stroke. */
@@ -24,7 +22,7 @@ interface Ink {
 
 const INK: Ink = { fill: {}, stroke: { fill: 'none' }, light: { fill: '#ffffff', 'stroke-width': 4 } };
 
-function groupStyle(id: ObjectId): Attrs {
+function groupStyle(id: string): Attrs {
   const blocking = isBlockingObject(id);
   return {
     fill: blocking ? BLOCKING_FILL : STANDABLE_FILL,
@@ -36,7 +34,7 @@ function groupStyle(id: ObjectId): Attrs {
 }
 
 /** The drawings, in the 100-unit box. */
-const DRAW: Readonly<Record<ObjectId, (ink: Ink) => string[]>> = {
+const DRAW: Readonly<Partial<Record<string, (ink: Ink) => string[]>>> = {
   chair: (k) => [path('M26 10 H38 V50 H76 V90 H64 V62 H38 V90 H26 Z', k.fill)],
   armchair: (k) => [rect(22, 14, 56, 44, { ...k.fill, rx: 8 }), rect(26, 50, 48, 26, k.light), rect(8, 38, 18, 44, { ...k.fill, rx: 6 }), rect(74, 38, 18, 44, { ...k.fill, rx: 6 }), line(24, 82, 24, 92, k.stroke), line(76, 82, 76, 92, k.stroke)],
   sofa: (k) => [rect(10, 24, 80, 34, { ...k.fill, rx: 8 }), rect(18, 52, 64, 24, k.light), line(50, 52, 50, 76, k.stroke), rect(2, 40, 18, 40, { ...k.fill, rx: 6 }), rect(80, 40, 18, 40, { ...k.fill, rx: 6 })],
@@ -77,9 +75,9 @@ function leaf(cx: number, cy: number, rx: number, ry: number, degrees: number, a
 }
 
 /** The icon of `id` in the square (x, y, size). */
-export function objectIcon(id: ObjectId, x: number, y: number, size: number): string {
+export function objectIcon(id: string, x: number, y: number, size: number): string {
   const scale = size / 100;
-  return g({ class: `object object-${id}`, transform: `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})`, ...groupStyle(id) }, DRAW[id](INK));
+  return g({ class: `object object-${id}`, transform: `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})`, ...groupStyle(id) }, (DRAW[id] ?? DRAW.box!)(INK));
 }
 
 function round(x: number, digits = 2): number {

@@ -11,7 +11,7 @@
  *   └──────────────────────────────────────────────────────┘
  */
 import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
-import { readCaseFile } from '../../murder/model.ts';
+import { objectsOn, readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
 import type { Gender } from '../../murder/texts/grammar.ts';
 import { capital, levelText, L, murdererLabel } from '../labels.ts';
@@ -58,13 +58,13 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
 
   const setting = pub.setting ? ` · ${capital(pub.setting.name[lang])}` : '';
   const title = `${L.murder[lang]} ${n}×${n}${setting}`;
-  const subtitle = `${levelText('level', pub.level, lang)} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${pub.level ? levelText('level', pub.level, lang) : '—'} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
   const planSize = n * S;
   const murderer = secret ? pub.people.find((p) => p.id === secret.solution.murderer)!.gender : null;
-  const legend = objectLegend(pub.objects.flat().filter((o): o is ObjectId => o !== null), planX - 22, planY + planSize + 22, planSize + 22, lang, murderer);
+  const legend = objectLegend(pub.objects.flat().flatMap((o) => objectsOn(o)) as ObjectId[], planX - 22, planY + planSize + 22, planSize + 22, lang, murderer);
   const leftBottom = legend.bottom;
 
   // cards: one column when they fit beside the plan, otherwise two balanced columns

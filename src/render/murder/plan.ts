@@ -14,7 +14,7 @@
  * `outline`, `room-name`, `object`, `person`.
  */
 import type { ObjectId } from '../../murder/catalogue/objects.ts';
-import type { MurderPublic } from '../../murder/schema.ts';
+import type { MurderPublicInput as MurderPublic } from '../../murder/schema.ts';
 import type { Lang } from '../../core/lang.ts';
 import { FALLBACK_TINTS, FLOOR_TINTS, GRID_LINE, HATCH, INK, MUTED, WALL } from '../palette.ts';
 import { circle, g, line, path, pathData, rect, text } from '../svg.ts';
