@@ -155,3 +155,54 @@ describe('prover masks agree with the reference semantics', () => {
     }
   });
 });
+
+describe('prover masks agree with the reference semantics: the kinds beyond the sheet, open plans, stacked objects', () => {
+  const WHERE = ['ownRoom', 'otherRoom', 'anywhere'] as const;
+  const facts = (model: CaseModel): ClueFact[] => [
+    ...model.objectIds.flatMap((object): ClueFact[] => [
+      { kind: 'onObject', object }, { kind: 'notOnObject', object }, { kind: 'besideObject', object }, { kind: 'notBesideObject', object },
+      { kind: 'adjacentObject', object }, { kind: 'notAdjacentObject', object }, { kind: 'onlyOnObject', object },
+      ...WHERE.flatMap((where): ClueFact[] => [
+        { kind: 'sameRowAsObject', object, where }, { kind: 'sameColumnAsObject', object, where },
+        { kind: 'leftOfObject', object, where }, { kind: 'rightOfObject', object, where },
+        { kind: 'aboveObject', object, where }, { kind: 'belowObject', object, where },
+      ]),
+    ]),
+    ...model.roomIds.flatMap((room): ClueFact[] => [{ kind: 'inRoom', room }, { kind: 'notInRoom', room }]),
+    { kind: 'roomCorner' }, { kind: 'notRoomCorner' }, { kind: 'notBesideWall' }, { kind: 'notBesideEdge' },
+  ];
+  test.each([4, 5, 6, 7, 8, 9])('size %i', (size) => {
+    const rng = new Rng('masks-extended', size);
+    let plans = 0;
+    while (plans < 6) {
+      const layout = drawLayout(size, SETTINGS[plans % SETTINGS.length]!, rng);
+      if (!layout) continue;
+      plans++;
+      const base = modelFromCodes(size, layout.roomTypes.map((t) => t.id), layout.roomOf, layout.objectAt, [], 0);
+      // Open the plan (about one cell in eight outside it) and stack a second object on some cells.
+      const roomOf = base.roomOf.slice();
+      const objectsAt = base.objectsAt.slice();
+      for (let r = 0; r < size; r++) {
+        for (let c = 0; c < size; c++) {
+          const cell = cellAt(r, c);
+          if (rng.int(8) === 0) {
+            roomOf[cell] = -1;
+            objectsAt[cell] = 0;
+          } else if (rng.int(6) === 0) objectsAt[cell]! |= 1 << rng.int(base.objectIds.length);
+        }
+      }
+      const model: CaseModel = { ...base, roomOf, objectsAt };
+      const board = compileBoard(model);
+      for (const fact of facts(model)) {
+        const clue = compileClue(board, model, 0, 0, fact);
+        for (let r = 0; r < 9; r++) {
+          for (let c = 0; c < 9; c++) {
+            const cell = cellAt(r, c);
+            const expected = r < size && c < size && roomOf[cell]! >= 0 && holdsAt(model, fact, cell, STRICT);
+            if (hasCell(clue.mask, 0, cell) !== expected) expect.fail(`${JSON.stringify(fact)} at ${r},${c} (plan ${plans}): mask ${!expected}, truth ${expected}`);
+          }
+        }
+      }
+    }
+  });
+});
