@@ -27,6 +27,8 @@ export const L = {
   blocking: { de: 'blockiert (niemand steht dort)', en: 'blocking (nobody stands there)' },
   victim: { de: 'Opfer', en: 'victim' },
   people: { de: 'Personen', en: 'people' },
+  levelUnclaimed: { de: 'Stufe nicht angegeben', en: 'level not stated' },
+  facts: { de: 'Fakten', en: 'Facts' },
   kosmos: { de: 'SuDoku – Das Brettspiel', en: 'SuDoku – the board game' },
   domino: { de: 'Domino-SUDOKU', en: 'Domino-SUDOKU' },
   deal: { de: 'Austeilung', en: 'deal' },
