@@ -130,3 +130,11 @@ export function levelName(name: string, lang: Lang): string {
 export function levelText(word: 'grade' | 'level', level: { level: number; name: string }, lang: Lang): string {
   return `${L[word][lang]} ${level.level} (${levelName(level.name, lang)})`;
 }
+
+/**
+ * A Murder case's level claim as pictures and pages print it: "Stufe 2 (mittel)", or — for a case
+ * from elsewhere that claims none (issue 26) — "Stufe nicht angegeben" / "level not stated".
+ */
+export function claimedLevelText(level: { level: number; name: string } | undefined, lang: Lang): string {
+  return level ? levelText('level', level, lang) : L.levelUnclaimed[lang];
+}

@@ -15,7 +15,7 @@
 import { objectsOn, readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
 import type { Gender } from '../../murder/texts/grammar.ts';
-import { capital, levelText, L, murdererLabel } from '../labels.ts';
+import { capital, claimedLevelText, L, murdererLabel } from '../labels.ts';
 import { type Lang } from '../../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
@@ -60,7 +60,7 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
   const setting = pub.setting ? ` · ${capital(pub.setting.name[lang])}` : '';
   const title = `${L.murder[lang]} ${n}×${n}${setting}`;
   // a case from elsewhere may claim no level: say so rather than guess (verify reports the level it finds)
-  const subtitle = `${pub.level ? levelText('level', pub.level, lang) : L.levelUnclaimed[lang]} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  const subtitle = `${claimedLevelText(pub.level, lang)} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
