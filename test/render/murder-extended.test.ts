@@ -25,7 +25,9 @@ import { CLUE_KINDS } from '../../src/murder/schema.ts';
 import { cardTexts, factText, textContextOf } from '../../src/murder/texts/clues.ts';
 import type { Place } from '../../src/murder/texts/grammar.ts';
 import { isSolution } from '../../src/murder/truth.ts';
+import { BUILTIN_LOOKS, objectLooks } from '../../src/render/murder/icons.ts';
 import { murderPicture } from '../../src/render/murder/index.ts';
+import { iconSlots } from '../../src/render/murder/plan.ts';
 import { svgToPng } from '../../src/render/png.ts';
 import { pngSize } from '../helpers/png.ts';
 import { allTexts, countClass, textsOfClass, wellFormed } from './svg-helpers.ts';
@@ -183,5 +185,38 @@ describe.each(['de', 'en'] as const)('picture (%s)', (lang) => {
       writeFileSync(join(dir, `extended-${lang}-solution.png`), png);
       writeFileSync(join(dir, `extended-${lang}.png`), svgToPng(svg, { scale: 1 }));
     }
+  });
+});
+
+describe('pieces', () => {
+  test('one to four objects on a cell: inside the cell, no two overlapping, the token corner free for two or three', () => {
+    for (let count = 1; count <= 4; count++) {
+      const slots = iconSlots(count);
+      expect(slots).toHaveLength(count);
+      for (const [x, y, size] of slots) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(y).toBeGreaterThanOrEqual(0.24); // below the room name's band
+        expect(x + size).toBeLessThanOrEqual(1);
+        expect(y + size).toBeLessThanOrEqual(1);
+      }
+      for (let i = 0; i < count; i++) {
+        for (let j = i + 1; j < count; j++) {
+          const [a, b] = [slots[i]!, slots[j]!];
+          const apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + a[2] <= b[1] || b[1] + b[2] <= a[1];
+          expect(apart, `${count}: ${i} ${j}`).toBe(true);
+        }
+      }
+      // the token's centre (0.76, 0.74) lies on no icon of two or three (a single one is centred, as on the sheet's plans)
+      if (count === 2 || count === 3) for (const [x, y, size] of slots) expect(0.76 >= x && 0.76 <= x + size && 0.74 >= y && 0.74 <= y + size).toBe(false);
+    }
+  });
+
+  test('declared objects get the shortest prefix of their name no other declared object shares', () => {
+    const type = (id: string, de: string, en: string) => ({ id, blocking: false, name: { de: { word: de, gender: 'm' as const }, en: { word: en } } });
+    const looks = objectLooks({ objectTypes: [type('umbrella', 'Schirmständer', 'umbrella stand'), type('wardrobe', 'Schrank', 'wardrobe'), type('piano', 'Klavier', 'piano')] }, 'de');
+    expect([...looks.declared.values()].map((l) => l.tag)).toEqual(['Schi', 'Schr', 'Kl']);
+    const en = objectLooks({ objectTypes: [type('a', 'A', 'cart'), type('b', 'B', 'carton'), type('c', 'C', 'cartridge')] }, 'en');
+    expect([...en.declared.values()].map((l) => l.tag)).toEqual(['C1', 'C2', 'C3']); // "cart" is a prefix of both others
+    expect(objectLooks({}, 'en')).toBe(BUILTIN_LOOKS);
   });
 });
