@@ -41,16 +41,17 @@ export interface PlanOptions {
 
 /**
  * Where the icons of a cell's objects go, as [x, y, size] in cell units: one object in the icon box;
- * two or more in a 2 × 2 grid below the room name's band, filled top left, top right, bottom left,
- * bottom right, so two stand side by side and the bottom-right corner stays for the person's token
- * (a fourth object shares it).
+ * two side by side below the room name's band; three or four in a 2 × 2 grid, filled top left, top
+ * right, bottom left, bottom right. The bottom-right corner stays for the person's token (a fourth
+ * object shares it).
  *
  *   ┌────────────┐   two:   [A][B]      three: [A][B]      four: [A][B]
  *   │ name band  │          .  (3)             [C](3)            [C][D]
  */
 export function iconSlots(count: number): ReadonlyArray<readonly [number, number, number]> {
   if (count <= 1) return [[0.22, 0.32, 0.56]];
-  const grid: ReadonlyArray<readonly [number, number, number]> = [[0.07, 0.26, 0.4], [0.53, 0.26, 0.4], [0.07, 0.6, 0.37], [0.54, 0.6, 0.37]];
+  if (count === 2) return [[0.06, 0.27, 0.42], [0.52, 0.27, 0.42]];
+  const grid: ReadonlyArray<readonly [number, number, number]> = [[0.08, 0.25, 0.37], [0.55, 0.25, 0.37], [0.08, 0.62, 0.36], [0.56, 0.62, 0.36]];
   return grid.slice(0, count);
 }
 
