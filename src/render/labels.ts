@@ -27,6 +27,8 @@ export const L = {
   blocking: { de: 'blockiert (niemand steht dort)', en: 'blocking (nobody stands there)' },
   victim: { de: 'Opfer', en: 'victim' },
   people: { de: 'Personen', en: 'people' },
+  levelUnclaimed: { de: 'Stufe nicht angegeben', en: 'level not stated' },
+  facts: { de: 'Fakten', en: 'Facts' },
   kosmos: { de: 'SuDoku – Das Brettspiel', en: 'SuDoku – the board game' },
   domino: { de: 'Domino-SUDOKU', en: 'Domino-SUDOKU' },
   deal: { de: 'Austeilung', en: 'deal' },
@@ -127,4 +129,12 @@ export function levelName(name: string, lang: Lang): string {
 /** "grade 3 (hard)", "Stufe 2 (mittel)": a level as pictures and pages print it, under the file's own word. */
 export function levelText(word: 'grade' | 'level', level: { level: number; name: string }, lang: Lang): string {
   return `${L[word][lang]} ${level.level} (${levelName(level.name, lang)})`;
+}
+
+/**
+ * A Murder case's level claim as pictures and pages print it: "Stufe 2 (mittel)", or — for a case
+ * from elsewhere that claims none (issue 26) — "Stufe nicht angegeben" / "level not stated".
+ */
+export function claimedLevelText(level: { level: number; name: string } | undefined, lang: Lang): string {
+  return level ? levelText('level', level, lang) : L.levelUnclaimed[lang];
 }

@@ -125,7 +125,16 @@ const OBJECT_PHRASES: Record<string, [string, string, string]> = {
   fountain: ['einem Brunnen', 'keinem Brunnen', 'a fountain'],
   statue: ['einer Statue', 'keiner Statue', 'a statue'],
   bin: ['einem Mülleimer', 'keinem Mülleimer', 'a bin'],
+  window: ['einem Fenster', 'keinem Fenster', 'a window'],
+  gift: ['einem Geschenk', 'keinem Geschenk', 'a gift'],
+  'cash-register': ['einer Kasse', 'keiner Kasse', 'a cash register'],
+  tv: ['einem Fernseher', 'keinem Fernseher', 'a TV'],
+  computer: ['einem Computer', 'keinem Computer', 'a computer'],
+  rubbish: ['einem Müllhaufen', 'keinem Müllhaufen', 'a rubbish heap'],
 };
+
+/** Standing "on" an object where "auf" / "on" would be wrong: "an einem Fenster", "at a window". */
+const ON: Record<string, [string, string]> = { window: ['an', 'at'], gift: ['bei', 'by'], 'cash-register': ['an', 'at'] };
 
 const STUDY: Place = { de: { word: 'Arbeitszimmer', gender: 'n', prep: 'in' }, en: { word: 'study', prep: 'in' } };
 const TERRACE: Place = { de: { word: 'Terrasse', gender: 'f', prep: 'auf' }, en: { word: 'terrace', prep: 'on' } };
@@ -159,8 +168,9 @@ describe('object phrases', () => {
   test('the table covers every object', () => expect(Object.keys(OBJECT_PHRASES).sort()).toEqual([...OBJECT_IDS].sort()));
   test.each(OBJECT_IDS.map((id) => [id, ...OBJECT_PHRASES[id]!] as const))('%s', (object, some, none, english) => {
     const ctx = context(6);
-    expect(clueText({ kind: 'onObject', object }, 'f', ctx)).toEqual({ de: `Sie war auf ${some}.`, en: `She was on ${english}.` });
-    expect(clueText({ kind: 'notOnObject', object }, 'm', ctx)).toEqual({ de: `Er war auf ${none}.`, en: `He was not on ${english}.` });
+    const [auf, on] = ON[object] ?? ['auf', 'on'];
+    expect(clueText({ kind: 'onObject', object }, 'f', ctx)).toEqual({ de: `Sie war ${auf} ${some}.`, en: `She was ${on} ${english}.` });
+    expect(clueText({ kind: 'notOnObject', object }, 'm', ctx)).toEqual({ de: `Er war ${auf} ${none}.`, en: `He was not ${on} ${english}.` });
     expect(clueText({ kind: 'besideObject', object }, 'f', ctx)).toEqual({ de: `Sie war neben ${some}.`, en: `She was beside ${english}.` });
     expect(clueText({ kind: 'notBesideObject', object }, 'm', ctx)).toEqual({ de: `Er war neben ${none}.`, en: `He was not beside ${english}.` });
     expect(OBJECT_NOUNS[object].de.word.length).toBeGreaterThan(0);

@@ -33,8 +33,16 @@ export interface TextContext {
   person?(personId: string): string;
   /** The nouns of an object, by id (built-in ones by default). */
   noun?(objectId: string): Noun;
-  /** Cards that name their person ("Axel war …") rather than say "Er war …" (cases from other tools). */
+  /**
+   * Cards that name their person ("Axel war …") rather than say "Er war …" (cases from other
+   * tools). Asked only when `clueText` is given the person's name; absent, a given name is used.
+   */
   named?(personGender: Gender): boolean;
+}
+
+export interface TextContextOptions {
+  /** Every card names its person ("Axel war im Keller."): imported cases whose cards did. */
+  named?: boolean;
 }
 
 /** The nouns of an object: built-in, or declared by the case. */
@@ -45,14 +53,28 @@ function nounOf(context: TextContext, id: string): Noun {
 }
 
 /** The text context of a case's public part: room phrases from `placeOf`, names and declared objects from the file. */
-export function textContextOf(pub: MurderPublicInput, placeOf: (roomId: string) => Place): TextContext {
-  const declared = new Map((pub.objectTypes ?? []).map((t) => [t.id, { de: { word: t.name.de.word, gender: t.name.de.gender }, en: { word: t.name.en.word, an: t.name.en.an } } as Noun]));
-  return {
+export function textContextOf(pub: MurderPublicInput, placeOf: (roomId: string) => Place, options: TextContextOptions = {}): TextContext {
+  const declared = new Map((pub.objectTypes ?? []).map((t) => [t.id, declaredNoun(t.name)]));
+  const context: TextContext = {
     size: pub.size,
     place: placeOf,
     person: (id) => pub.people.find((p) => p.id === id)?.name ?? id,
     noun: (id) => declared.get(id) ?? (isBuiltinObject(id) ? OBJECT_NOUNS[id] : { de: { word: id, gender: 'n' }, en: { word: id } }),
   };
+  context.named = () => options.named === true;
+  return context;
+}
+
+/** The nouns of a declared object (`public.objectTypes[i].name`): standing on it is "auf" / "on". */
+export function declaredNoun(name: NonNullable<MurderPublicInput['objectTypes']>[number]['name']): Noun {
+  const en: Noun['en'] = { word: name.en.word };
+  if (name.en.an) en.an = true;
+  return { de: { word: name.de.word, gender: name.de.gender }, en };
+}
+
+/** The text of every clue on a person's card, the person's name given (named cards when the context says so). */
+export function cardTexts(person: { name: string; gender: Gender }, clues: readonly ClueFact[], context: TextContext): Array<{ de: string; en: string }> {
+  return clues.map((fact) => clueText(fact, person.gender, context, person.name));
 }
 
 /** "in ihrem Raum" / "in her room", "in einem anderen Raum" / "in another room", or nothing. */
@@ -77,7 +99,7 @@ const OBJECT_DIRECTION = { aboveObject: 'above', belowObject: 'below', leftOfObj
 
 /** The text of a clue on the card of a person of `gender` (`name`: the person's name, for named cards). */
 export function clueText(fact: ClueFact, gender: Gender, context: TextContext, name?: string): { de: string; en: string } {
-  const named = name !== undefined && (context.named?.(gender) ?? false);
+  const named = name !== undefined && (context.named?.(gender) ?? true);
   const { de: Er, en: He } = named ? { de: name, en: name } : PRONOUN[gender];
   const sentence = (de: string, en: string) => ({ de: `${Er} war ${de}.`, en: `${He} was ${en}.` });
   const other = (id: string) => context.person?.(id) ?? id;
@@ -142,7 +164,8 @@ export function clueText(fact: ClueFact, gender: Gender, context: TextContext, n
     }
     case 'adjacentObject': {
       const noun = nounOf(context, fact.object);
-      return sentence(`neben ${germanIndefiniteDative(noun.de)}, auch durch eine Wand getrennt`, `next to ${englishIndefinite(noun.en)}, even across a wall`);
+      // "neben" alone means the own room (besideObject); here the neighbour may be behind a wall
+      return sentence(`neben ${germanIndefiniteDative(noun.de)}, vielleicht durch eine Wand getrennt`, `next to ${englishIndefinite(noun.en)}, perhaps across a wall`);
     }
     case 'notAdjacentObject': {
       const noun = nounOf(context, fact.object);

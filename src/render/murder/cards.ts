@@ -97,3 +97,37 @@ export function drawCard(person: CardPerson, x: number, y: number, width: number
   if (person.cell) parts.push(text(x + PAD + BULLET, lineY, positionText(person.cell, lang), { class: 'position', 'font-size': TEXT_SIZE, fill: SOLUTION }));
   return g({ class: 'card' }, parts);
 }
+
+const FACTS_TITLE = 24;
+
+function factLines(facts: readonly string[], width: number): Array<{ text: string; first: boolean }> {
+  return facts.flatMap((fact) => wrapText(fact, width - 2 * PAD - BULLET, TEXT_SIZE).map((l, i) => ({ text: l, first: i === 0 })));
+}
+
+/** The height of the case facts' box (`drawFacts`). */
+export function factsHeight(facts: readonly string[], width: number, _lang: Lang): number {
+  return PAD + FACTS_TITLE + factLines(facts, width).length * LINE + PAD - 4;
+}
+
+/**
+ * The case facts (on no card) in a box under the cards: "Fakten" / "Facts", then one bullet per
+ * fact, wrapped like the clue texts.
+ *
+ *   ┌ Facts ──────────────────────────┐
+ *   │  • Exactly one room was empty.  │
+ *   └─────────────────────────────────┘
+ */
+export function drawFacts(facts: readonly string[], x: number, y: number, width: number, lang: Lang): string {
+  const height = factsHeight(facts, width, lang);
+  const parts: string[] = [
+    rect(x, y, width, height, { fill: '#f4f6f8', stroke: '#9aa5ad', 'stroke-width': 1, rx: 6 }),
+    text(x + PAD, y + PAD + 14, L.facts[lang], { class: 'facts-title', 'font-size': NAME_SIZE, 'font-weight': 'bold', fill: INK }),
+  ];
+  let lineY = y + PAD + FACTS_TITLE + TEXT_SIZE;
+  for (const l of factLines(facts, width)) {
+    if (l.first) parts.push(text(x + PAD + 2, lineY, '•', { 'font-size': TEXT_SIZE, fill: MUTED }));
+    parts.push(text(x + PAD + BULLET, lineY, l.text, { class: 'fact', 'font-size': TEXT_SIZE, fill: INK }));
+    lineY += LINE;
+  }
+  return g({ class: 'facts' }, parts);
+}

@@ -2,13 +2,74 @@
  * One small icon per object of docs/RULES.md, drawn in a 100 × 100 box and placed with a transform.
  * Standable objects are drawn open and warm (someone may stand there), blocking ones dark and
  * solid; the plan adds a hatch under blocking cells, so the two stay apart without colour too.
+ * Objects a case declares itself (`public.objectTypes`) have no drawing of their own: they get a
+ * tag with the first letters of their name (unique among the case's declared objects), and the
+ * legend writes the whole name beside it.
  */
-import { isBlockingObject as isBlockingBuiltin } from '../../murder/catalogue/objects.ts';
+import { isBlockingObject as isBlockingBuiltin, isBuiltinObject, OBJECT_IDS, OBJECT_NOUNS } from '../../murder/catalogue/objects.ts';
+import type { MurderPublicInput } from '../../murder/schema.ts';
+import type { Lang } from '../../core/lang.ts';
 import { BLOCKING_FILL, BLOCKING_STROKE, STANDABLE_FILL, STANDABLE_STROKE } from '../palette.ts';
-import { circle, ellipse, g, line, path, polygon, rect, type Attrs } from '../svg.ts';
+import { circle, ellipse, g, line, path, polygon, rect, text, type Attrs } from '../svg.ts';
+import { fitSize } from '../text.ts';
 
-export function isBlockingObject(id: string): boolean {
-  return isBlockingBuiltin(id);
+/** A declared object as the picture needs it: its name in the language, its tag, standable or not. */
+export interface DeclaredLook {
+  name: string;
+  /** The letters on its tag ("Va", "Schi"). */
+  tag: string;
+  blocking: boolean;
+}
+
+/** The objects of a case as the picture draws them: built-in ones by id, declared ones by their look. */
+export interface ObjectLooks {
+  declared: ReadonlyMap<string, DeclaredLook>;
+  /** Declared ids in the file's order (after the built-in ones in the legend). */
+  order: readonly string[];
+}
+
+export const BUILTIN_LOOKS: ObjectLooks = { declared: new Map(), order: [] };
+
+/** The looks of a case's declared objects in one language: tags are the shortest unique prefixes (2..4 letters). */
+export function objectLooks(pub: Pick<MurderPublicInput, 'objectTypes'>, lang: Lang): ObjectLooks {
+  const types = pub.objectTypes ?? [];
+  if (types.length === 0) return BUILTIN_LOOKS;
+  const names = types.map((t) => t.name[lang].word);
+  const letters = names.map((name) => [...name.replace(/[\s\-–.]+/g, '')]);
+  const prefix = (i: number, k: number) => letters[i]!.slice(0, k).join('');
+  const declared = new Map<string, DeclaredLook>();
+  types.forEach((type, i) => {
+    let tag: string | null = null;
+    for (let k = 2; k <= 4 && tag === null; k++) {
+      const mine = prefix(i, k).toLowerCase();
+      if (!letters.some((_, j) => j !== i && prefix(j, k).toLowerCase() === mine)) tag = prefix(i, k);
+    }
+    tag ??= `${letters[i]![0] ?? '?'}${i + 1}`;
+    declared.set(type.id, { name: names[i]!, tag: capitalFirst(tag), blocking: type.blocking });
+  });
+  return { declared, order: types.map((t) => t.id) };
+}
+
+function capitalFirst(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** True for objects nobody stands on: built-in fixtures and declared blocking objects. */
+export function isBlockingObject(id: string, looks: ObjectLooks = BUILTIN_LOOKS): boolean {
+  const declared = looks.declared.get(id);
+  return declared ? declared.blocking : isBlockingBuiltin(id);
+}
+
+/** An object's name in the picture's language: the catalogue's noun, or the declared name. */
+export function objectName(id: string, lang: Lang, looks: ObjectLooks = BUILTIN_LOOKS): string {
+  const declared = looks.declared.get(id);
+  if (declared) return declared.name;
+  return isBuiltinObject(id) ? OBJECT_NOUNS[id][lang].word : id;
+}
+
+/** Every object id the picture may meet, in legend order: built-in ones, then declared ones. */
+export function legendOrder(looks: ObjectLooks): readonly string[] {
+  return looks.order.length === 0 ? OBJECT_IDS : [...OBJECT_IDS, ...looks.order];
 }
 
 /** Shape styles relative to the icon's group, which carries the object's fill and stroke. */
@@ -22,8 +83,7 @@ interface Ink {
 
 const INK: Ink = { fill: {}, stroke: { fill: 'none' }, light: { fill: '#ffffff', 'stroke-width': 4 } };
 
-function groupStyle(id: string): Attrs {
-  const blocking = isBlockingObject(id);
+function groupStyle(blocking: boolean): Attrs {
   return {
     fill: blocking ? BLOCKING_FILL : STANDABLE_FILL,
     stroke: blocking ? BLOCKING_STROKE : STANDABLE_STROKE,
@@ -67,17 +127,74 @@ const DRAW: Readonly<Partial<Record<string, (ink: Ink) => string[]>>> = {
   ],
   statue: (k) => [circle(50, 18, 11, k.fill), polygon([[38, 32], [62, 32], [58, 70], [42, 70]], k.fill), rect(28, 72, 44, 22, k.fill)],
   bin: (k) => [rect(20, 16, 60, 12, { ...k.fill, rx: 3 }), rect(42, 8, 16, 8, k.fill), polygon([[26, 28], [74, 28], [68, 94], [32, 94]], k.fill), path('M40 40 L42 84 M50 40 V84 M60 40 L58 84', { ...k.stroke, stroke: '#ffffff', 'stroke-width': 4 })],
+  // ——— issue 26: standable ———
+  window: (k) => [
+    rect(16, 6, 68, 80, { ...k.fill, rx: 3 }),
+    rect(25, 15, 50, 62, k.light),
+    path('M50 15 V77 M25 46 H75', k.stroke),
+    rect(8, 86, 84, 9, { ...k.fill, rx: 2 }),
+  ],
+  gift: (k) => [
+    rect(16, 44, 68, 50, k.fill),
+    rect(10, 30, 80, 16, { ...k.fill, rx: 2 }),
+    rect(44, 30, 12, 64, k.light),
+    leaf(36, 20, 14, 8, 25, k.fill),
+    leaf(64, 20, 14, 8, -25, k.fill),
+  ],
+  'cash-register': (k) => [
+    rect(56, 8, 34, 20, { ...k.fill, rx: 3 }),
+    line(73, 28, 73, 44, k.stroke),
+    polygon([[12, 44], [88, 44], [96, 80], [4, 80]], k.fill),
+    ...[[20, 52], [36, 52], [52, 52], [18, 64], [34, 64], [50, 64]].map(([x, y]) => rect(x!, y!, 11, 7, { ...k.light, 'stroke-width': 2 })),
+    rect(4, 80, 92, 14, { ...k.fill, rx: 2 }),
+    line(40, 87, 60, 87, k.stroke),
+  ],
+  // ——— issue 26: blocking ———
+  tv: (k) => [
+    path('M36 16 L24 2 M64 16 L76 2', k.stroke),
+    rect(4, 16, 92, 60, { ...k.fill, rx: 6 }),
+    rect(13, 24, 74, 44, { ...k.light, rx: 3 }),
+    polygon([[40, 76], [60, 76], [68, 94], [32, 94]], k.fill),
+  ],
+  computer: (k) => [
+    rect(14, 4, 72, 52, { ...k.fill, rx: 4 }),
+    rect(22, 12, 56, 36, k.light),
+    rect(43, 56, 14, 12, k.fill),
+    rect(6, 74, 88, 20, { ...k.fill, rx: 3 }),
+    path('M16 81 H84 M16 88 H84', { ...k.stroke, stroke: '#ffffff', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
+  ],
+  rubbish: (k) => [
+    path('M3 94 C3 64 16 44 32 48 C36 22 64 14 72 38 C90 36 98 64 97 94 Z', k.fill),
+    rect(20, 64, 16, 24, { ...k.light, 'stroke-width': 3, transform: 'rotate(-20 28 76)' }),
+    circle(64, 72, 11, { ...k.light, 'stroke-width': 3 }),
+    path('M44 40 L54 30 M50 84 H60 M80 56 L90 50', { ...k.stroke, stroke: '#ffffff', 'stroke-width': 4 }),
+  ],
 };
+
+/** A declared object's tag: a rounded label with its first letters. */
+function declaredIcon(look: DeclaredLook): (ink: Ink) => string[] {
+  return (k) => {
+    const size = fitSize(look.tag, 62, 44, 14, 'bold') ?? 14;
+    return [
+      rect(6, 18, 88, 64, { ...k.fill, rx: 16 }),
+      circle(17, 30, 4, { ...k.light, 'stroke-width': 3 }),
+      text(55, 50 + size * 0.36, look.tag, { 'font-size': size, 'font-weight': 'bold', 'text-anchor': 'middle', stroke: 'none', fill: look.blocking ? '#ffffff' : STANDABLE_STROKE }),
+    ];
+  };
+}
 
 /** An ellipse rotated about its centre (plant leaves). */
 function leaf(cx: number, cy: number, rx: number, ry: number, degrees: number, attrs: Attrs): string {
   return ellipse(cx, cy, rx, ry, { ...attrs, transform: degrees === 0 ? undefined : `rotate(${degrees} ${cx} ${cy})` });
 }
 
-/** The icon of `id` in the square (x, y, size). */
-export function objectIcon(id: string, x: number, y: number, size: number): string {
+/** The icon of `id` in the square (x, y, size); declared objects get their tag (`looks`). */
+export function objectIcon(id: string, x: number, y: number, size: number, looks: ObjectLooks = BUILTIN_LOOKS): string {
   const scale = size / 100;
-  return g({ class: `object object-${id}`, transform: `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})`, ...groupStyle(id) }, (DRAW[id] ?? DRAW.box!)(INK));
+  const declared = looks.declared.get(id);
+  const transform = `translate(${round(x)} ${round(y)}) scale(${round(scale, 4)})`;
+  if (declared) return g({ class: `object object-${id} declared-object`, transform, ...groupStyle(declared.blocking) }, declaredIcon(declared)(INK));
+  return g({ class: `object object-${id}`, transform, ...groupStyle(isBlockingObject(id)) }, (DRAW[id] ?? DRAW.box!)(INK));
 }
 
 function round(x: number, digits = 2): number {

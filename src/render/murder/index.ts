@@ -1,28 +1,29 @@
 /**
  * The Murder case picture: title, the floor plan (plan.ts) with the object legend under it, and the
- * people's cards (cards.ts) in one or two columns beside it. With the solution (and only when the
- * file has `secret`), each person's token stands on their cell and the murderer is marked.
+ * people's cards (cards.ts) in one or two columns beside it; the case facts, when the case has any,
+ * in a box under the cards. With the solution (and only when the file has `secret`), each person's
+ * token stands on their cell and the murderer is marked.
  *
  *   ┌ title ───────────────────────────────────────────────┐
  *   │    1   2   3 …                ┌ card 1 ┐ ┌ card 6 ┐ │
  *   │ 1 [plan        ]              │ card 2 │ │ …      │ │
  *   │ …                             └────────┘ └────────┘ │
- *   │ legend: standable …  blocking …                      │
+ *   │                               ┌ Facts ────────────┐ │
+ *   │ legend: standable …  blocking …│ • …              │ │
  *   └──────────────────────────────────────────────────────┘
  */
-import { OBJECT_IDS, OBJECT_NOUNS, type ObjectId } from '../../murder/catalogue/objects.ts';
 import { objectsOn, readCaseFile } from '../../murder/model.ts';
 import type { MurderCaseInput } from '../../murder/schema.ts';
 import type { Gender } from '../../murder/texts/grammar.ts';
-import { capital, levelText, L, murdererLabel } from '../labels.ts';
+import { capital, claimedLevelText, L, murdererLabel } from '../labels.ts';
 import { type Lang } from '../../core/lang.ts';
 import { heading, HEADING_BASELINE, MARGIN } from '../heading.ts';
 import { INK, MURDERER, PERSON_F, PERSON_M, VICTIM } from '../palette.ts';
 import type { PictureOptions } from '../picture.ts';
 import { circle, g, svgDocument, text, type Picture } from '../svg.ts';
 import { textWidth } from '../text.ts';
-import { cardHeight, drawCard, type CardPerson } from './cards.ts';
-import { isBlockingObject, objectIcon } from './icons.ts';
+import { cardHeight, drawCard, drawFacts, factsHeight, type CardPerson } from './cards.ts';
+import { isBlockingObject, legendOrder, objectIcon, objectLooks, objectName, type ObjectLooks } from './icons.ts';
 import { floorPlan, hatch, type Token } from './plan.ts';
 
 const CARD_WIDTH = 292;
@@ -58,20 +59,24 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
 
   const setting = pub.setting ? ` · ${capital(pub.setting.name[lang])}` : '';
   const title = `${L.murder[lang]} ${n}×${n}${setting}`;
-  const subtitle = `${pub.level ? levelText('level', pub.level, lang) : '—'} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
+  // a case from elsewhere may claim no level: say so rather than guess (verify reports the level it finds)
+  const subtitle = `${claimedLevelText(pub.level, lang)} · ${n} ${L.people[lang]}${secret ? ` · ${L.solution[lang]}` : ''} · ${file.id}`;
 
   const planX = MARGIN + 22;
   const planY = HEADING_BASELINE + 30;
   const planSize = n * S;
   const murderer = secret ? pub.people.find((p) => p.id === secret.solution.murderer)!.gender : null;
-  const legend = objectLegend(pub.objects.flat().flatMap((o) => objectsOn(o)) as ObjectId[], planX - 22, planY + planSize + 22, planSize + 22, lang, murderer);
+  const looks = objectLooks(pub, lang);
+  const legend = objectLegend(pub.objects.flat().flatMap((o) => objectsOn(o)), looks, planX - 22, planY + planSize + 22, planSize + 22, lang, murderer);
   const leftBottom = legend.bottom;
 
   // cards: one column when they fit beside the plan, otherwise two balanced columns
   const heights = people.map((p) => cardHeight(p, CARD_WIDTH, lang));
+  const facts = (pub.facts ?? []).map((f) => f.text[lang]);
+  const oneColumnFacts = facts.length > 0 ? factsHeight(facts, CARD_WIDTH, lang) + CARD_GAP : 0;
   const total = heights.reduce((a, b) => a + b + CARD_GAP, 0);
   const available = leftBottom - planY;
-  const columns = total <= available * 1.1 ? 1 : 2;
+  const columns = total + oneColumnFacts <= available * 1.1 ? 1 : 2;
   const split = columns === 1 ? people.length : balancedSplit(heights);
   const cardsX = planX + planSize + 30;
   const cards: string[] = [];
@@ -86,13 +91,19 @@ export function murderPicture(input: MurderCaseInput, options: PictureOptions): 
     }
     columnBottom = Math.max(columnBottom, y);
   }
+  if (facts.length > 0) {
+    // under the cards, as wide as their columns
+    const factsWidth = columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP;
+    cards.push(drawFacts(facts, cardsX, columnBottom, factsWidth, lang));
+    columnBottom += factsHeight(facts, factsWidth, lang) + CARD_GAP;
+  }
 
   const head = heading(title, subtitle);
   const width = Math.max(cardsX + columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP, head.right) + MARGIN;
   const height = Math.max(leftBottom, columnBottom) + MARGIN;
   const parts = [
     ...head.markup,
-    floorPlan(pub, { x: planX, y: planY, cell: S, lang, tokens }),
+    floorPlan(pub, { x: planX, y: planY, cell: S, lang, tokens, looks }),
     legend.markup,
     g({}, cards),
   ];
@@ -115,15 +126,17 @@ function balancedSplit(heights: readonly number[]): number {
 }
 
 /**
- * The objects on this plan, standable ones first, each as icon + name, flowing in lines of the
- * plan's width; with the solution (the murderer's gender given), the victim's and the murderer's
- * token colours.
+ * The objects on this plan, standable ones first, each as icon + name (built-in ones in catalogue
+ * order, then the case's declared ones with their tag and name), flowing in lines of the plan's
+ * width; with the solution (the murderer's gender given), the victim's and the murderer's token
+ * colours.
  */
-function objectLegend(present: ObjectId[], x: number, y: number, width: number, lang: Lang, murderer: Gender | null): { markup: string; bottom: number } {
+function objectLegend(present: readonly string[], looks: ObjectLooks, x: number, y: number, width: number, lang: Lang, murderer: Gender | null): { markup: string; bottom: number } {
   const have = new Set(present);
-  const groups: Array<{ label: string; ids: ObjectId[] }> = [
-    { label: L.standable[lang], ids: OBJECT_IDS.filter((id) => have.has(id) && !isBlockingObject(id)) },
-    { label: L.blocking[lang], ids: OBJECT_IDS.filter((id) => have.has(id) && isBlockingObject(id)) },
+  const order = legendOrder(looks);
+  const groups: Array<{ label: string; ids: string[] }> = [
+    { label: L.standable[lang], ids: order.filter((id) => have.has(id) && !isBlockingObject(id, looks)) },
+    { label: L.blocking[lang], ids: order.filter((id) => have.has(id) && isBlockingObject(id, looks)) },
   ];
   const ICON = 20;
   const LINE = 26;
@@ -134,15 +147,15 @@ function objectLegend(present: ObjectId[], x: number, y: number, width: number, 
     parts.push(text(x, cy + 14, `${group.label}:`, { 'font-size': LEGEND_SIZE, 'font-weight': 'bold', fill: INK }));
     let cx = x + textWidth(`${group.label}:`, LEGEND_SIZE, 'bold') + 10;
     for (const id of group.ids) {
-      const name = OBJECT_NOUNS[id][lang].word;
+      const name = objectName(id, lang, looks);
       const itemWidth = ICON + 5 + textWidth(name, LEGEND_SIZE) + 12;
       if (cx + itemWidth > x + width && cx > x + 40) {
         cy += LINE;
         cx = x + 12;
       }
       const item: string[] = [];
-      if (isBlockingObject(id)) item.push(hatch(cx, cy, ICON));
-      item.push(objectIcon(id, cx + 1, cy + 1, ICON - 2), text(cx + ICON + 5, cy + 14, name, { 'font-size': LEGEND_SIZE, fill: INK }));
+      if (isBlockingObject(id, looks)) item.push(hatch(cx, cy, ICON));
+      item.push(objectIcon(id, cx + 1, cy + 1, ICON - 2, looks), text(cx + ICON + 5, cy + 14, name, { 'font-size': LEGEND_SIZE, fill: INK }));
       parts.push(g({ class: 'legend-object' }, item));
       cx += itemWidth;
     }

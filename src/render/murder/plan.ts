@@ -13,13 +13,13 @@
  * Class names tests count: `floor`, `room-wall` (one segment per cell side between two rooms),
  * `outline`, `room-name`, `object`, `person`.
  */
-import type { ObjectId } from '../../murder/catalogue/objects.ts';
+import { objectsOn } from '../../murder/model.ts';
 import type { MurderPublicInput as MurderPublic } from '../../murder/schema.ts';
 import type { Lang } from '../../core/lang.ts';
 import { FALLBACK_TINTS, FLOOR_TINTS, GRID_LINE, HATCH, INK, MUTED, WALL } from '../palette.ts';
 import { circle, g, line, path, pathData, rect, text } from '../svg.ts';
 import { fitSize, wrapText } from '../text.ts';
-import { isBlockingObject, objectIcon } from './icons.ts';
+import { BUILTIN_LOOKS, isBlockingObject, objectIcon, type ObjectLooks } from './icons.ts';
 
 export interface Token {
   /** 1-based card number. */
@@ -35,6 +35,24 @@ export interface PlanOptions {
   lang: Lang;
   /** Person tokens by cell key `r,c` (solution pictures only). */
   tokens?: ReadonlyMap<string, Token>;
+  /** Declared objects (their tags and whether they block); built-in objects only when absent. */
+  looks?: ObjectLooks;
+}
+
+/**
+ * Where the icons of a cell's objects go, as [x, y, size] in cell units: one object in the icon box;
+ * two side by side below the room name's band; three or four in a 2 × 2 grid, filled top left, top
+ * right, bottom left, bottom right. The bottom-right corner stays for the person's token (a fourth
+ * object shares it).
+ *
+ *   ┌────────────┐   two:   [A][B]      three: [A][B]      four: [A][B]
+ *   │ name band  │          .  (3)             [C](3)            [C][D]
+ */
+export function iconSlots(count: number): ReadonlyArray<readonly [number, number, number]> {
+  if (count <= 1) return [[0.22, 0.32, 0.56]];
+  if (count === 2) return [[0.06, 0.27, 0.42], [0.52, 0.27, 0.42]];
+  const grid: ReadonlyArray<readonly [number, number, number]> = [[0.08, 0.25, 0.37], [0.55, 0.25, 0.37], [0.08, 0.62, 0.36], [0.56, 0.62, 0.36]];
+  return grid.slice(0, count);
 }
 
 const NAME_MAX = 11.5;
@@ -55,39 +73,53 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
   const floorOf = new Map(pub.rooms.map((room) => [room.id, room.floor]));
   const at = (r: number, c: number) => [o.x + c * S, o.y + r * S] as const;
 
+  const looks = o.looks ?? BUILTIN_LOOKS;
+  const inside = (r: number, c: number) => r >= 0 && r < n && c >= 0 && c < n && pub.roomOf[r]![c] !== null;
+
   const floors: string[] = [];
   const hatches: string[] = [];
   const icons: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
+      // a cell outside the plan is not part of the house: no floor, no objects (the model refuses them)
+      if (!inside(r, c)) continue;
       const [x, y] = at(r, c);
       floors.push(rect(x, y, S, S, { class: 'floor', fill: floorTint(floorOf.get(pub.roomOf[r]![c]!) ?? '') }));
-      const object = pub.objects[r]![c] as ObjectId | null;
-      if (!object) continue;
-      if (isBlockingObject(object)) hatches.push(hatch(x, y, S));
-      icons.push(objectIcon(object, x + 0.22 * S, y + 0.32 * S, 0.56 * S));
+      const objects = objectsOn(pub.objects[r]![c]);
+      if (objects.length === 0) continue;
+      if (objects.some((id) => isBlockingObject(id, looks))) hatches.push(hatch(x, y, S));
+      const slots = iconSlots(objects.length);
+      objects.forEach((id, i) => {
+        const [dx, dy, size] = slots[i]!;
+        icons.push(objectIcon(id, x + dx * S, y + dy * S, size * S, looks));
+      });
     }
   }
 
+  // walls between two rooms inside the plan; the plan's own edge (the board's, or the side of a
+  // cell outside the plan) is the outline
   const inner: string[] = [];
   const walls: string[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
+      if (!inside(r, c)) continue;
       const [x, y] = at(r, c);
       const room = pub.roomOf[r]![c];
-      if (c + 1 < n) {
+      if (c + 1 < n && inside(r, c + 1)) {
         const wall = pub.roomOf[r]![c + 1] !== room;
         const seg = line(x + S, y, x + S, y + S, wall ? { class: 'room-wall' } : {});
         (wall ? walls : inner).push(seg);
       }
-      if (r + 1 < n) {
+      if (r + 1 < n && inside(r + 1, c)) {
         const wall = pub.roomOf[r + 1]![c] !== room;
         const seg = line(x, y + S, x + S, y + S, wall ? { class: 'room-wall' } : {});
         (wall ? walls : inner).push(seg);
       }
     }
   }
-  const outline = rect(o.x, o.y, n * S, n * S, { class: 'outline', fill: 'none', stroke: WALL, 'stroke-width': 5 });
+  const outline = pub.roomOf.every((row) => row.every((room) => room !== null))
+    ? rect(o.x, o.y, n * S, n * S, { class: 'outline', fill: 'none', stroke: WALL, 'stroke-width': 5 })
+    : planOutline(n, inside, o);
 
   const names = pub.rooms.map((room) => roomLabel(pub, room.id, room.name[o.lang], o));
 
@@ -115,6 +147,27 @@ export function floorPlan(pub: MurderPublic, o: PlanOptions): string {
     g({ 'font-size': 12, fill: MUTED }, numbers),
     g({}, tokens),
   ].join('');
+}
+
+/**
+ * The outline of a plan with cells outside it: every side of an inside cell that lies on the
+ * board's edge or next to an outside cell, as one path (the outside cells stay blank paper).
+ */
+function planOutline(n: number, inside: (r: number, c: number) => boolean, o: PlanOptions): string {
+  const S = o.cell;
+  const d: Array<string | number> = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!inside(r, c)) continue;
+      const x = o.x + c * S;
+      const y = o.y + r * S;
+      if (!inside(r - 1, c)) d.push('M', x, y, 'H', x + S);
+      if (!inside(r + 1, c)) d.push('M', x, y + S, 'H', x + S);
+      if (!inside(r, c - 1)) d.push('M', x, y, 'V', y + S);
+      if (!inside(r, c + 1)) d.push('M', x + S, y, 'V', y + S);
+    }
+  }
+  return path(pathData(...d), { class: 'outline', fill: 'none', stroke: WALL, 'stroke-width': 5, 'stroke-linecap': 'square' });
 }
 
 /** A numbered person token (cards use the same badge). */
