@@ -5,9 +5,9 @@
  * line and nothing else; the page itself knows no format.
  */
 import { MURDER_CASE, NUMBRIDGE_BOARD } from '../core/formats.ts';
-import type { MurderCaseFile } from '../murder/schema.ts';
+import type { MurderCaseInput } from '../murder/schema.ts';
 import type { NumbridgeBoardFile } from '../numbridge-board/schema.ts';
-import { L, levelText } from './labels.ts';
+import { claimedLevelText, L, levelText } from './labels.ts';
 import { type Lang } from '../core/lang.ts';
 import { esc } from './svg.ts';
 
@@ -33,14 +33,12 @@ const PARTS: Readonly<Record<string, PageParts>> = {
   },
   [MURDER_CASE]: {
     short: (file, lang) => {
-      const pub = (file as MurderCaseFile).public;
-      return `${pub.size}×${pub.size}, ${levelText('level', pub.level, lang)}`;
+      const pub = (file as MurderCaseInput).public;
+      return `${pub.size}×${pub.size}, ${claimedLevelText(pub.level, lang)}`;
     },
-    meta: (file, lang) => {
-      const level = (file as MurderCaseFile).public.level;
-      return levelText('level', level, lang);
-    },
-    body: (file, lang) => cardList(file as MurderCaseFile, lang),
+    // a case from another tool may claim no level
+    meta: (file, lang) => claimedLevelText((file as MurderCaseInput).public.level, lang),
+    body: (file, lang) => cardList(file as MurderCaseInput, lang),
   },
 };
 
@@ -49,10 +47,12 @@ export function pagePartsOf(format: string): PageParts | undefined {
 }
 
 /** The cards as text: selectable, searchable, readable by screen readers. */
-function cardList(file: MurderCaseFile, lang: Lang): string {
+function cardList(file: MurderCaseInput, lang: Lang): string {
   const items = file.public.people.map((p, i) => {
     const clues = p.clues.map((c) => `<li>${esc(c.text[lang])}</li>`).join('');
     return `<li><strong>${i + 1}. ${esc(p.name)}</strong> ${p.gender === 'f' ? '♀' : '♂'}<ul>${clues || `<li class="muted">—</li>`}</ul></li>`;
   });
-  return `<ol class="cards">${items.join('')}</ol>`;
+  // the case facts stand on no card: listed after them, as the picture draws them under the cards
+  const facts = (file.public.facts ?? []).map((f) => `<li>${esc(f.text[lang])}</li>`).join('');
+  return `<ol class="cards">${items.join('')}</ol>${facts ? `<p><strong>${L.facts[lang]}</strong></p><ul class="facts">${facts}</ul>` : ''}`;
 }
