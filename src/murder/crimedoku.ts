@@ -50,7 +50,7 @@ import type { CaseFact, ClueFact, MurderCaseFile, MurderPublic, MurderPublicInpu
 import { clueText, factText, type TextContext } from './texts/clues.ts';
 import { englishPlace, germanPlace, type Gender, type Place } from './texts/grammar.ts';
 import { murdererOf } from './truth.ts';
-import { countProblem, stuckReason } from './verify.ts';
+import { countProblem, stuckReason, verifyCase } from './verify.ts';
 
 /** How to read the two clues whose README and code disagree: as documented (default) or as its code counts. */
 export const CRIMEDOKU_READINGS = ['readme', 'code'] as const;
@@ -438,7 +438,7 @@ export function importedCaseFile(pub: MurderPublicInput, origin: string, budget:
   const level = Math.max(1, proof.level);
   const full = { ...pub, level: { level, name: LEVEL_NAMES[level]!, score: scoreCase(model)! } } as MurderPublic;
   const digest = sha256Hex(JSON.stringify(full)).slice(0, 16);
-  return {
+  const file: MurderCaseFile = {
     format: MURDER_CASE,
     version: 1,
     id: caseId(full),
@@ -449,6 +449,10 @@ export function importedCaseFile(pub: MurderPublicInput, origin: string, budget:
       seed: `import/${origin}/${digest}`,
     },
   };
+  // the file as verify sees it (the proof replayed, texts and the player form checked for leaks)
+  const verdict = verifyCase(file, { source: 'case' }, budget);
+  if (!verdict.ok) throw new CaseRefused(verdict.problems.join('; '));
+  return file;
 }
 
 // ——— export ———
