@@ -56,9 +56,10 @@ export const importCommand: CommandModule<object, ImportArgs> = {
         describe:
           "crimedoku: how to read next_to_object and not_next_to_wall, where its README and code differ. readme (default): any orthogonal neighbour (adjacentObject), not at the plan's edge (notBesideEdge); code: a neighbour in the same room (besideObject), no room wall around (notBesideWall)",
       })
-      .option('gender', { type: 'string', array: true, default: [] as string[], describe: "crimedoku: a person's gender, NAME=f or NAME=m (repeatable); else our list of first names, else m with a warning" })
+      // repeatable, one value each (nargs 1: the file names after it stay files)
+      .option('gender', { type: 'string', array: true, nargs: 1, default: [] as string[], describe: "crimedoku: a person's gender, NAME=f or NAME=m (repeatable); else our list of first names, else m with a warning" })
       .check((a) => {
-        const bad = (a.gender as string[]).find((g) => !/^.+=[fm]$/.test(g));
+        const bad = ((a.gender ?? []) as string[]).find((g) => !/^.+=[fm]$/.test(g));
         return bad === undefined ? true : `--gender ${JSON.stringify(bad)}: expected NAME=f or NAME=m`;
       })
       .option('player', { type: 'boolean', default: false, describe: 'write player forms (no secret)' })
@@ -68,7 +69,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       .example('$0 import --from crimedoku --gender Kim=f case.json', 'a crimedoku-solver case as a graded Murder case') as unknown as Argv<ImportArgs>,
   handler: async (args) => {
     const output = new OutputTarget(args.out);
-    const genders: Record<string, Gender> = Object.fromEntries(args.gender.map((g) => [g.slice(0, g.lastIndexOf('=')), g.slice(g.lastIndexOf('=') + 1) as Gender]));
+    const genders: Record<string, Gender> = Object.fromEntries((args.gender ?? []).map((g) => [g.slice(0, g.lastIndexOf('=')), g.slice(g.lastIndexOf('=') + 1) as Gender]));
     for await (const item of readItems(args.files)) {
       if (item.kind === 'error') {
         warn(`puzzlemill: ${item.error.message}`);
