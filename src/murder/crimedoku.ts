@@ -205,8 +205,14 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
   if (!names.includes(value.victim)) throw at('/victim', `"${value.victim}" is not one of the people`);
   if (!Array.isArray(value.clues)) throw at('/clues', 'missing or not a list');
 
-  // The cells: rooms, objects; unlisted cells are outside the plan.
+  // What our cases can be, before anything the size of the grid is made.
   const nRows = rows as number, nCols = cols as number;
+  if (nRows !== nCols) throw new CaseRefused(`the grid is ${nRows}×${nCols}: a puzzlemill case is square`);
+  const n = nRows;
+  if (n < 4 || n > 9) throw new CaseRefused(`the grid is ${n}×${n}: a puzzlemill case is 4×4 to 9×9`);
+  if (names.length !== n) throw new CaseRefused(`${names.length} people on a ${n}×${n} grid: a puzzlemill case has one person per row and column`);
+
+  // The cells: rooms, objects; unlisted cells are outside the plan.
   const roomKey: (string | null)[][] = Array.from({ length: nRows }, () => Array<string | null>(nCols).fill(null));
   const objectIds: ObjectId[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => [] as ObjectId[]));
   grid.cells.forEach((cell: unknown, i: number) => {
@@ -228,11 +234,6 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
     });
   });
 
-  // Readable: now what our cases can be.
-  if (nRows !== nCols) throw new CaseRefused(`the grid is ${nRows}×${nCols}: a puzzlemill case is square`);
-  const n = nRows;
-  if (n < 4 || n > 9) throw new CaseRefused(`the grid is ${n}×${n}: a puzzlemill case is 4×4 to 9×9`);
-  if (names.length !== n) throw new CaseRefused(`${names.length} people on a ${n}×${n} grid: a puzzlemill case has one person per row and column`);
 
   // Rooms in order of first appearance, row by row.
   const keys: string[] = [];

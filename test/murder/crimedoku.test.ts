@@ -143,6 +143,8 @@ describe('every crimedoku clue type as the kind of the same meaning', () => {
     expect(outcome(() => fromCrimedoku(mini([{ type: 'in_room', person: 'Nobody', room: 'kitchen' }]), WHERE))).toBe('InputError: case.json /clues/0/person: clue 0 (in_room, "Nobody"): "Nobody" is not one of the people');
     expect(outcome(() => fromCrimedoku({ ...mini([]), people: ['Anna', 'Ben', 'Zed'] }, WHERE))).toBe('CaseRefused: 3 people on a 4×4 grid: a puzzlemill case has one person per row and column');
     expect(outcome(() => fromCrimedoku({ ...mini([]), grid: { rows: 3, cols: 3, cells: [] }, people: ['A', 'B', 'Zed'] }, WHERE))).toBe('CaseRefused: the grid is 3×3: a puzzlemill case is 4×4 to 9×9');
+    // refused before anything the size of the grid is made
+    expect(outcome(() => fromCrimedoku({ ...mini([]), grid: { rows: 1e9, cols: 1e9, cells: [] } }, WHERE))).toBe('CaseRefused: the grid is 1000000000×1000000000: a puzzlemill case is 4×4 to 9×9');
     expect(outcome(() => fromCrimedoku({ grid: { rows: 4 }, people: [], victim: 'x', clues: [] }, WHERE))).toBe('InputError: case.json /grid/cols: expected a positive integer, found undefined');
     // a room in two pieces is a crimedoku case but not ours
     const split = mini([]).grid.cells.map((c) => (c.row === 2 && c.col < 2 ? { ...c, room: 'secret_lab' } : c));
