@@ -47,6 +47,8 @@ describe('import --from crimedoku', () => {
     const [c] = cases(r.stdout);
     expect(c!.public.people.find((p) => p.name === 'Zed')!.gender).toBe('f');
     expect(c!.public.people.find((p) => p.name === 'Zed')!.clues[0]!.text.de).toBe('Das Opfer. Zed war mit dem Täter allein.');
+    const player = JSON.parse(runCli(['import', '--player', '--gender', 'Zed=f', at('cottage-4.json')]).stdout) as MurderCaseFile;
+    expect(player).toEqual({ format: c!.format, version: 1, id: c!.id, public: c!.public });
     expect(runCli(['import', '--gender', 'Zed', at('cottage-4.json')])).toMatchObject({ code: 2, stderr: expect.stringContaining('--gender "Zed": expected NAME=f or NAME=m') });
   });
 
