@@ -224,10 +224,17 @@ function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Arr
   const own = new Set([`/public/people/${m}/id`, `/public/people/${m}/name`]);
   const positions = Array.from(solution, (cell) => `${rowOf(cell)}${columnOf(cell)}`).join('');
   const problems: string[] = [];
-  // A clue about the murderer names them: that is the clue, not a leak (its text is the puzzle's).
+  // A clue about the murderer names them: that is the clue, not a leak (its text is the puzzle's);
+  // so does the murderer's own card when cards name their person ("Bob war …", imported cases).
+  murderer.clues.forEach((_, k) => {
+    for (const lang of ['de', 'en']) own.add(`/public/people/${m}/clues/${k}/text/${lang}`);
+  });
   file.public.people.forEach((person, p) =>
     person.clues.forEach((clue, k) => {
-      if ('person' in clue && clue.person === murderer.id) for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
+      if ('person' in clue && clue.person === murderer.id) {
+        own.add(`/public/people/${p}/clues/${k}/person`);
+        for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
+      }
     }),
   );
   for (const [pointer, text] of stringsOf(player)) {

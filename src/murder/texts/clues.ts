@@ -77,8 +77,12 @@ export function cardTexts(person: { name: string; gender: Gender }, clues: reado
   return clues.map((fact) => clueText(fact, person.gender, context, person.name));
 }
 
-/** "in ihrem Raum" / "in her room", "in einem anderen Raum" / "in another room", or nothing. */
-function wherePhrase(where: ObjectWhere, gender: Gender): { de: string; en: string } {
+/**
+ * "in ihrem Raum" / "in her room", "in einem anderen Raum" / "in another room", or nothing. A
+ * named card says "im selben Raum" / "in the same room" (its person's gender may be a guess).
+ */
+function wherePhrase(where: ObjectWhere, gender: Gender, named = false): { de: string; en: string } {
+  if (where === 'ownRoom' && named) return { de: ' im selben Raum', en: ' in the same room' };
   if (where === 'ownRoom') return gender === 'f' ? { de: ' in ihrem Raum', en: ' in her room' } : { de: ' in seinem Raum', en: ' in his room' };
   if (where === 'otherRoom') return { de: ' in einem anderen Raum', en: ' in another room' };
   return { de: '', en: '' };
@@ -174,7 +178,7 @@ export function clueText(fact: ClueFact, gender: Gender, context: TextContext, n
     case 'sameRowAsObject':
     case 'sameColumnAsObject': {
       const noun = nounOf(context, fact.object);
-      const where = wherePhrase(fact.where, gender);
+      const where = wherePhrase(fact.where, gender, named);
       const [de, en] = fact.kind === 'sameRowAsObject' ? ['Reihe', 'row'] : ['Spalte', 'column'];
       return sentence(`in derselben ${de} wie ${germanIndefiniteNominative(noun.de)}${where.de}`, `in the same ${en} as ${englishIndefinite(noun.en)}${where.en}`);
     }
@@ -184,7 +188,7 @@ export function clueText(fact: ClueFact, gender: Gender, context: TextContext, n
     case 'rightOfObject': {
       const noun = nounOf(context, fact.object);
       const words = DIRECTION_WORDS[OBJECT_DIRECTION[fact.kind]];
-      const where = wherePhrase(fact.where, gender);
+      const where = wherePhrase(fact.where, gender, named);
       return sentence(`${words.de} als ${germanIndefiniteNominative(noun.de)}${where.de}`, `${words.en} than ${englishIndefinite(noun.en)}${where.en}`);
     }
     case 'notBesideWall':
@@ -193,7 +197,8 @@ export function clueText(fact: ClueFact, gender: Gender, context: TextContext, n
       return sentence('nicht am Rand des Grundrisses', 'not at the edge of the floor plan');
     case 'onlyOnObject': {
       const on = onPhrase(nounOf(context, fact.object), false);
-      return sentence(`${gender === 'f' ? 'die Einzige' : 'der Einzige'} ${on.de}`, `the only one ${on.en}`);
+      // a named card: "die einzige Person" whatever the person's (maybe guessed) gender
+      return sentence(`${named ? 'die einzige Person' : gender === 'f' ? 'die Einzige' : 'der Einzige'} ${on.de}`, `the only one ${on.en}`);
     }
   }
 }
