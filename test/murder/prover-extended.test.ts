@@ -363,10 +363,48 @@ describe('the rules on a hand-set position', () => {
 });
 
 describe('section 3: the victim’s room needs the murderer', () => {
-  // A 5×5 sheet case (only sheet clue kinds), unique, that the older ladder leaves stuck: after the
-  // rows and columns are used up, David (the victim) still has a cell in the lecture hall (room d)
-  // where the only other person who can still be in that room, Oliver, has no cell off its row and column.
-  const HAND = {
+  const WITHOUT = RULES.filter((r) => r.id !== 'room-company' && r.id !== 'room-demand');
+  const runWith = (model: CaseModel, rules: typeof RULES) => {
+    const board = compileBoard(model);
+    return new Prover(board, rules).run(compileClues(board, model), 3);
+  };
+
+  // A 5×5 case with a cell outside the plan and the new objects (window, gift, tv), unique, that the
+  // ladder without the section-3 rule leaves stuck: David (the victim, not in room b) could still
+  // stand on r2c2 in room a, but the only other person who can still be in room a, Bruno, has no
+  // cell there off that row and column: nobody could join David there, so he is not there.
+  const CASE: ExtendedHand = {
+    plan: ['aaabb', 'aabbb', 'cabbb', 'ccbbb', 'ddb#b'],
+    objects: { '12': ['window'], '13': ['chair'], '20': ['gift'], '22': ['carpet'], '23': ['tv'], '32': ['gift'], '33': ['window'], '40': ['gift'], '41': ['carpet'], '02': ['carpet'], '04': ['chair'] },
+    people: [
+      person('otto', 'm', [4, 4]),
+      person('frida', 'f', [3, 3], { kind: 'notRoomCorner' }),
+      person('greta', 'f', [2, 2], { kind: 'besideObject', object: 'tv' }, { kind: 'leftOfObject', object: 'window', where: 'ownRoom' }),
+      person('david', 'm', [0, 1], { kind: 'victim' }, { kind: 'notInRoom', room: 'room-b' }),
+      person('bruno', 'm', [1, 0], { kind: 'below', person: 'david' }, { kind: 'leftOf', person: 'david' }),
+    ],
+  };
+
+  test('before the rule: unique, but beyond the ladder', () => {
+    const model = extendedModel(CASE);
+    expect(countSolutions(model).count).toBe(1);
+    expect(runWith(model, WITHOUT)).toBe('stuck');
+  });
+
+  test('after it: graded hard, the section-3 step in the proof, in both languages', () => {
+    const { model, proof } = proves(CASE, 3, ['room-company']);
+    const step = proof.steps.find((s) => s.rule === 'room-company')!;
+    expect(step.tier).toBe(3);
+    expect(step.removed).toEqual([{ person: 3, cells: [cellAt(1, 1)] }]);
+    expect(step.text.en).toBe('david: “clue 0 of david” So david needs company in room room-a. Were david on r2c2, every cell left there for bruno would share its row or column: nobody could join, so david is not there.');
+    expect(step.text.de).toBe('david: „Hinweis 0 von david“ david braucht also Gesellschaft im Raum room-a. Stünde david auf R2/S2, teilte jedes Feld, das bruno dort noch bleibt, mit ihm Reihe oder Spalte: Niemand könnte dazukommen, also steht david dort nicht.');
+    expect(proveCase(model, { maxTier: 2 }).status).toBe('stuck');
+  });
+
+  // The same argument on a case the club's sheet can say (its clue kinds and objects only): the
+  // ladder of such cases stays the sheet's (prove.ts SHEET_RULES), so generated sheet cases keep
+  // their bytes, levels, scores and minimality; the full ladder would grade it.
+  const SHEET_CASE = {
     plan: ['abbbb', 'abbbb', 'ccddb', 'ccddb', 'eeddb'],
     objects: ['oI..I', 'TPIS.', 'oTPct', 'o..T.', '.TtP.'],
     people: [
@@ -378,29 +416,13 @@ describe('section 3: the victim’s room needs the murderer', () => {
     ],
   };
 
-  test('before the rule: unique, but beyond the ladder', () => {
-    const model = handModel(HAND);
+  test('a sheet case keeps the sheet ladder: stuck there, solved by the full one', () => {
+    const model = handModel(SHEET_CASE);
     expect(countSolutions(model).count).toBe(1);
-    const board = compileBoard(model);
-    expect(new Prover(board, SHEET_RULES).run(compileClues(board, model), 3)).toBe('stuck');
-    const without = RULES.filter((r) => r.id !== 'room-company' && r.id !== 'room-demand');
-    expect(new Prover(board, without).run(compileClues(board, model), 3)).toBe('stuck');
-  });
-
-  test('after it: graded hard, the section-3 step in the proof, in both languages', () => {
-    const model = handModel(HAND);
-    const proof = proveCase(model, { names: plainNames(model) });
-    expect(proof.status).toBe('solved');
-    expect(proof.level).toBe(3);
-    HAND.people.forEach((p, k) => expect(proof.cells![k]).toBe(cellAt(p.at[0], p.at[1])));
-    const step = proof.steps.find((s) => s.rule === 'room-company')!;
-    expect(step.tier).toBe(3);
-    expect(step.removed).toEqual([{ person: 3, cells: [cellAt(4, 2)] }]);
-    expect(step.text.en).toMatch(/^david: “clue 0 of david” So david needs company in room room-d\. Were david on r5c3, every cell left there for oliver would share its row or column: nobody could join, so david is not there\.$/);
-    expect(step.text.de).toContain('braucht also Gesellschaft');
-    expect(checkCaseProof(model, proofSteps(proof.steps, model)).failure).toBeNull();
-    // The tier-3 rule also tiers the case: capped at tier 2 the ladder is stuck.
-    expect(proveCase(model, { maxTier: 2 }).status).toBe('stuck');
+    expect(compileBoard(model).beyondSheet).toBe(false);
+    expect(proveCase(model).status).toBe('stuck');
+    expect(runWith(model, SHEET_RULES)).toBe('stuck');
+    expect(runWith(model, RULES)).toBe('solved');
   });
 
   test('tiers and costs: every new rule after the older ones of its tier, costs ordered by tier', () => {
