@@ -14,6 +14,7 @@ import { compileBoard, compileClues } from '../../src/murder/prover/board.ts';
 import { checkCaseProof } from '../../src/murder/prover/check-proof.ts';
 import { proveCase, Prover, RULES, SHEET_RULES } from '../../src/murder/prover/prove.ts';
 import { ProverState } from '../../src/murder/prover/state.ts';
+import { clueFilter, nakedSingle } from '../../src/murder/prover/rules-singles.ts';
 import { roomCompany, roomDemand } from '../../src/murder/prover/rules-company.ts';
 import { emptyRooms, objectCount } from '../../src/murder/prover/rules-facts.ts';
 import { notSameRoom, onlyOnObject, onlyWith, personOrder, sameRoom } from '../../src/murder/prover/rules-relations.ts';
@@ -433,5 +434,44 @@ describe('section 3: the victim’s room needs the murderer', () => {
     }
     for (const a of RULES) for (const b of RULES) if (a.tier < b.tier) expect(a.cost, `${a.id} < ${b.id}`).toBeLessThan(b.cost);
     expect(SHEET_RULES.map((r) => r.id)).toEqual(ids.filter((id) => id !== 'room-company' && id !== 'room-demand'));
+  });
+});
+
+describe('the final check (prove.ts placementHolds)', () => {
+  // Everyone pinned by a row and a column clue; only the clue filter and naked singles run, so the
+  // final check alone must judge the clues about others and the facts. Rooms: a top half, b bottom half.
+  const PLAN = ['aaaa', 'aaaa', 'bbbb', 'bbbb'];
+  const AT: Array<[number, number]> = [[0, 0], [1, 1], [2, 2], [3, 3]];
+  const pinned = (extra: ClueFact[][], facts: CaseFact[] = []) =>
+    extendedModel({
+      plan: PLAN,
+      objects: { '00': ['gift'], '22': ['gift'], '33': ['window'] },
+      people: AT.map((at, p) => person(`p${p}`, p % 2 ? 'm' : 'f', at, ...(p === 0 ? [{ kind: 'victim' } as ClueFact] : []), { kind: 'row', row: at[0] }, { kind: 'column', column: at[1] }, ...(extra[p] ?? []))),
+      facts,
+    });
+  const run = (model: CaseModel) => {
+    const board = compileBoard(model);
+    return new Prover(board, [clueFilter, nakedSingle]).run(compileClues(board, model), 3);
+  };
+
+  test('true clues and facts: solved', () => {
+    expect(run(pinned([[{ kind: 'sameRoomAs', person: 'p1' }, { kind: 'above', person: 'p2' }, { kind: 'leftOf', person: 'p1' }, { kind: 'onlyWith', person: 'p1' }], [{ kind: 'notSameRoomAs', person: 'p2' }], [{ kind: 'below', person: 'p1' }, { kind: 'rightOf', person: 'p0' }]], [{ kind: 'peopleOnObject', object: 'gift', compare: 'exactly', count: 2 }, { kind: 'emptyRooms', count: 0 }]))).toBe('solved');
+  });
+
+  const FALSE: Array<[string, ClueFact[][], CaseFact[]]> = [
+    ['sameRoomAs', [[{ kind: 'sameRoomAs', person: 'p2' }]], []],
+    ['notSameRoomAs', [[{ kind: 'notSameRoomAs', person: 'p1' }]], []],
+    ['onlyWith', [[], [], [{ kind: 'onlyWith', person: 'p0' }]], []],
+    ['above', [[], [{ kind: 'above', person: 'p0' }]], []],
+    ['below', [[{ kind: 'below', person: 'p3' }]], []],
+    ['leftOf', [[], [{ kind: 'leftOf', person: 'p0' }]], []],
+    ['rightOf', [[{ kind: 'rightOf', person: 'p2' }]], []],
+    ['onlyOnObject', [[{ kind: 'onlyOnObject', object: 'gift' }]], []],
+    ['peopleOnObject exactly', [], [{ kind: 'peopleOnObject', object: 'gift', compare: 'exactly', count: 1 }]],
+    ['peopleOnObject at most', [], [{ kind: 'peopleOnObject', object: 'gift', compare: 'atMost', count: 1 }]],
+    ['emptyRooms', [], [{ kind: 'emptyRooms', count: 1 }]],
+  ];
+  test.each(FALSE)('a false %s: a contradiction, never "solved"', (_name, extra, facts) => {
+    expect(run(pinned(extra, facts))).toBe('contradiction');
   });
 });
