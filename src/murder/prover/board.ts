@@ -9,6 +9,7 @@
  *   one row up         (w >>> 9) within the word, plus row 0 of the word below moving to row 2
  */
 import { addCell, cellAt, cellList, cellSets, columnOf, rowOf, WORDS } from '../cells.ts';
+import { BLOCKING_OBJECTS, STANDABLE_OBJECTS } from '../catalogue/objects.ts';
 import { isStandable, objectCode, personIndexOf, type CaseModel } from '../model.ts';
 import type { ClueFact, ClueKind } from '../schema.ts';
 
@@ -41,6 +42,26 @@ export interface ProverBoard {
   /** 1 for women, 0 for men, per person. */
   female: Uint8Array;
   victim: number;
+  /** The case facts (model.facts, same order): counts the prover reasons with (rules-facts.ts). */
+  facts: CompiledFact[];
+  /**
+   * The plan or the case goes beyond what the club's sheet can say (issue 26): case facts, cells
+   * outside the plan, two objects on a cell, objects beyond the sheet's eighteen. With the clue
+   * kinds, this chooses the ladder (prove.ts ladderFor).
+   */
+  beyondSheet: boolean;
+}
+
+/** A case fact ready for the prover. */
+export interface CompiledFact {
+  /** Index in model.facts. */
+  index: number;
+  kind: 'peopleOnObject' | 'emptyRooms';
+  /** peopleOnObject: the object code (its cells are `board.objects` at 3·object), else −1. */
+  object: number;
+  /** peopleOnObject: exactly or at most `count`; emptyRooms: always exactly. */
+  exactly: boolean;
+  count: number;
 }
 
 /** A clue ready for the prover: the cells it allows (unary part) and what it says about others. */
@@ -75,6 +96,9 @@ function shiftUp(src: Uint32Array, so: number, dst: Uint32Array, d: number): voi
 }
 
 const SHIFTS = [shiftRight, shiftLeft, shiftDown, shiftUp];
+
+/** The sheet's objects are the first codes (catalogue/objects.ts: its standable and blocking lists). */
+const SHEET_OBJECTS = STANDABLE_OBJECTS.length + BLOCKING_OBJECTS.length;
 
 export function compileBoard(model: CaseModel): ProverBoard {
   const n = model.size;
@@ -144,7 +168,19 @@ export function compileBoard(model: CaseModel): ProverBoard {
 
   const female = new Uint8Array(model.people.length);
   model.people.forEach((p, i) => (female[i] = p.gender === 'f' ? 1 : 0));
-  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim };
+  const facts: CompiledFact[] = (model.facts ?? []).map((fact, index) =>
+    fact.kind === 'peopleOnObject'
+      ? { index, kind: fact.kind, object: objectCode(model, fact.object), exactly: fact.compare === 'exactly', count: fact.count }
+      : { index, kind: fact.kind, object: -1, exactly: true, count: fact.count },
+  );
+  let beyondSheet = facts.length > 0;
+  for (let r = 0; r < n && !beyondSheet; r++) {
+    for (let c = 0; c < n && !beyondSheet; c++) {
+      const cell = cellAt(r, c), objectBits = model.objectsAt[cell]!;
+      beyondSheet = model.roomOf[cell]! < 0 || (objectBits & (objectBits - 1)) !== 0 || objectBits >>> SHEET_OBJECTS !== 0;
+    }
+  }
+  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim, facts, beyondSheet };
 }
 
 /** The cell set a clue allows for its own person (see holdsAt in truth.ts for the same meaning). */
