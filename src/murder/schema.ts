@@ -266,7 +266,7 @@ export const MurderSecret = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    minimal: Type.Optional(Type.Boolean({ description: 'dropping any clue loses uniqueness or the level' })),
+    minimal: Type.Optional(Type.Boolean({ description: 'dropping any clue loses uniqueness or the level, on the ladder the case was made with (for a case the sheet can say: the sheet ladder, src/murder/README.md)' })),
     robustness: Type.Optional(Robustness),
     generator: Type.Optional(Type.String()),
   },

@@ -403,8 +403,9 @@ describe('section 3: the victim’s room needs the murderer', () => {
   });
 
   // The same argument on a case the club's sheet can say (its clue kinds and objects only): the
-  // ladder of such cases stays the sheet's (prove.ts SHEET_RULES), so generated sheet cases keep
-  // their bytes, levels, scores and minimality; the full ladder would grade it.
+  // generator and the minimality check keep the sheet's ladder (prove.ts SHEET_RULES), so generated
+  // sheet cases keep their bytes, levels, scores and minimality; grade and verify (proveCase) go on
+  // with the whole ladder where the sheet's stops, and grade it.
   const SHEET_CASE = {
     plan: ['abbbb', 'abbbb', 'ccddb', 'ccddb', 'eeddb'],
     objects: ['oI..I', 'TPIS.', 'oTPct', 'o..T.', '.TtP.'],
@@ -417,13 +418,18 @@ describe('section 3: the victim’s room needs the murderer', () => {
     ],
   };
 
-  test('a sheet case keeps the sheet ladder: stuck there, solved by the full one', () => {
+  test('a sheet case: stuck on the sheet ladder (the generator\'s), graded hard by proveCase (grade, verify)', () => {
     const model = handModel(SHEET_CASE);
     expect(countSolutions(model).count).toBe(1);
     expect(compileBoard(model).beyondSheet).toBe(false);
-    expect(proveCase(model).status).toBe('stuck');
     expect(runWith(model, SHEET_RULES)).toBe('stuck');
+    expect(new Prover(compileBoard(model)).run(compileClues(compileBoard(model), model))).toBe('stuck');
     expect(runWith(model, RULES)).toBe('solved');
+    const proof = proveCase(model);
+    expect(proof.status).toBe('solved');
+    expect(proof.level).toBe(3);
+    expect(proof.steps.length).toBe(0); // fast mode
+    expect(proveCase(model, { names: plainNames(model) }).steps.some((s) => s.rule === 'room-company' || s.rule === 'room-demand')).toBe(true);
   });
 
   test('tiers and costs: every new rule after the older ones of its tier, costs ordered by tier', () => {

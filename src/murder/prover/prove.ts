@@ -100,8 +100,14 @@ export class Prover {
 
   private rules: readonly Rule[] = SHEET_RULES;
 
-  /** `rules`: a fixed ladder (tests); by default each run picks it from the case (`ladderFor`). */
-  constructor(readonly board: ProverBoard, private readonly fixed: readonly Rule[] | null = null) {
+  /**
+   * `rules`: a fixed ladder (tests); by default each run picks it from the case (`ladderFor`).
+   * `wholeLadder`: a sheet case that SHEET_RULES leaves stuck goes on with every rule (grade,
+   * verify, hints: "beyond the ladder" only when nothing reaches it). The generator and the
+   * minimality check keep the sheet's ladder, so sheet cases are dealt, minimised and claimed
+   * minimal exactly as before.
+   */
+  constructor(readonly board: ProverBoard, private readonly fixed: readonly Rule[] | null = null, private readonly wholeLadder = false) {
     this.state = new ProverState(board);
   }
 
@@ -144,7 +150,15 @@ export class Prover {
       }
       i++;
     }
-    if (s.done !== (1 << s.n) - 1) return 'stuck';
+    if (s.done !== (1 << s.n) - 1) {
+      // The whole ladder for a sheet case the sheet's ladder leaves stuck: the fixpoint is a sound
+      // start, and a case that ladder solves keeps its path, level, score and bytes.
+      if (this.wholeLadder && rules === SHEET_RULES) {
+        this.rules = RULES;
+        return this.ladder(maxTier);
+      }
+      return 'stuck';
+    }
     return placementHolds(s.board, s.cand, s.clues, s.n) ? 'solved' : 'contradiction';
   }
 
@@ -224,7 +238,7 @@ function placementHolds(board: ProverBoard, cand: Uint32Array, clues: readonly C
 /** Prove a whole case: compile it, run the full ladder, return the placement and (with names) the proof. */
 export function proveCase(model: CaseModel, options: { maxTier?: number; names?: ProofNames } = {}): ProveResult {
   const board = compileBoard(model);
-  const prover = new Prover(board);
+  const prover = new Prover(board, null, true);
   const status = prover.run(compileClues(board, model), options.maxTier ?? 3, options.names ?? null);
   return prover.result(status);
 }
