@@ -85,6 +85,7 @@ export function proofNamesOf(pub: MurderPublicInput): ProofNames {
       return r.at ?? { de: `im Raum „${r.name.de}“`, en: `in the room “${r.name.en}”` };
     },
     clue: (p, index) => pub.people[p]!.clues[index]!.text,
+    fact: (index) => pub.facts![index]!.text,
   };
 }
 
