@@ -16,7 +16,7 @@
 import { popcount } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Candidate } from './candidates.ts';
-import { countCells, WORDS } from './cells.ts';
+import { cellList, columnOf, countCells, rowOf, WORDS } from './cells.ts';
 import type { CompiledClue, ProverBoard } from './prover/board.ts';
 import type { Prover } from './prover/prove.ts';
 import type { ClueKind } from './schema.ts';
@@ -71,6 +71,8 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
 };
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
+/** The least a person relation is assumed to cut (it also narrows the other person, later). */
+const RELATION_CUT = 0.3;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
 
@@ -201,8 +203,13 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       let w = 0;
       const clue = pool.compiled[i]!;
       if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
-        const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
-        w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+        if (clue.other >= 0) {
+          // a relation (extended cases only): what it cuts given the other person's cells now
+          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, prover.candidates, clue, most)), CUT_POWER) * KIND_WEIGHT[clue.kind];
+        } else {
+          const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
+          w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+        }
       }
       weights[j] = w;
       total += w;
@@ -234,6 +241,37 @@ function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
   for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
   const order = rng.shuffle(set.slice(1));
   return order.sort((a, b) => onCard[b.person]! - onCard[a.person]!);
+}
+
+/**
+ * The share of the person's cells a relation to another person rules out, given where the other
+ * can still stand: a room none of the other's cells lies in (sameRoomAs, onlyWith), the other's
+ * only room (notSameRoomAs), rows or columns beyond the other's extreme (above, below, …).
+ */
+function relationCut(board: ProverBoard, cand: Uint32Array, clue: CompiledClue, most: number): number {
+  let rooms = 0, r0 = 9, r1 = -1, c0 = 9, c1 = -1;
+  for (const cell of cellList(cand, clue.other * WORDS)) {
+    rooms |= 1 << board.roomOf[cell]!;
+    r0 = Math.min(r0, rowOf(cell)); r1 = Math.max(r1, rowOf(cell));
+    c0 = Math.min(c0, columnOf(cell)); c1 = Math.max(c1, columnOf(cell));
+  }
+  const single = (rooms & (rooms - 1)) === 0;
+  let kept = 0;
+  for (const cell of cellList(cand, clue.person * WORDS)) {
+    const room = 1 << board.roomOf[cell]!;
+    let ok: boolean;
+    switch (clue.kind) {
+      case 'sameRoomAs':
+      case 'onlyWith': ok = (rooms & room) !== 0; break;
+      case 'notSameRoomAs': ok = !single || rooms !== room; break;
+      case 'above': ok = rowOf(cell) < r1; break;
+      case 'below': ok = rowOf(cell) > r0; break;
+      case 'leftOf': ok = columnOf(cell) < c1; break;
+      default: ok = columnOf(cell) > c0; break; // rightOf
+    }
+    if (ok) kept++;
+  }
+  return 1 - kept / most;
 }
 
 /** Cells of the set at `o` that the mask keeps. */
