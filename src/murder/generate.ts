@@ -131,7 +131,7 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
     const board = compileBoard(model);
     const prover = new Prover(board);
     const candidates = trueClues(model, cast.cells, options.robust, extended);
-    const compiled = candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
+    const compiled = extended ? compileShared(board, model, candidates) : candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
     const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
     const facts = extended ? new FactDeal(model, cast, prover) : null;
     for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
@@ -150,6 +150,23 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
   }
   const what = `${request.level} ${request.size}×${request.size}${request.setting ? ' ' + request.setting : ''}${request.robust ? ' robust' : ''} murder case`;
   throw new GenerationError(`no ${what} within ${budget} clue deal${budget === 1 ? '' : 's'} (seed ${seed})`);
+}
+
+/**
+ * The candidates compiled, a clue about the own cell alone compiled once for everyone who has it
+ * (an extended pool holds the same object line for many people; the masks are only read).
+ */
+function compileShared(board: ReturnType<typeof compileBoard>, model: CaseModel, candidates: readonly Candidate[]): CompiledClue[] {
+  const seen = new Map<string, CompiledClue>();
+  return candidates.map((x) => {
+    if ('person' in x.fact) return compileClue(board, model, x.person, 0, x.fact);
+    const key = JSON.stringify(x.fact);
+    const first = seen.get(key);
+    if (first) return { ...first, person: x.person };
+    const clue = compileClue(board, model, x.person, 0, x.fact);
+    seen.set(key, clue);
+    return clue;
+  });
 }
 
 /** The model of a cast before clues: only the victim line is known. */

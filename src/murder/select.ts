@@ -69,6 +69,10 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
   notBesideEdge: 1,
   onlyOnObject: 1.2,
 };
+/** The kinds beyond the sheet (dealt only with `--clues extended`). */
+const EXTENDED_KINDS: ReadonlySet<ClueKind> = new Set(
+  (Object.keys(KIND_WEIGHT) as ClueKind[]).slice((Object.keys(KIND_WEIGHT) as ClueKind[]).indexOf('sameRoomAs')),
+);
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
 /** The least a person relation is assumed to cut (it also narrows the other person, later). */
@@ -88,6 +92,13 @@ export interface DealPool {
   onCard: Int8Array;
   own: Uint32Array;
   weights: Float64Array;
+  extents: Extents;
+  /**
+   * Per candidate, a factor on its kind's weight: 1 for the sheet's kinds; for the kinds beyond it
+   * 1/√(that person's candidates of the kind), so that a kind with many variants (an object line
+   * per object and `where`, a relation per person) does not crowd out the rest by its numbers.
+   */
+  share: Float64Array;
 }
 
 /**
@@ -101,7 +112,17 @@ export function dealPool(candidates: readonly Candidate[], compiled: readonly Co
     if (!robust || (c.steady && (c.stable || social))) byPerson[c.person]!.push(i);
   });
   const widest = Math.max(0, ...byPerson.map((list) => list.length));
-  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest) };
+  const share = new Float64Array(candidates.length).fill(1);
+  for (const list of byPerson) {
+    const count = new Map<ClueKind, number>();
+    for (const i of list) if (EXTENDED_KINDS.has(candidates[i]!.fact.kind)) count.set(candidates[i]!.fact.kind, (count.get(candidates[i]!.fact.kind) ?? 0) + 1);
+    for (const i of list) {
+      const k = count.get(candidates[i]!.fact.kind);
+      if (k) share[i] = 1 / Math.sqrt(k);
+    }
+  }
+  const extents = { rooms: new Int32Array(n), r0: new Int8Array(n), r1: new Int8Array(n), c0: new Int8Array(n), c1: new Int8Array(n) };
+  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest), extents, share };
 }
 
 /** Why deals were rejected (for the benchmark's success rates). */
@@ -198,6 +219,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // A clue for that person, weighted by kind and by how much it cuts.
     const choices = pool.byPerson[person]!;
     let total = 0;
+    let cells: number[] | null = null; // the person's cells, for relations (computed on first need)
     for (let j = 0; j < choices.length; j++) {
       const i = choices[j]!;
       let w = 0;
@@ -205,10 +227,15 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
         if (clue.other >= 0) {
           // a relation (extended cases only): what it cuts given the other person's cells now
-          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, prover.candidates, clue, most)), CUT_POWER) * KIND_WEIGHT[clue.kind];
+          if (!cells) {
+            cells = cellList(prover.candidates, person * WORDS);
+            extentsOf(board, prover.candidates, n, pool.extents);
+          }
+          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, pool.extents, cells, clue)), CUT_POWER) * KIND_WEIGHT[clue.kind] * pool.share[i]!;
         } else {
           const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
           w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+          if (pool.share[i] !== 1) w *= pool.share[i]!; // extended kinds only: a sheet deal's numbers stay exactly as they were
         }
       }
       weights[j] = w;
@@ -243,35 +270,53 @@ function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
   return order.sort((a, b) => onCard[b.person]! - onCard[a.person]!);
 }
 
-/**
- * The share of the person's cells a relation to another person rules out, given where the other
- * can still stand: a room none of the other's cells lies in (sameRoomAs, onlyWith), the other's
- * only room (notSameRoomAs), rows or columns beyond the other's extreme (above, below, …).
- */
-function relationCut(board: ProverBoard, cand: Uint32Array, clue: CompiledClue, most: number): number {
-  let rooms = 0, r0 = 9, r1 = -1, c0 = 9, c1 = -1;
-  for (const cell of cellList(cand, clue.other * WORDS)) {
-    rooms |= 1 << board.roomOf[cell]!;
-    r0 = Math.min(r0, rowOf(cell)); r1 = Math.max(r1, rowOf(cell));
-    c0 = Math.min(c0, columnOf(cell)); c1 = Math.max(c1, columnOf(cell));
+/** Where each person can still stand, summed up for the relations' weights (extended pools only). */
+interface Extents {
+  rooms: Int32Array;
+  r0: Int8Array;
+  r1: Int8Array;
+  c0: Int8Array;
+  c1: Int8Array;
+}
+
+function extentsOf(board: ProverBoard, cand: Uint32Array, n: number, e: Extents): void {
+  for (let q = 0; q < n; q++) {
+    let rooms = 0, r0 = 9, r1 = -1, c0 = 9, c1 = -1;
+    for (const cell of cellList(cand, q * WORDS)) {
+      rooms |= 1 << board.roomOf[cell]!;
+      const r = rowOf(cell), c = columnOf(cell);
+      if (r < r0) r0 = r;
+      if (r > r1) r1 = r;
+      if (c < c0) c0 = c;
+      if (c > c1) c1 = c;
+    }
+    e.rooms[q] = rooms; e.r0[q] = r0; e.r1[q] = r1; e.c0[q] = c0; e.c1[q] = c1;
   }
+}
+
+/**
+ * The share of the person's cells (`cells`) a relation to another person rules out, given where the
+ * other can still stand: a room none of the other's cells lies in (sameRoomAs, onlyWith), the
+ * other's only room (notSameRoomAs), rows or columns beyond the other's extreme (above, below, …).
+ */
+function relationCut(board: ProverBoard, e: Extents, cells: readonly number[], clue: CompiledClue): number {
+  const q = clue.other, rooms = e.rooms[q]!;
   const single = (rooms & (rooms - 1)) === 0;
   let kept = 0;
-  for (const cell of cellList(cand, clue.person * WORDS)) {
-    const room = 1 << board.roomOf[cell]!;
+  for (const cell of cells) {
     let ok: boolean;
     switch (clue.kind) {
       case 'sameRoomAs':
-      case 'onlyWith': ok = (rooms & room) !== 0; break;
-      case 'notSameRoomAs': ok = !single || rooms !== room; break;
-      case 'above': ok = rowOf(cell) < r1; break;
-      case 'below': ok = rowOf(cell) > r0; break;
-      case 'leftOf': ok = columnOf(cell) < c1; break;
-      default: ok = columnOf(cell) > c0; break; // rightOf
+      case 'onlyWith': ok = (rooms & (1 << board.roomOf[cell]!)) !== 0; break;
+      case 'notSameRoomAs': ok = !single || rooms !== 1 << board.roomOf[cell]!; break;
+      case 'above': ok = rowOf(cell) < e.r1[q]!; break;
+      case 'below': ok = rowOf(cell) > e.r0[q]!; break;
+      case 'leftOf': ok = columnOf(cell) < e.c1[q]!; break;
+      default: ok = columnOf(cell) > e.c0[q]!; break; // rightOf
     }
     if (ok) kept++;
   }
-  return 1 - kept / most;
+  return 1 - kept / cells.length;
 }
 
 /** Cells of the set at `o` that the mask keeps. */
