@@ -80,7 +80,6 @@ const OBJECT_LINES = ['sameRowAsObject', 'sameColumnAsObject', 'leftOfObject', '
  * name the murderer outright (sameRoomAs, onlyWith).
  */
 function extendedClues(model: CaseModel, cells: Int8Array, readings: boolean, objects: readonly string[], standable: readonly string[]): Candidate[] {
-  const n = model.size;
   const murderer = murdererOf(model, cells);
   const out: Candidate[] = [];
   const narrow = new Map<string, boolean>();
