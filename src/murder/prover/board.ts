@@ -41,6 +41,20 @@ export interface ProverBoard {
   /** 1 for women, 0 for men, per person. */
   female: Uint8Array;
   victim: number;
+  /** The case facts (model.facts, same order): counts the prover reasons with (rules-facts.ts). */
+  facts: CompiledFact[];
+}
+
+/** A case fact ready for the prover. */
+export interface CompiledFact {
+  /** Index in model.facts. */
+  index: number;
+  kind: 'peopleOnObject' | 'emptyRooms';
+  /** peopleOnObject: the object code (its cells are `board.objects` at 3·object), else −1. */
+  object: number;
+  /** peopleOnObject: exactly or at most `count`; emptyRooms: always exactly. */
+  exactly: boolean;
+  count: number;
 }
 
 /** A clue ready for the prover: the cells it allows (unary part) and what it says about others. */
@@ -144,7 +158,12 @@ export function compileBoard(model: CaseModel): ProverBoard {
 
   const female = new Uint8Array(model.people.length);
   model.people.forEach((p, i) => (female[i] = p.gender === 'f' ? 1 : 0));
-  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim };
+  const facts: CompiledFact[] = (model.facts ?? []).map((fact, index) =>
+    fact.kind === 'peopleOnObject'
+      ? { index, kind: fact.kind, object: objectCode(model, fact.object), exactly: fact.compare === 'exactly', count: fact.count }
+      : { index, kind: fact.kind, object: -1, exactly: true, count: fact.count },
+  );
+  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim, facts };
 }
 
 /** The cell set a clue allows for its own person (see holdsAt in truth.ts for the same meaning). */

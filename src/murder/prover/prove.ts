@@ -4,29 +4,47 @@
  * so "the ladder places everyone" proves both that the placement is forced and, because every
  * rule is sound, that no other solution exists. The level of a case is the highest tier it needed.
  *
- *   tier 1  clue-filter, naked-single, line-single
- *   tier 2  claiming, victim-room, with-another, alone, one-cell-line
- *   tier 3  room-capacity, hall-rows, hall-columns, rectangle, row-column-sets
+ *   tier 1  clue-filter, naked-single, line-single, only-on-object
+ *   tier 2  claiming, victim-room, with-another, alone, one-cell-line,
+ *           person-order, same-room, not-same-room, only-with, object-count
+ *   tier 3  room-capacity, hall-rows, hall-columns, rectangle, row-column-sets,
+ *           empty-rooms, room-company, room-demand
+ *
+ * The rules of issue 26 come after the older ones of their tier, so a case the older ladder
+ * solves takes the same path (same level, same work). All but room-company and room-demand fire
+ * only on the new clue kinds and facts; those two can also fire on a sheet case the older ladder
+ * leaves stuck, so the generator's ladder (`SHEET_RULES`, the default of `new Prover`) leaves them
+ * out and sheet generation keeps its bytes; grading and proofs (`proveCase`, `scoreCase`) use all.
  *
  * The rows-against-columns rules (rules-permutation.ts) come last in their tiers: the fixpoint is
  * the same in any order, and they then run only when the rules about people have nothing.
  */
 import { levelScore } from '../../core/level-score.ts';
-import { firstCell } from '../cells.ts';
+import { columnOf, firstCell, hasCell, rowOf } from '../cells.ts';
 import { canonicalModel, type CaseModel } from '../model.ts';
 import { compileBoard, compileClues, type CompiledClue, type ProverBoard } from './board.ts';
 import { oneCellLine, rowColumnSets } from './rules-permutation.ts';
 import { alone, claiming, victimRoom, withAnother } from './rules-rooms.ts';
 import { hallColumns, hallRows, rectangle, roomCapacity } from './rules-sets.ts';
 import { clueFilter, lineSingle, nakedSingle, type Rule } from './rules-singles.ts';
+import { roomCompany, roomDemand } from './rules-company.ts';
+import { emptyRooms, objectCount } from './rules-facts.ts';
+import { notSameRoom, onlyOnObject, onlyWith, personOrder, sameRoom } from './rules-relations.ts';
 import { CONTRADICTION, PROGRESS, ProverState, type RecordedStep } from './state.ts';
 import type { ProofNames } from './texts.ts';
 
 export const RULES: readonly Rule[] = [
-  clueFilter, nakedSingle, lineSingle,
-  claiming, victimRoom, withAnother, alone, oneCellLine,
-  roomCapacity, hallRows, hallColumns, rectangle, rowColumnSets,
+  clueFilter, nakedSingle, lineSingle, onlyOnObject,
+  claiming, victimRoom, withAnother, alone, oneCellLine, personOrder, sameRoom, notSameRoom, onlyWith, objectCount,
+  roomCapacity, hallRows, hallColumns, rectangle, rowColumnSets, emptyRooms, roomCompany, roomDemand,
 ];
+
+/**
+ * The ladder the generator deals against (the default of `new Prover`): every rule but the two
+ * that reason about a person's company on a hypothetical cell. They can fire on a sheet case, and
+ * a stronger ladder would make the sheet generator stop dealing and minimising at other clue sets.
+ */
+export const SHEET_RULES: readonly Rule[] = RULES.filter((rule) => rule !== roomCompany && rule !== roomDemand);
 
 export const LEVEL_NAMES = ['', 'easy', 'medium', 'hard'] as const;
 export type LevelName = 'easy' | 'medium' | 'hard';
@@ -76,7 +94,7 @@ export class Prover {
   /** The sum of the costs of the last run's rule applications. */
   work = 0;
 
-  constructor(readonly board: ProverBoard) {
+  constructor(readonly board: ProverBoard, private readonly rules: readonly Rule[] = SHEET_RULES) {
     this.state = new ProverState(board);
   }
 
@@ -96,15 +114,16 @@ export class Prover {
    * in the clues, so the old fixpoint is a sound start. (Levels and work are only meaningful for `run`.)
    */
   extend(clues: readonly CompiledClue[], maxTier = 3): ProveStatus {
-    this.state.clues = clues;
+    this.state.setClues(clues);
     return this.ladder(maxTier);
   }
 
   private ladder(maxTier: number): ProveStatus {
     const s = this.state;
     let i = 0;
-    while (i < RULES.length) {
-      const rule = RULES[i]!;
+    const rules = this.rules;
+    while (i < rules.length) {
+      const rule = rules[i]!;
       if (rule.tier > maxTier) break;
       const outcome = rule.apply(s);
       if (outcome === CONTRADICTION) return 'contradiction';
@@ -142,32 +161,61 @@ export class Prover {
   }
 }
 
-/** Everyone placed: check the clues about other people on the final placement (the prover's own check). */
+/**
+ * Everyone placed: check every clue and every case fact on the final placement (the prover's own
+ * check, from the board's sets). The rules are sound, so a wrong placement here means the clues
+ * contradict each other.
+ */
 function placementHolds(board: ProverBoard, cand: Uint32Array, clues: readonly CompiledClue[], n: number): boolean {
-  if (company(board, cand, n, board.victim, -1) !== 1) return false;
+  const cells = new Int8Array(n);
+  for (let p = 0; p < n; p++) cells[p] = firstCell(cand, 3 * p);
+  const roomAt = (p: number) => board.roomOf[cells[p]!]!;
+  const company = (p: number, female: number) => {
+    let k = 0;
+    for (let q = 0; q < n; q++) if (q !== p && roomAt(q) === roomAt(p) && (female < 0 || board.female[q] === female)) k++;
+    return k;
+  };
+  if (company(board.victim, -1) !== 1) return false;
   for (const clue of clues) {
-    if (clue.kind === 'alone' && company(board, cand, n, clue.person, -1) !== 0) return false;
-    if (clue.kind === 'withAnother') {
-      if (board.roomOf[firstCell(cand, 3 * clue.person)] !== clue.room || company(board, cand, n, clue.person, clue.female) !== 1) return false;
+    const p = clue.person, cell = cells[p]!, other = clue.other;
+    if (!hasCell(clue.mask, 0, cell)) return false;
+    switch (clue.kind) {
+      case 'victim': if (company(p, -1) !== 1) return false; break;
+      case 'alone': if (company(p, -1) !== 0) return false; break;
+      case 'withAnother': if (roomAt(p) !== clue.room || company(p, clue.female) !== 1) return false; break;
+      case 'sameRoomAs': if (roomAt(p) !== roomAt(other)) return false; break;
+      case 'notSameRoomAs': if (roomAt(p) === roomAt(other)) return false; break;
+      case 'onlyWith': if (roomAt(p) !== roomAt(other) || company(p, -1) !== 1) return false; break;
+      case 'above': if (rowOf(cell) >= rowOf(cells[other]!)) return false; break;
+      case 'below': if (rowOf(cell) <= rowOf(cells[other]!)) return false; break;
+      case 'leftOf': if (columnOf(cell) >= columnOf(cells[other]!)) return false; break;
+      case 'rightOf': if (columnOf(cell) <= columnOf(cells[other]!)) return false; break;
+      case 'onlyOnObject':
+        for (let q = 0; q < n; q++) if (q !== p && clue.object >= 0 && hasCell(board.objects, 3 * clue.object, cells[q]!)) return false;
+        break;
+      default: break;
+    }
+  }
+  for (const fact of board.facts) {
+    if (fact.kind === 'peopleOnObject') {
+      let k = 0;
+      for (let p = 0; p < n; p++) if (fact.object >= 0 && hasCell(board.objects, 3 * fact.object, cells[p]!)) k++;
+      if (fact.exactly ? k !== fact.count : k > fact.count) return false;
+    } else {
+      let occupied = 0;
+      for (let p = 0; p < n; p++) occupied |= 1 << roomAt(p);
+      let empty = 0;
+      for (let room = 0; room < board.roomCount; room++) if (!(occupied & (1 << room))) empty++;
+      if (empty !== fact.count) return false;
     }
   }
   return true;
 }
 
-/** People other than p in p's room (only women / men when `female` is 1 / 0). */
-function company(board: ProverBoard, cand: Uint32Array, n: number, p: number, female: number): number {
-  const room = board.roomOf[firstCell(cand, 3 * p)];
-  let k = 0;
-  for (let q = 0; q < n; q++) {
-    if (q !== p && board.roomOf[firstCell(cand, 3 * q)] === room && (female < 0 || board.female[q] === female)) k++;
-  }
-  return k;
-}
-
 /** Prove a whole case: compile it, run the full ladder, return the placement and (with names) the proof. */
 export function proveCase(model: CaseModel, options: { maxTier?: number; names?: ProofNames } = {}): ProveResult {
   const board = compileBoard(model);
-  const prover = new Prover(board);
+  const prover = new Prover(board, RULES);
   const status = prover.run(compileClues(board, model), options.maxTier ?? 3, options.names ?? null);
   return prover.result(status);
 }

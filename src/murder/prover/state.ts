@@ -17,6 +17,31 @@ export const CONTRADICTION = -1;
 export type RuleResult = typeof NONE | typeof PROGRESS | typeof CONTRADICTION;
 
 /** What a step rests on, by index (converted to ids when the proof is written out). */
+/** Which clue kinds beyond the sheet the clue list holds (`ProverState.kinds`): the rules for them skip quickly otherwise. */
+export const HAS_ONLY_ON_OBJECT = 1;
+export const HAS_ORDER = 2;
+export const HAS_SAME_ROOM = 4;
+export const HAS_NOT_SAME_ROOM = 8;
+export const HAS_ONLY_WITH = 16;
+
+function kindsOf(clues: readonly CompiledClue[]): number {
+  let kinds = 0;
+  for (const clue of clues) {
+    switch (clue.kind) {
+      case 'onlyOnObject': kinds |= HAS_ONLY_ON_OBJECT; break;
+      case 'above':
+      case 'below':
+      case 'leftOf':
+      case 'rightOf': kinds |= HAS_ORDER; break;
+      case 'sameRoomAs': kinds |= HAS_SAME_ROOM; break;
+      case 'onlyWith': kinds |= HAS_SAME_ROOM | HAS_ONLY_WITH; break;
+      case 'notSameRoomAs': kinds |= HAS_NOT_SAME_ROOM; break;
+      default: break;
+    }
+  }
+  return kinds;
+}
+
 export interface Premises {
   people?: number[];
   clues?: Array<[person: number, index: number]>;
@@ -40,6 +65,8 @@ export class ProverState {
   readonly cand: Uint32Array;
   done = 0;
   clues: readonly CompiledClue[] = [];
+  /** HAS_* flags of `clues`. */
+  kinds = 0;
   /** Next clue whose filter has not been applied. */
   nextFilter = 0;
   /** Scratch: rows / columns each person can reach (9-bit masks), subset unions. */
@@ -74,11 +101,17 @@ export class ProverState {
   reset(clues: readonly CompiledClue[], names: ProofNames | null): void {
     for (let p = 0; p < this.n; p++) for (let w = 0; w < WORDS; w++) this.cand[3 * p + w] = this.board.free[w]!;
     this.done = 0;
-    this.clues = clues;
+    this.setClues(clues);
     this.nextFilter = 0;
     this.recording = names !== null;
     this.names = names;
     this.steps.length = 0;
+  }
+
+  /** Use this clue list from now on (the same list, longer, when the generator extends a run). */
+  setClues(clues: readonly CompiledClue[]): void {
+    this.clues = clues;
+    this.kinds = kindsOf(clues);
   }
 
   isDone(p: number): boolean {

@@ -16,6 +16,8 @@ export interface ProofNames {
   room(room: number): Bilingual;
   /** The text of clue `index` on person p's card. */
   clue(p: number, index: number): Bilingual;
+  /** The text of case fact `index` (model.facts order); without it a step says "the case fact". */
+  fact?(index: number): Bilingual;
 }
 
 const pronoun = (g: Gender) => ({ de: g === 'f' ? 'sie' : 'er', en: g === 'f' ? 'she' : 'he' });
@@ -180,5 +182,173 @@ export function rowColumnSetText(_names: ProofNames, line: 'row' | 'column', lin
   return {
     de: `In den ${word[line]} ${list(lines, 'de')} ist nur noch in den ${word[other]} ${list(across, 'de')} Platz: ${k} ${word[line]} für ${k} ${word[other]}. Diese ${word[other]} sind damit besetzt; außerhalb der ${word[line]} ${list(lines, 'de')} steht dort niemand.`,
     en: `In ${line}s ${list(lines, 'en')} there is space only in ${other}s ${list(across, 'en')}: ${k} ${line}s for ${k} ${other}s. Those ${other}s are taken by them; nobody outside ${line}s ${list(lines, 'en')} stands there.`,
+  };
+}
+
+// ——— rules for the clue kinds and facts beyond the sheet (rules-relations.ts, rules-facts.ts, rules-company.ts) ———
+
+const who = (names: ProofNames, people: number[], lang: Lang, conjunction: 'and' | 'or' = 'and') => listWords(people.map((p) => names.person(p)), lang, conjunction);
+const factOf = (names: ProofNames, index: number): Bilingual => names.fact?.(index) ?? { de: 'Laut Fall gilt eine Zählung.', en: 'The case states a count.' };
+const quoteFact = (names: ProofNames, index: number) => {
+  const f = factOf(names, index);
+  return { de: `„${f.de}“`, en: `“${f.en}”` };
+};
+
+export function onlyOnObjectText(names: ProofNames, p: number, index: number, removed: number): Bilingual {
+  const clue = names.clue(p, index);
+  const w = cellsPlural(removed);
+  return {
+    de: `${names.person(p)}: „${clue.de}“ Niemand sonst steht also auf einem solchen Feld; das schließt ${removed} ${w.de} aus.`,
+    en: `${names.person(p)}: “${clue.en}” So nobody else stands on such a cell; that rules out ${removed} ${w.en}.`,
+  };
+}
+
+/**
+ * "lo" stands before "hi" (above / left of). `hiLast` is the last line hi can still take (lo stays
+ * before it), `loFirst` the first line lo can take (hi stays after it); −1 when that part removed nothing.
+ */
+export function personOrderText(names: ProofNames, owner: number, index: number, line: 'row' | 'column', lo: number, hi: number, hiLast: number, loFirst: number): Bilingual {
+  const clue = names.clue(owner, index);
+  const L = names.person(lo), H = names.person(hi);
+  const de: string[] = [], en: string[] = [];
+  if (line === 'row') {
+    if (hiLast >= 0) {
+      de.push(`${H} steht höchstens in Reihe ${hiLast + 1}, also steht ${L} darüber`);
+      en.push(`${H} stands in row ${hiLast + 1} or higher, so ${L} stands above that`);
+    }
+    if (loFirst >= 0) {
+      de.push(`${L} steht frühestens in Reihe ${loFirst + 1}, also steht ${H} darunter`);
+      en.push(`${L} stands in row ${loFirst + 1} or lower, so ${H} stands below that`);
+    }
+  } else {
+    if (hiLast >= 0) {
+      de.push(`${H} steht höchstens in Spalte ${hiLast + 1}, also steht ${L} links davon`);
+      en.push(`${H} stands in column ${hiLast + 1} or further left, so ${L} stands left of that`);
+    }
+    if (loFirst >= 0) {
+      de.push(`${L} steht frühestens in Spalte ${loFirst + 1}, also steht ${H} rechts davon`);
+      en.push(`${L} stands in column ${loFirst + 1} or further right, so ${H} stands right of that`);
+    }
+  }
+  return { de: `${names.person(owner)}: „${clue.de}“ ${capitalise(de.join('; '))}.`, en: `${names.person(owner)}: “${clue.en}” ${capitalise(en.join('; '))}.` };
+}
+
+export function sameRoomText(names: ProofNames, owner: number, index: number, p: number, q: number): Bilingual {
+  const clue = names.clue(owner, index);
+  return {
+    de: `${names.person(owner)}: „${clue.de}“ ${names.person(p)} und ${names.person(q)} stehen also in einem Raum, den beide erreichen können: Räume, die einer von beiden nicht mehr erreicht, scheiden für den anderen aus.`,
+    en: `${names.person(owner)}: “${clue.en}” So ${names.person(p)} and ${names.person(q)} share a room both can reach: a room one of them can no longer reach is closed to the other.`,
+  };
+}
+
+export function notSameRoomText(names: ProofNames, owner: number, index: number, keeper: number, other: number, room: number): Bilingual {
+  const clue = names.clue(owner, index);
+  const at = names.room(room);
+  return {
+    de: `${names.person(owner)}: „${clue.de}“ ${names.person(keeper)} steht sicher ${at.de}, also steht ${names.person(other)} nicht dort.`,
+    en: `${names.person(owner)}: “${clue.en}” ${names.person(keeper)} is certainly ${at.en}, so ${names.person(other)} is not.`,
+  };
+}
+
+export function onlyWithClosedText(names: ProofNames, owner: number, index: number, keeper: number, room: number): Bilingual {
+  const clue = names.clue(owner, index);
+  const at = names.room(room);
+  return {
+    de: `${names.person(owner)}: „${clue.de}“ ${names.person(keeper)} steht sicher ${at.de}; dort stehen also nur die beiden, sonst niemand.`,
+    en: `${names.person(owner)}: “${clue.en}” ${names.person(keeper)} is certainly ${at.en}, so only the two of them are there and nobody else is.`,
+  };
+}
+
+export function onlyWithCrowdText(names: ProofNames, owner: number, index: number, third: number, room: number): Bilingual {
+  const clue = names.clue(owner, index);
+  const at = names.room(room);
+  return {
+    de: `${names.person(owner)}: „${clue.de}“ ${names.person(third)} steht sicher ${at.de}, also sind die beiden nicht dort.`,
+    en: `${names.person(owner)}: “${clue.en}” ${names.person(third)} is certainly ${at.en}, so the two of them are not.`,
+  };
+}
+
+/** `full`: the count is reached by `people` (everyone else leaves those cells); else only `people` can reach them (they stand there). */
+export function objectCountText(names: ProofNames, fact: number, people: number[], full: boolean): Bilingual {
+  const f = quoteFact(names, fact);
+  const one = people.length === 1;
+  if (full) {
+    return {
+      de: `${f.de} ${people.length === 0 ? 'Damit' : `${who(names, people, 'de')} ${one ? 'steht' : 'stehen'} sicher auf einem solchen Feld; damit`} ist die Zahl erreicht: Sonst steht niemand darauf.`,
+      en: `${f.en} ${people.length === 0 ? 'So' : `${who(names, people, 'en')} ${one ? 'is' : 'are'} certainly on such a cell, so`} the count is reached: nobody else stands on one.`,
+    };
+  }
+  return {
+    de: `${f.de} Nur ${who(names, people, 'de')} ${one ? 'kann' : 'können'} noch auf einem solchen Feld stehen, also ${one ? 'steht' : 'stehen'} ${one ? pronoun(names.gender(people[0]!)).de : 'sie'} dort.`,
+    en: `${f.en} Only ${who(names, people, 'en')} can still stand on such a cell, so ${one ? pronoun(names.gender(people[0]!)).en + ' does' : 'they do'}.`,
+  };
+}
+
+/** The rooms someone is certainly in already make up all occupied rooms: the others are empty. */
+export function emptyRoomsClosedText(names: ProofNames, fact: number, occupied: number[]): Bilingual {
+  const f = quoteFact(names, fact);
+  const k = occupied.length;
+  return {
+    de: `${f.de} ${counted(k, 'Raum ist', 'Räume sind')} sicher besetzt, ${k === 1 ? 'er' : 'sie'} ${k === 1 ? 'ist' : 'sind'} also ${k === 1 ? 'der einzige besetzte' : 'alle besetzten'}: In den übrigen Räumen steht niemand.`,
+    en: `${f.en} ${counted(k, 'room is', 'rooms are')} certainly occupied, and ${k === 1 ? 'it is the only one' : 'they are all of them'}: nobody stands in the other rooms.`,
+  };
+}
+
+/** The rooms nobody can reach are all the empty rooms: every other room holds someone; `room` only `p` can reach. */
+export function emptyRoomsNeededText(names: ProofNames, fact: number, room: number, p: number): Bilingual {
+  const f = quoteFact(names, fact);
+  const at = names.room(room);
+  const pr = pronoun(names.gender(p));
+  return {
+    de: `${f.de} So viele Räume kann schon niemand mehr erreichen; jeder andere Raum ist also besetzt. ${capitalise(at.de)} kann nur ${names.person(p)} stehen, also steht ${pr.de} dort.`,
+    en: `${f.en} That many rooms nobody can reach any more, so every other room holds someone. Only ${names.person(p)} can be ${at.en}, so ${pr.en} is.`,
+  };
+}
+
+/** Why person p needs company in the room: the victim line or the clue's own words. */
+function needText(names: ProofNames, p: number, clueOwner: number, index: number): Bilingual {
+  const clue = names.clue(clueOwner, index);
+  const whose = clueOwner === p ? names.person(p) : names.person(clueOwner);
+  return { de: `${whose}: „${clue.de}“`, en: `${whose}: “${clue.en}”` };
+}
+
+/**
+ * Section 3: p needs company in `room`, but on each of `cells` every cell left there for the
+ * eligible people shares a row or column with it (or nobody eligible reaches the room at all).
+ */
+export function roomCompanyText(names: ProofNames, p: number, clueOwner: number, index: number, room: number, cells: number[], eligible: number[]): Bilingual {
+  const need = needText(names, p, clueOwner, index);
+  const at = names.room(room);
+  const label = (lang: Lang) => listWords(cells.map((c) => cellLabel(c, lang)), lang, 'or');
+  const P = names.person(p);
+  const them = (lang: Lang) => who(names, eligible, lang, 'or');
+  return {
+    de: `${need.de} ${P} braucht also Gesellschaft ${at.de}. Stünde ${P} auf ${label('de')}, teilte jedes Feld, das ${them('de')} dort noch bleibt, mit ${cells.length === 1 ? 'ihm' : 'diesem Feld'} Reihe oder Spalte: Niemand könnte dazukommen, also steht ${P} dort nicht.`,
+    en: `${need.en} So ${P} needs company ${at.en}. Were ${P} on ${label('en')}, every cell left there for ${them('en')} would share its row or column: nobody could join, so ${P} is not there.`,
+  };
+}
+
+/**
+ * The room would have to hold `inside` (certainly there) and, with a company clue, one companion
+ * of p (`need` people); outside the row and column of each of `cells` their open cells there
+ * span fewer than `need` rows or columns.
+ */
+export function roomDemandText(names: ProofNames, p: number, room: number, cells: number[], inside: number[], clue: readonly [number, number] | null, need: number): Bilingual {
+  const at = names.room(room);
+  const P = names.person(p);
+  const label = (lang: Lang) => listWords(cells.map((c) => cellLabel(c, lang)), lang, 'or');
+  const de: string[] = [], en: string[] = [];
+  if (clue) {
+    const q = needText(names, p, clue[0], clue[1]);
+    de.push(`${q.de} ${P} braucht also Gesellschaft ${at.de}.`);
+    en.push(`${q.en} So ${P} needs company ${at.en}.`);
+  }
+  if (inside.length > 0) {
+    de.push(`${capitalise(at.de)} ${inside.length === 1 ? 'steht' : 'stehen'} sicher ${who(names, inside, 'de')}.`);
+    en.push(`${capitalise(at.en)} ${inside.length === 1 ? 'is' : 'are'} certainly ${who(names, inside, 'en')}.`);
+  }
+  return {
+    de: `${de.join(' ')} Dort müssen also ${counted(need, 'weitere Person', 'weitere Personen')} in verschiedenen Reihen und Spalten stehen. Stünde ${P} auf ${label('de')}, blieben ihnen dort außerhalb dieser Reihe und Spalte weniger als ${need} Reihen oder Spalten: zu wenig, also steht ${P} dort nicht.`,
+    en: `${en.join(' ')} So ${counted(need, 'more person', 'more people')} must stand there, in different rows and columns. Were ${P} on ${label('en')}, fewer than ${need} rows or columns would be left to them there outside its row and column: too few, so ${P} is not there.`,
   };
 }
