@@ -22,7 +22,7 @@ import { countSolutions } from './counter.ts';
 import { drawLayout, type Layout } from './layout.ts';
 import { modelFromCodes, modelFromPublic, type CaseModel } from './model.ts';
 import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts';
-import { LEVEL_NAMES, Prover, proveCase, scoreCase, type LevelName } from './prover/prove.ts';
+import { LEVEL_NAMES, Prover, proveCase, RULES, scoreCase, type LevelName } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
 import type { CaseFact, ClueFact, MurderCaseFile } from './schema.ts';
 import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
@@ -129,11 +129,12 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
     if (!cast) continue;
     const model = castModel(layout, cast);
     const board = compileBoard(model);
-    const prover = new Prover(board);
+    // an extended case is dealt on the whole ladder (the sheet's generator ladder keeps sheet bytes)
+    const prover = extended ? new Prover(board, RULES) : new Prover(board);
     const candidates = trueClues(model, cast.cells, options.robust, extended);
     const compiled = extended ? compileShared(board, model, candidates) : candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
     const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
-    const facts = extended ? new FactDeal(model, cast, prover) : null;
+    const facts = extended ? new FactDeal(model, cast, prover, options.tier) : null;
     for (let d = 0; d < DEALS_PER_CAST && deals < budget; d++) {
       deals++;
       const dealt = facts ? facts.draw(rng) : [];
@@ -192,8 +193,9 @@ class FactDeal {
   private readonly pool: CaseFact[];
   private readonly provers = new Map<string, Prover>();
 
-  constructor(private readonly model: CaseModel, cast: Cast, plain: Prover) {
-    this.pool = trueFacts(model, cast.cells);
+  constructor(private readonly model: CaseModel, cast: Cast, plain: Prover, tier: number) {
+    // only facts the capped ladder can use: object counts from tier 2, empty rooms from tier 3 (rules-facts.ts)
+    this.pool = trueFacts(model, cast.cells).filter((fact) => tier >= (fact.kind === 'emptyRooms' ? 3 : 2));
     this.provers.set('[]', plain);
   }
 
@@ -213,7 +215,7 @@ class FactDeal {
     const key = JSON.stringify(facts);
     let prover = this.provers.get(key);
     if (!prover) {
-      prover = new Prover(compileBoard({ ...this.model, facts }));
+      prover = new Prover(compileBoard({ ...this.model, facts }), RULES);
       this.provers.set(key, prover);
     }
     return prover;

@@ -49,25 +49,27 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
   notRoomCorner: 0.6,
   withAnother: 1.5,
   alone: 1.5,
-  // beyond the sheet: dealt only with `--clues extended` (the sheet's pool never holds them)
-  sameRoomAs: 1.2,
-  notSameRoomAs: 0.8,
-  onlyWith: 1.2,
-  above: 1,
-  below: 1,
-  leftOf: 1,
-  rightOf: 1,
-  adjacentObject: 1,
+  // beyond the sheet: dealt only with `--clues extended` (the sheet's pool never holds them). Each
+  // kind's weight is shared among its variants (DealPool.share); tuned so that extended cards show
+  // about as many sheet clues as new ones, the new ones spread over relations, lines and walls.
+  sameRoomAs: 2,
+  notSameRoomAs: 1.5,
+  onlyWith: 2,
+  above: 1.8,
+  below: 1.8,
+  leftOf: 1.8,
+  rightOf: 1.8,
+  adjacentObject: 0.8,
   notAdjacentObject: 0.6,
-  sameRowAsObject: 1,
-  sameColumnAsObject: 1,
-  leftOfObject: 1,
-  rightOfObject: 1,
-  aboveObject: 1,
-  belowObject: 1,
-  notBesideWall: 1,
+  sameRowAsObject: 0.6,
+  sameColumnAsObject: 0.6,
+  leftOfObject: 0.8,
+  rightOfObject: 0.8,
+  aboveObject: 0.8,
+  belowObject: 0.8,
+  notBesideWall: 1.2,
   notBesideEdge: 1,
-  onlyOnObject: 1.2,
+  onlyOnObject: 1.4,
 };
 /** The kinds beyond the sheet (dealt only with `--clues extended`). */
 const EXTENDED_KINDS: ReadonlySet<ClueKind> = new Set(
@@ -75,8 +77,10 @@ const EXTENDED_KINDS: ReadonlySet<ClueKind> = new Set(
 );
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
+/** The lowest tier of the rules about person relations (prover/rules-relations.ts: tier 2). */
+const RELATION_TIER = 2;
 /** The least a person relation is assumed to cut (it also narrows the other person, later). */
-const RELATION_CUT = 0.3;
+const RELATION_CUT = 0.4;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
 
@@ -225,7 +229,9 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
       let w = 0;
       const clue = pool.compiled[i]!;
       if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
-        if (clue.other >= 0) {
+        if (clue.other >= 0 && options.tier < RELATION_TIER) {
+          w = 0; // the ladder capped below the relations' rules cannot use one
+        } else if (clue.other >= 0) {
           // a relation (extended cases only): what it cuts given the other person's cells now
           if (!cells) {
             cells = cellList(prover.candidates, person * WORDS);
