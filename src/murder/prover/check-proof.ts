@@ -10,9 +10,9 @@
  * Kept simple on purpose (cell lists, no bit sets): it runs once per verified file.
  */
 import { cellAt, columnOf, rowOf } from '../cells.ts';
-import { isStandable, roomIndexOf, unknownIdText, type CaseModel } from '../model.ts';
+import { hasObject, isStandable, objectCode, personIndexOf, roomIndexOf, unknownIdText, type CaseModel } from '../model.ts';
 import type { ClueFact, ProofStep } from '../schema.ts';
-import { holdsAt, STRICT } from '../truth.ts';
+import { clueHolds, holdsAt, STRICT } from '../truth.ts';
 
 export interface CaseProofFailure {
   /** 1-based. */
@@ -35,6 +35,8 @@ interface Claim {
   clues: Array<[number, ClueFact]>;
   rows: number[];
   columns: number[];
+  /** Room indices. */
+  rooms: number[];
 }
 
 type RuleCheck = (s: CasePosition, claim: Claim) => string | null;
@@ -54,6 +56,15 @@ export const CHECKED_RULES: Readonly<Record<string, { tier: number; check: RuleC
   rectangle: { tier: 3, check: rectangle },
   'one-cell-line': { tier: 2, check: oneCellLine },
   'row-column-sets': { tier: 3, check: rowColumnSets },
+  'only-on-object': { tier: 1, check: onlyOnObject },
+  'person-order': { tier: 2, check: (s, c) => pairSupport(s, c, ['above', 'below', 'leftOf', 'rightOf']) },
+  'same-room': { tier: 2, check: (s, c) => pairSupport(s, c, ['sameRoomAs', 'onlyWith']) },
+  'not-same-room': { tier: 2, check: (s, c) => pairSupport(s, c, ['notSameRoomAs']) },
+  'only-with': { tier: 2, check: onlyWith },
+  'object-count': { tier: 2, check: objectCount },
+  'empty-rooms': { tier: 3, check: emptyRooms },
+  'room-company': { tier: 3, check: roomCompany },
+  'room-demand': { tier: 3, check: roomDemand },
 };
 
 export function checkCaseProof(model: CaseModel, steps: readonly ProofStep[]): CaseProofReplay {
@@ -158,10 +169,14 @@ class CasePosition {
       if (!fact) return `names clue ${ref.index} of "${ref.person}", which is not on their card`;
       clues.push([p, fact]);
     }
-    for (const id of premises.rooms ?? []) if (roomIndexOf(this.model, id) < 0) return `names an ${unknownIdText('room', id, this.model.roomIds)}`;
+    const rooms: number[] = [];
+    for (const id of premises.rooms ?? []) {
+      if (roomIndexOf(this.model, id) < 0) return `names an ${unknownIdText('room', id, this.model.roomIds)}`;
+      rooms.push(roomIndexOf(this.model, id));
+    }
     const lines = (xs: readonly number[] | undefined) => (xs ?? []).filter((x) => x < this.n);
     if (lines(premises.rows).length !== (premises.rows ?? []).length || lines(premises.columns).length !== (premises.columns ?? []).length) return 'names a line off the board';
-    return { removed, placed, people, clues, rows: premises.rows ?? [], columns: premises.columns ?? [] };
+    return { removed, placed, people, clues, rows: premises.rows ?? [], columns: premises.columns ?? [], rooms };
   }
 }
 
@@ -362,4 +377,173 @@ function rowColumnSets(s: CasePosition, claim: Claim): string | null {
   const ok = (_q: number, x: number) =>
     (rowsInColumns && columns.has(columnOf(x)) && !rows.has(rowOf(x))) || (columnsInRows && rows.has(rowOf(x)) && !columns.has(columnOf(x)));
   return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'not a cell the set of lines closes');
+}
+
+// ——— the rules of issue 26 ———
+
+/** "the only one on X": the step's clue is an onlyOnObject clue, and every cell it removes from someone else holds X. */
+function onlyOnObject(s: CasePosition, claim: Claim): string | null {
+  const clue = namedClue(claim, ['onlyOnObject']);
+  if (typeof clue === 'string') return clue;
+  const [p, fact] = clue;
+  if (fact.kind !== 'onlyOnObject') return 'names no onlyOnObject clue';
+  const code = objectCode(s.model, fact.object);
+  return noPlacement(claim) ?? eachRemoval(s, claim, (q, cell) => q !== p && hasObject(s.model, cell, code), `only cells with ${fact.object} of people other than ${s.who(p)}`);
+}
+
+/** The clue's two people: its owner and the person it names. */
+function pairOf(s: CasePosition, owner: number, fact: ClueFact): [number, number] | null {
+  if (!('person' in fact)) return null;
+  const other = personIndexOf(s.model, fact.person);
+  return other < 0 ? null : [owner, other];
+}
+
+/**
+ * A clue about two people (order, same room, not the same room): a removed cell of one of them
+ * must have no cell left for the other with which the clue holds (truth.ts clueHolds on the two cells).
+ */
+function pairSupport(s: CasePosition, claim: Claim, kinds: readonly string[]): string | null {
+  const clue = namedClue(claim, kinds);
+  if (typeof clue === 'string') return clue;
+  const [owner, fact] = clue;
+  const pair = pairOf(s, owner, fact);
+  if (!pair) return 'names a clue without another person';
+  if (claim.people.length !== 2 || !claim.people.includes(pair[0]) || !claim.people.includes(pair[1])) return 'must name exactly the two people of the clue';
+  if (claim.rooms.length > 1) return 'names more than one room';
+  const cells = new Array<number>(s.model.people.length).fill(-1);
+  const holds = (a: number, b: number) => {
+    cells.fill(-1);
+    cells[owner] = a;
+    cells[pair[1]] = b;
+    return clueHolds(s.model, cells, owner, fact, STRICT);
+  };
+  const ok = (q: number, cell: number) => {
+    if (claim.rooms.length === 1 && s.roomOf(cell) !== claim.rooms[0]) return false;
+    if (q === owner) return ![...s.cand[pair[1]]!].some((d) => holds(cell, d));
+    if (q === pair[1]) return ![...s.cand[owner]!].some((d) => holds(d, cell));
+    return false;
+  };
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, `the ${fact.kind} clue still holds with a cell left for the other person`);
+}
+
+/** onlyWith: the named person certainly in the named room closes it to the rest (one of the pair) or to the pair (a third person). */
+function onlyWith(s: CasePosition, claim: Claim): string | null {
+  const clue = namedClue(claim, ['onlyWith']);
+  if (typeof clue === 'string') return clue;
+  const [owner, fact] = clue;
+  const pair = pairOf(s, owner, fact);
+  if (!pair) return 'names a clue without another person';
+  if (claim.people.length !== 1 || claim.rooms.length !== 1) return 'must name exactly one person and one room';
+  const k = claim.people[0]!, room = claim.rooms[0]!;
+  if (!s.confinedTo(k, room)) return `${s.who(k)} is not certainly in ${s.model.roomIds[room]}`;
+  const keeperInPair = pair.includes(k);
+  const ok = (q: number, cell: number) => s.roomOf(cell) === room && (keeperInPair ? !pair.includes(q) : pair.includes(q));
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, keeperInPair ? 'only others’ cells in the pair’s room' : 'only the pair’s cells in that room');
+}
+
+/** People whose cells all satisfy `inside` (and who have cells). */
+const confinedBy = (s: CasePosition, p: number, inside: (cell: number) => boolean) => s.cand[p]!.size > 0 && [...s.cand[p]!].every(inside);
+
+/** peopleOnObject: the named people are all the count allows (others leave X), or exactly the count and the only ones who reach X (they stay on X). */
+function objectCount(s: CasePosition, claim: Claim): string | null {
+  if (claim.clues.length > 0 || claim.rooms.length > 0) return 'names clues or rooms: the rule is about a case fact';
+  const named = new Set(claim.people);
+  if (named.size !== claim.people.length) return 'names a person twice';
+  const justified = (q: number, cell: number) =>
+    s.model.facts.some((fact) => {
+      if (fact.kind !== 'peopleOnObject') return false;
+      const code = objectCode(s.model, fact.object);
+      const on = (c: number) => hasObject(s.model, c, code);
+      if (named.size === fact.count && claim.people.every((p) => confinedBy(s, p, on)) && !named.has(q) && on(cell)) return true;
+      if (fact.compare !== 'exactly' || named.size !== fact.count || !named.has(q) || on(cell)) return false;
+      return s.model.people.every((_, p) => named.has(p) || ![...s.cand[p]!].some(on));
+    });
+  return noPlacement(claim) ?? eachRemoval(s, claim, justified, 'no peopleOnObject fact of the case closes it with the people named');
+}
+
+/** emptyRooms: the named rooms, each certainly occupied, are all that may be occupied; or the empty rooms are already known and only the named person reaches the named room. */
+function emptyRooms(s: CasePosition, claim: Claim): string | null {
+  if (claim.clues.length > 0) return 'names clues: the rule is about a case fact';
+  const roomCount = s.model.roomIds.length;
+  const counts = s.model.facts.filter((f) => f.kind === 'emptyRooms').map((f) => f.count);
+  if (counts.length === 0) return 'the case has no emptyRooms fact';
+  const everyone = s.model.people.map((_, p) => p);
+  const occupied = (room: number) => everyone.some((p) => s.confinedTo(p, room));
+  const distinct = new Set(claim.rooms).size === claim.rooms.length;
+  const closed = distinct && claim.rooms.every(occupied) && counts.some((n) => claim.rooms.length === roomCount - n);
+  let needed = false;
+  if (claim.rooms.length === 1 && claim.people.length === 1) {
+    const room = claim.rooms[0]!, p = claim.people[0]!;
+    let unreachable = 0;
+    for (let r = 0; r < roomCount; r++) if (!everyone.some((q) => s.reaches(q, r))) unreachable++;
+    needed = counts.includes(unreachable) && s.reaches(p, room) && everyone.every((q) => q === p || !s.reaches(q, room));
+  }
+  const ok = (q: number, cell: number) => (closed && !claim.rooms.includes(s.roomOf(cell))) || (needed && q === claim.people[0] && s.roomOf(cell) !== claim.rooms[0]);
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'neither are the named rooms all the occupied ones nor is the named room the named person’s');
+}
+
+/**
+ * Who needs company by a clue, and who can give it: the victim (anyone else), withAnother (another
+ * of that gender), sameRoomAs / onlyWith (each of the two needs the other). `p` must be the needy one.
+ */
+function companyOf(s: CasePosition, owner: number, fact: ClueFact, p: number): number[] | null {
+  const others = s.model.people.map((_, q) => q).filter((q) => q !== p);
+  switch (fact.kind) {
+    case 'victim': return p === owner ? others : null;
+    case 'withAnother': return p === owner ? others.filter((q) => s.model.people[q]!.gender === fact.gender) : null;
+    case 'sameRoomAs':
+    case 'onlyWith': {
+      const other = personIndexOf(s.model, fact.person);
+      return p === owner ? [other] : p === other ? [owner] : null;
+    }
+    default: return null;
+  }
+}
+
+const COMPANY_KINDS = ['victim', 'withAnother', 'sameRoomAs', 'onlyWith'];
+
+/** Cells of `people` in `room` sharing neither row nor column with `cell`. */
+function openAround(s: CasePosition, people: readonly number[], room: number, cell: number): number[] {
+  return people.flatMap((q) => [...s.cand[q]!].filter((c) => s.roomOf(c) === room && rowOf(c) !== rowOf(cell) && columnOf(c) !== columnOf(cell)));
+}
+
+/** Section 3: the named person needs company in the room, and nobody who could give it has a cell there off the removed cell's lines. */
+function roomCompany(s: CasePosition, claim: Claim): string | null {
+  const clue = namedClue(claim, COMPANY_KINDS);
+  if (typeof clue === 'string') return clue;
+  if (claim.people.length !== 1 || claim.rooms.length !== 1) return 'must name exactly one person and one room';
+  const [owner, fact] = clue;
+  const p = claim.people[0]!, room = claim.rooms[0]!;
+  const company = companyOf(s, owner, fact, p);
+  if (!company) return `the ${fact.kind} clue does not ask company for ${s.who(p)}`;
+  const ok = (q: number, cell: number) => q === p && s.roomOf(cell) === room && openAround(s, company, room, cell).length === 0;
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'someone who could join them there has a cell off its row and column');
+}
+
+/**
+ * The room must hold the named people certainly there and, with a company clue none of them
+ * satisfies, one companion more: k people in different rows and columns, off the removed cell's.
+ */
+function roomDemand(s: CasePosition, claim: Claim): string | null {
+  if (claim.people.length < 1 || claim.rooms.length !== 1 || claim.clues.length > 1) return 'must name the person, the people in the room, one room and at most one clue';
+  const [p, ...inside] = claim.people as [number, ...number[]];
+  const room = claim.rooms[0]!;
+  if (new Set(claim.people).size !== claim.people.length) return 'names a person twice';
+  for (const q of inside) if (!s.confinedTo(q, room)) return `${s.who(q)} is not certainly in ${s.model.roomIds[room]}`;
+  let members = inside, k = inside.length;
+  if (claim.clues.length === 1) {
+    const [owner, fact] = claim.clues[0]!;
+    const company = companyOf(s, owner, fact, p);
+    if (!company) return `the ${fact.kind} clue does not ask company for ${s.who(p)}`;
+    if (!company.some((q) => inside.includes(q))) {
+      members = [...inside, ...company.filter((q) => !inside.includes(q))];
+      k++;
+    }
+  }
+  const ok = (q: number, cell: number) => {
+    if (q !== p || s.roomOf(cell) !== room) return false;
+    const open = openAround(s, members, room, cell);
+    return new Set(open.map(rowOf)).size < k || new Set(open.map(columnOf)).size < k;
+  };
+  return noPlacement(claim) ?? eachRemoval(s, claim, ok, `the room still has ${k} rows and columns for them off its row and column`);
 }
