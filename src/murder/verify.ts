@@ -227,7 +227,9 @@ function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Arr
   // A clue about the murderer names them: that is the clue, not a leak (its text is the puzzle's).
   file.public.people.forEach((person, p) =>
     person.clues.forEach((clue, k) => {
-      if ('person' in clue && clue.person === murderer.id) for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
+      if (!('person' in clue) || clue.person !== murderer.id) return;
+      own.add(`/public/people/${p}/clues/${k}/person`); // the clue's parameter is the murderer's id
+      for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
     }),
   );
   for (const [pointer, text] of stringsOf(player)) {

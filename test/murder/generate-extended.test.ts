@@ -2,9 +2,8 @@
  * `generate murder --clues extended` (issue 26 §5): every size and level, robust or not, makes
  * cases that verify (the prover in proof mode, the counter, exact texts), deal the new kinds and
  * case facts, keep every clue and fact necessary, and are the same bytes for the same seed (and any
- * worker count). The default (`sheet`) keeps the bytes it had before `--clues` existed.
+ * worker count: generate-extended.cli.test.ts, with the sheet's bytes from before `--clues`).
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { assertValid } from '../../src/core/schema.ts';
 import { countSolutions } from '../../src/murder/counter.ts';
@@ -12,7 +11,6 @@ import { caseSeed, checkRequest, generateCase, LEVELS, requestKey, verifyCase, t
 import { readCaseFile, type CaseModel } from '../../src/murder/model.ts';
 import { proveCase } from '../../src/murder/prover/prove.ts';
 import { MurderCaseFile, type MurderCaseFile as CaseFile } from '../../src/murder/schema.ts';
-import { runCli } from '../helpers/cli.ts';
 
 const SIZES = [4, 5, 6, 7, 8, 9];
 const SHEET_KINDS = new Set(['victim', 'row', 'column', 'inRoom', 'notInRoom', 'onObject', 'notOnObject', 'besideObject', 'notBesideObject', 'roomCorner', 'notRoomCorner', 'withAnother', 'alone']);
@@ -41,7 +39,7 @@ function without(model: CaseModel, person: number, index: number): CaseModel {
   return { ...model, people: model.people.map((p, i) => (i === person ? { ...p, clues: p.clues.filter((_, k) => k !== index) } : p)) };
 }
 
-describe.each(SIZES.flatMap((size) => LEVELS.map((level) => [size, level] as const)))('extended %i×%i %s', (size, level) => {
+describe.each(SIZES.flatMap((size) => LEVELS.map((level) => [size, level] as const)))('extended %i %s', (size, level) => {
   const plain: CaseRequest = { size, level, clues: 'extended' };
   const robust: CaseRequest = { size, level, robust: true, clues: 'extended' };
   const files = [
@@ -112,29 +110,5 @@ describe('the request', () => {
     expect(requestKey({ size: 6, level: 'hard', clues: 'sheet' })).toBe('size=6;level=hard;setting=*;robust=0');
     expect(requestKey({ size: 6, level: 'hard', clues: 'extended' })).toBe('size=6;level=hard;setting=*;robust=0;clues=extended');
     expect(() => checkRequest({ size: 6, level: 'hard', clues: 'all' as 'sheet' })).toThrow(/clues "all"/);
-  });
-});
-
-describe('puzzlemill generate murder --clues', () => {
-  const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-
-  test('sheet (the default) writes the bytes of the commit before --clues existed', () => {
-    // computed on 776ebd4 (the base of issue 26), before this option
-    const plain = runCli(['generate', 'murder', '--size', '5', '--level', 'medium', '--count', '3', '--seed', 'sheet-bytes']);
-    expect(plain.code).toBe(0);
-    expect(sha(plain.stdout)).toBe('a9bbe32c4208a090d55b8c4cde9b57ccf3343d35ea0e68f1be5d7f7d52878385');
-    const robust = runCli(['generate', 'murder', '--size', '6', '--level', 'hard', '--count', '2', '--seed', 'sheet-bytes', '--robust', '--clues', 'sheet']);
-    expect(sha(robust.stdout)).toBe('533b2b6a939104031308f49adf5d1bad4a10ee19937ca73604d8178b05b0e33e');
-  });
-
-  test('extended: verified cases, the same bytes with one worker or two', () => {
-    const args = ['generate', 'murder', '--size', '6', '--level', 'medium', '--count', '4', '--seed', 'ext', '--clues', 'extended'];
-    const one = runCli([...args, '-j', '1']);
-    const two = runCli([...args, '-j', '2']);
-    expect(one.code).toBe(0);
-    expect(two.stdout).toBe(one.stdout);
-    const lines = one.stdout.trim().split('\n');
-    expect(lines).toHaveLength(4);
-    for (const line of lines) expect(verifyCase(JSON.parse(line)).problems).toEqual([]);
   });
 });
