@@ -5,7 +5,9 @@
  * warm-up, and reports the median rate; CPU time of this thread is used, so other processes on a
  * shared machine disturb the figures less than wall time would.
  */
-import { generateCase, LEVELS, type CaseRequest } from '../src/murder/generate.ts';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { CLUE_SETS, generateCase, LEVELS, type CaseRequest } from '../src/murder/generate.ts';
 import { emptyStats, type SelectStats } from '../src/murder/select.ts';
 import { median, table } from './results.ts';
 
@@ -79,5 +81,54 @@ export async function run(): Promise<string> {
     'Targets (issue 4): 9×9 hard ≥ 50 cases/s, 6×6 any level ≥ 300 cases/s.',
     '',
     ...sections,
+  ].join('\n');
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = ROOT + 'dist/cli/puzzlemill.js';
+/** Cases per CLI run, and runs per cell (fresh seeds each run): a cell takes seconds. */
+const CLI_CASES = 40;
+const CLI_REPEATS = 3;
+
+/** Wall seconds of one whole `puzzlemill generate murder … -j 1` process (throws when it fails). */
+function wallSeconds(args: string[]): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [BIN, 'generate', 'murder', ...args, '-j', '1'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`generate murder ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  return seconds;
+}
+
+/**
+ * Issue 26 §5: the rate per size and level for both clue sets, as a user gets it: the compiled
+ * CLI with one worker, whole-process wall time (start-up included), the median of a few runs of
+ * CLI_CASES cases each. One core busy, so cases/s is per core.
+ */
+export async function runClueSets(): Promise<string> {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  const startup = median([0, 1, 2].map((k) => wallSeconds(['--size', '4', '--level', 'easy', '--count', '1', '--seed', `start-${k}`])));
+  const rows: Array<Array<string | number>> = [];
+  for (const size of SIZES) {
+    for (const level of LEVELS) {
+      const row: Array<string | number> = [`${size}×${size}`, level];
+      for (const clues of CLUE_SETS) {
+        const walls = Array.from({ length: CLI_REPEATS }, (_, rep) =>
+          wallSeconds(['--size', String(size), '--level', level, '--count', String(CLI_CASES), '--seed', `bench-${rep}`, '--clues', clues]));
+        const wall = median(walls);
+        row.push(wall.toFixed(2), (CLI_CASES / wall).toFixed(1), (((wall - startup) * 1000) / CLI_CASES).toFixed(1));
+      }
+      rows.push(row);
+    }
+  }
+  return [
+    '## Murder cases by clue set (`bench/murder.ts` runClueSets, issue 26)',
+    '',
+    `Whole-process wall time of \`puzzlemill generate murder --size S --level L --count ${CLI_CASES} --seed bench-R --clues C -j 1\``,
+    `(the compiled CLI), median of ${CLI_REPEATS} runs (R = 0…${CLI_REPEATS - 1}); cases/s = ${CLI_CASES} / wall, so it includes the`,
+    `process start-up (${startup.toFixed(2)} s: the median wall time of a one-case 4×4 easy run). "ms/case" takes that start-up off.`,
+    'One worker, so the rates are per core. Every case is re-checked from the file (prover in proof mode, counter) as always.',
+    '',
+    table(['size', 'level', 'sheet: wall s', 'sheet: cases/s', 'sheet: ms/case', 'extended: wall s', 'extended: cases/s', 'extended: ms/case'], rows),
   ].join('\n');
 }
