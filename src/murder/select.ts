@@ -16,7 +16,7 @@
 import { popcount } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Candidate } from './candidates.ts';
-import { cellList, columnOf, countCells, rowOf, WORDS } from './cells.ts';
+import { columnsOf, countCells, intersects, rowsOf, WORDS } from './cells.ts';
 import type { CompiledClue, ProverBoard } from './prover/board.ts';
 import type { Prover } from './prover/prove.ts';
 import type { ClueKind } from './schema.ts';
@@ -125,7 +125,7 @@ export function dealPool(candidates: readonly Candidate[], compiled: readonly Co
       if (k) share[i] = 1 / Math.sqrt(k);
     }
   }
-  const extents = { rooms: new Int32Array(n), r0: new Int8Array(n), r1: new Int8Array(n), c0: new Int8Array(n), c1: new Int8Array(n) };
+  const extents = { rooms: new Int32Array(n), rows: new Int32Array(n), columns: new Int32Array(n) };
   return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest), extents, share };
 }
 
@@ -223,7 +223,7 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // A clue for that person, weighted by kind and by how much it cuts.
     const choices = pool.byPerson[person]!;
     let total = 0;
-    let cells: number[] | null = null; // the person's cells, for relations (computed on first need)
+    let extents = false; // where everyone can stand, for relations (computed on first need)
     for (let j = 0; j < choices.length; j++) {
       const i = choices[j]!;
       let w = 0;
@@ -233,11 +233,11 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
           w = 0; // the ladder capped below the relations' rules cannot use one
         } else if (clue.other >= 0) {
           // a relation (extended cases only): what it cuts given the other person's cells now
-          if (!cells) {
-            cells = cellList(prover.candidates, person * WORDS);
+          if (!extents) {
             extentsOf(board, prover.candidates, n, pool.extents);
+            extents = true;
           }
-          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, pool.extents, cells, clue)), CUT_POWER) * KIND_WEIGHT[clue.kind] * pool.share[i]!;
+          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, prover.candidates, pool.extents, clue, most)), CUT_POWER) * KIND_WEIGHT[clue.kind] * pool.share[i]!;
         } else {
           const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
           w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
@@ -278,51 +278,58 @@ function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
 
 /** Where each person can still stand, summed up for the relations' weights (extended pools only). */
 interface Extents {
+  /** Per person: the rooms (bit k: room k), rows and columns (9-bit masks) their cells touch. */
   rooms: Int32Array;
-  r0: Int8Array;
-  r1: Int8Array;
-  c0: Int8Array;
-  c1: Int8Array;
+  rows: Int32Array;
+  columns: Int32Array;
 }
 
 function extentsOf(board: ProverBoard, cand: Uint32Array, n: number, e: Extents): void {
   for (let q = 0; q < n; q++) {
-    let rooms = 0, r0 = 9, r1 = -1, c0 = 9, c1 = -1;
-    for (const cell of cellList(cand, q * WORDS)) {
-      rooms |= 1 << board.roomOf[cell]!;
-      const r = rowOf(cell), c = columnOf(cell);
-      if (r < r0) r0 = r;
-      if (r > r1) r1 = r;
-      if (c < c0) c0 = c;
-      if (c > c1) c1 = c;
-    }
-    e.rooms[q] = rooms; e.r0[q] = r0; e.r1[q] = r1; e.c0[q] = c0; e.c1[q] = c1;
+    let rooms = 0;
+    for (let k = 0; k < board.roomCount; k++) if (intersects(cand, q * WORDS, board.rooms, 3 * k)) rooms |= 1 << k;
+    e.rooms[q] = rooms;
+    e.rows[q] = rowsOf(cand, q * WORDS);
+    e.columns[q] = columnsOf(cand, q * WORDS);
   }
 }
 
+/** Cells of the set at `ao` that the set at `bo` keeps. */
+function overlapAt(a: Uint32Array, ao: number, b: Uint32Array, bo: number): number {
+  return popcount(a[ao]! & b[bo]!) + popcount(a[ao + 1]! & b[bo + 1]!) + popcount(a[ao + 2]! & b[bo + 2]!);
+}
+
 /**
- * The share of the person's cells (`cells`) a relation to another person rules out, given where the
- * other can still stand: a room none of the other's cells lies in (sameRoomAs, onlyWith), the
+ * The share of the person's `most` cells a relation to another person rules out, given where the
+ * other can still stand: rooms none of the other's cells lies in (sameRoomAs, onlyWith), the
  * other's only room (notSameRoomAs), rows or columns beyond the other's extreme (above, below, …).
  */
-function relationCut(board: ProverBoard, e: Extents, cells: readonly number[], clue: CompiledClue): number {
-  const q = clue.other, rooms = e.rooms[q]!;
-  const single = (rooms & (rooms - 1)) === 0;
+function relationCut(board: ProverBoard, cand: Uint32Array, e: Extents, clue: CompiledClue, most: number): number {
+  const p = clue.person * WORDS, q = clue.other;
   let kept = 0;
-  for (const cell of cells) {
-    let ok: boolean;
-    switch (clue.kind) {
-      case 'sameRoomAs':
-      case 'onlyWith': ok = (rooms & (1 << board.roomOf[cell]!)) !== 0; break;
-      case 'notSameRoomAs': ok = !single || rooms !== 1 << board.roomOf[cell]!; break;
-      case 'above': ok = rowOf(cell) < e.r1[q]!; break;
-      case 'below': ok = rowOf(cell) > e.r0[q]!; break;
-      case 'leftOf': ok = columnOf(cell) < e.c1[q]!; break;
-      default: ok = columnOf(cell) > e.c0[q]!; break; // rightOf
+  switch (clue.kind) {
+    case 'sameRoomAs':
+    case 'onlyWith':
+      for (let k = 0; k < board.roomCount; k++) if (e.rooms[q]! & (1 << k)) kept += overlapAt(cand, p, board.rooms, 3 * k);
+      break;
+    case 'notSameRoomAs': {
+      const rooms = e.rooms[q]!;
+      kept = most - ((rooms & (rooms - 1)) === 0 && rooms !== 0 ? overlapAt(cand, p, board.rooms, 3 * (31 - Math.clz32(rooms))) : 0);
+      break;
     }
-    if (ok) kept++;
+    case 'above':
+    case 'below':
+    case 'leftOf':
+    case 'rightOf': {
+      const lines = clue.kind === 'above' || clue.kind === 'below' ? e.rows[q]! : e.columns[q]!;
+      const sets = clue.kind === 'above' || clue.kind === 'below' ? board.rows : board.columns;
+      const last = 31 - Math.clz32(lines), first = 31 - Math.clz32(lines & -lines);
+      const before = clue.kind === 'above' || clue.kind === 'leftOf';
+      for (let k = 0; k < board.n; k++) if (before ? k < last : k > first) kept += overlapAt(cand, p, sets, 3 * k);
+      break;
+    }
   }
-  return 1 - kept / cells.length;
+  return 1 - kept / most;
 }
 
 /** Cells of the set at `o` that the mask keeps. */
