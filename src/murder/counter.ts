@@ -1,13 +1,15 @@
 /**
  * The exhaustive solution counter: the proof that a case has exactly one solution. It shares no
  * code with the prover: it judges clues with the plain semantics of truth.ts, places people one at
- * a time (the person with the fewest open cells first), prunes only on counts that can never come
- * down again (a room already too full for a victim, alone or withAnother clue), and checks every
- * complete placement against every clue. `limit: 2` is the uniqueness proof.
+ * a time (the person with the fewest open cells first), prunes only on what placing more people can
+ * never repair (a room already too full for a victim, alone, withAnother or onlyWith clue; a clue
+ * about two people false once both stand; somebody else already on an "only one" object; more
+ * people on an object than a case fact allows, or fewer rooms left empty than it says), and checks
+ * every complete placement against every clue and fact. `limit: 2` is the uniqueness proof.
  */
 import { columnOf, rowOf } from './cells.ts';
-import { isStandable, type CaseModel } from './model.ts';
-import { holdsAt, isSolution, STRICT, type Reading } from './truth.ts';
+import { hasObject, isStandable, objectCode, personIndexOf, type CaseModel } from './model.ts';
+import { clueHolds, holdsAt, isSolution, STRICT, type Reading } from './truth.ts';
 
 export interface CountOptions {
   /** Stop after this many solutions (default 2: enough to tell unique from not). */
@@ -95,8 +97,9 @@ export function countSolutions(model: CaseModel, options: CountOptions = {}): Co
 }
 
 /**
- * A room already holds more people than some placed person's clue allows. Placing more people can
- * only raise these counts, so the branch is dead.
+ * A placed person's clue is already broken in a way more placements cannot repair (they only add
+ * people to rooms and to objects), or a case fact is. Sound pruning: every full placement below a
+ * dead branch fails isSolution too.
  */
 function overfull(model: CaseModel, cells: Int8Array, reading: Reading): boolean {
   const n = model.people.length;
@@ -104,16 +107,55 @@ function overfull(model: CaseModel, cells: Int8Array, reading: Reading): boolean
     if (cells[p] === -1) continue;
     const room = model.roomOf[cells[p]!];
     for (const fact of model.people[p]!.clues) {
-      if (fact.kind !== 'victim' && fact.kind !== 'alone' && fact.kind !== 'withAnother') continue;
-      let k = 0;
-      for (let q = 0; q < n; q++) {
-        if (q === p || cells[q] === -1 || model.roomOf[cells[q]!] !== room) continue;
-        if (fact.kind === 'victim') k++;
-        else if (fact.kind === 'alone') k += reading.aloneCountsVictim || q !== model.victim ? 1 : 0;
-        else if (model.people[q]!.gender === fact.gender && (reading.withAnotherCountsVictim || q !== model.victim)) k++;
+      switch (fact.kind) {
+        case 'victim':
+        case 'alone':
+        case 'withAnother':
+        case 'onlyWith': {
+          let k = 0;
+          for (let q = 0; q < n; q++) {
+            if (q === p || cells[q] === -1 || model.roomOf[cells[q]!] !== room) continue;
+            if (fact.kind === 'victim' || fact.kind === 'onlyWith') k++;
+            else if (fact.kind === 'alone') k += reading.aloneCountsVictim || q !== model.victim ? 1 : 0;
+            else if (model.people[q]!.gender === fact.gender && (reading.withAnotherCountsVictim || q !== model.victim)) k++;
+          }
+          if (k > (fact.kind === 'alone' ? 0 : 1)) return true;
+          if (fact.kind === 'onlyWith') {
+            const q = personIndexOf(model, fact.person);
+            if (cells[q] !== -1 && model.roomOf[cells[q]!] !== room) return true;
+          }
+          break;
+        }
+        case 'sameRoomAs':
+        case 'notSameRoomAs':
+        case 'above':
+        case 'below':
+        case 'leftOf':
+        case 'rightOf':
+          // These read only the two people's cells (truth.ts clueHolds).
+          if (cells[personIndexOf(model, fact.person)] !== -1 && !clueHolds(model, cells, p, fact, reading)) return true;
+          break;
+        case 'onlyOnObject': {
+          const code = objectCode(model, fact.object);
+          for (let q = 0; q < n; q++) if (q !== p && cells[q] !== -1 && hasObject(model, cells[q]!, code)) return true;
+          break;
+        }
+        default: break;
       }
-      const most = fact.kind === 'alone' ? 0 : 1;
-      if (k > most) return true;
+    }
+  }
+  for (const fact of model.facts) {
+    if (fact.kind === 'peopleOnObject') {
+      const code = objectCode(model, fact.object);
+      let k = 0;
+      for (let q = 0; q < n; q++) if (cells[q] !== -1 && hasObject(model, cells[q]!, code)) k++;
+      if (k > fact.count) return true;
+    } else {
+      let occupied = 0;
+      for (let q = 0; q < n; q++) if (cells[q] !== -1) occupied |= 1 << model.roomOf[cells[q]!]!;
+      let empty = 0;
+      for (let room = 0; room < model.roomIds.length; room++) if (!(occupied & (1 << room))) empty++;
+      if (empty < fact.count) return true;
     }
   }
   return false;
