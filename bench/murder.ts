@@ -87,7 +87,7 @@ export async function run(): Promise<string> {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = ROOT + 'dist/cli/puzzlemill.js';
 /** Cases per CLI run, and runs per cell (fresh seeds each run): a cell takes seconds. */
-const CLI_CASES = 40;
+const CLI_CASES = 20;
 const CLI_REPEATS = 3;
 
 /** Wall seconds of one whole `puzzlemill generate murder … -j 1` process (throws when it fails). */
