@@ -9,6 +9,9 @@
  * then try up to 20 deals of clues on it (select.ts): the pool is the costly part to build.
  * Every accepted case is re-checked before it is returned: the prover in proof mode on the file as
  * written, and the exhaustive counter for uniqueness.
+ *
+ * `clues: 'extended'` (README "--clues sheet|extended") also deals the kinds beyond the sheet and
+ * case facts, on plans that may hold the newer objects; a sheet request draws exactly as before.
  */
 import { Type } from '@sinclair/typebox';
 import { GenerationError } from '../core/errors.ts';
