@@ -80,7 +80,7 @@ const SOCIAL_CUT = 0.5;
 /** The lowest tier of the rules about person relations (prover/rules-relations.ts: tier 2). */
 const RELATION_TIER = 2;
 /** The least a person relation is assumed to cut (it also narrows the other person, later). */
-const RELATION_CUT = 0.4;
+const RELATION_CUT = 0.25;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
 
