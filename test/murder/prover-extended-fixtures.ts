@@ -9,6 +9,7 @@ import { Rng } from '../../src/core/rng.ts';
 import { cellAt, columnOf, rowOf, STRIDE } from '../../src/murder/cells.ts';
 import { BUILTIN_OBJECTS, isStandable, type CaseModel, type PersonModel } from '../../src/murder/model.ts';
 import type { CaseFact, ClueFact, ClueKind } from '../../src/murder/schema.ts';
+import { proveCase } from '../../src/murder/prover/prove.ts';
 import { clueHolds, factHolds } from '../../src/murder/truth.ts';
 
 /** chair, carpet, window, gift (standable); plant, tv (blocking). */
@@ -103,7 +104,7 @@ export interface ExtendedCase {
  * is drawn true for the hidden placement (else random). `cluesPerPerson`: at most that many
  * besides the victim line. Null when the draw fails (too few standable cells for a placement).
  */
-export function randomExtendedCase(seed: number, options: { size?: number; truth?: number; cluesPerPerson?: number; facts?: number } = {}): ExtendedCase | null {
+export function randomExtendedCase(seed: number, options: { size?: number; truth?: number; cluesPerPerson?: number; facts?: number; deal?: boolean } = {}): ExtendedCase | null {
   const rng = new Rng('extended-case', seed);
   const n = options.size ?? rng.range(4, 5);
   const truth = options.truth ?? 0.85;
@@ -151,7 +152,17 @@ export function randomExtendedCase(seed: number, options: { size?: number; truth
     for (let tries = 0; wantTrue && tries < 30 && !factHolds(model, cells, fact); tries++) fact = randomFact(n, rooms, rng);
     facts.push(fact);
   }
-  return { model: { ...model, facts }, cells };
+  const dealt: CaseModel = { ...model, facts };
+  // `deal`: then add true clues of random kinds until the ladder places everyone (at most 3n more).
+  if (options.deal) {
+    for (let k = 0; k < 3 * n && proveCase(dealt).status !== 'solved'; k++) {
+      const p = rng.int(n);
+      let fact = randomClue(rng.pick(EXTENDED_KINDS), p, n, roomIds, ids, rng);
+      for (let tries = 0; tries < 30 && !clueHolds(dealt, cells, p, fact); tries++) fact = randomClue(rng.pick(EXTENDED_KINDS), p, n, roomIds, ids, rng);
+      if (clueHolds(dealt, cells, p, fact)) (people[p]!.clues as ClueFact[]).push(fact);
+    }
+  }
+  return { model: dealt, cells };
 }
 
 function randomFact(n: number, rooms: number, rng: Rng): CaseFact {

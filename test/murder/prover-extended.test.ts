@@ -14,6 +14,7 @@ import { compileBoard, compileClues } from '../../src/murder/prover/board.ts';
 import { checkCaseProof } from '../../src/murder/prover/check-proof.ts';
 import { proveCase, Prover, RULES, SHEET_RULES } from '../../src/murder/prover/prove.ts';
 import { ProverState } from '../../src/murder/prover/state.ts';
+import { clueFilter, nakedSingle } from '../../src/murder/prover/rules-singles.ts';
 import { roomCompany, roomDemand } from '../../src/murder/prover/rules-company.ts';
 import { emptyRooms, objectCount } from '../../src/murder/prover/rules-facts.ts';
 import { notSameRoom, onlyOnObject, onlyWith, personOrder, sameRoom } from '../../src/murder/prover/rules-relations.ts';
@@ -363,10 +364,48 @@ describe('the rules on a hand-set position', () => {
 });
 
 describe('section 3: the victim’s room needs the murderer', () => {
-  // A 5×5 sheet case (only sheet clue kinds), unique, that the older ladder leaves stuck: after the
-  // rows and columns are used up, David (the victim) still has a cell in the lecture hall (room d)
-  // where the only other person who can still be in that room, Oliver, has no cell off its row and column.
-  const HAND = {
+  const WITHOUT = RULES.filter((r) => r.id !== 'room-company' && r.id !== 'room-demand');
+  const runWith = (model: CaseModel, rules: typeof RULES) => {
+    const board = compileBoard(model);
+    return new Prover(board, rules).run(compileClues(board, model), 3);
+  };
+
+  // A 5×5 case with a cell outside the plan and the new objects (window, gift, tv), unique, that the
+  // ladder without the section-3 rule leaves stuck: David (the victim, not in room b) could still
+  // stand on r2c2 in room a, but the only other person who can still be in room a, Bruno, has no
+  // cell there off that row and column: nobody could join David there, so he is not there.
+  const CASE: ExtendedHand = {
+    plan: ['aaabb', 'aabbb', 'cabbb', 'ccbbb', 'ddb#b'],
+    objects: { '12': ['window'], '13': ['chair'], '20': ['gift'], '22': ['carpet'], '23': ['tv'], '32': ['gift'], '33': ['window'], '40': ['gift'], '41': ['carpet'], '02': ['carpet'], '04': ['chair'] },
+    people: [
+      person('otto', 'm', [4, 4]),
+      person('frida', 'f', [3, 3], { kind: 'notRoomCorner' }),
+      person('greta', 'f', [2, 2], { kind: 'besideObject', object: 'tv' }, { kind: 'leftOfObject', object: 'window', where: 'ownRoom' }),
+      person('david', 'm', [0, 1], { kind: 'victim' }, { kind: 'notInRoom', room: 'room-b' }),
+      person('bruno', 'm', [1, 0], { kind: 'below', person: 'david' }, { kind: 'leftOf', person: 'david' }),
+    ],
+  };
+
+  test('before the rule: unique, but beyond the ladder', () => {
+    const model = extendedModel(CASE);
+    expect(countSolutions(model).count).toBe(1);
+    expect(runWith(model, WITHOUT)).toBe('stuck');
+  });
+
+  test('after it: graded hard, the section-3 step in the proof, in both languages', () => {
+    const { model, proof } = proves(CASE, 3, ['room-company']);
+    const step = proof.steps.find((s) => s.rule === 'room-company')!;
+    expect(step.tier).toBe(3);
+    expect(step.removed).toEqual([{ person: 3, cells: [cellAt(1, 1)] }]);
+    expect(step.text.en).toBe('david: “clue 0 of david” So david needs company in room room-a. Were david on r2c2, every cell left there for bruno would share its row or column: nobody could join, so david is not there.');
+    expect(step.text.de).toBe('david: „Hinweis 0 von david“ david braucht also Gesellschaft im Raum room-a. Stünde david auf R2/S2, teilte jedes Feld, das bruno dort noch bleibt, mit ihm Reihe oder Spalte: Niemand könnte dazukommen, also steht david dort nicht.');
+    expect(proveCase(model, { maxTier: 2 }).status).toBe('stuck');
+  });
+
+  // The same argument on a case the club's sheet can say (its clue kinds and objects only): the
+  // ladder of such cases stays the sheet's (prove.ts SHEET_RULES), so generated sheet cases keep
+  // their bytes, levels, scores and minimality; the full ladder would grade it.
+  const SHEET_CASE = {
     plan: ['abbbb', 'abbbb', 'ccddb', 'ccddb', 'eeddb'],
     objects: ['oI..I', 'TPIS.', 'oTPct', 'o..T.', '.TtP.'],
     people: [
@@ -378,29 +417,13 @@ describe('section 3: the victim’s room needs the murderer', () => {
     ],
   };
 
-  test('before the rule: unique, but beyond the ladder', () => {
-    const model = handModel(HAND);
+  test('a sheet case keeps the sheet ladder: stuck there, solved by the full one', () => {
+    const model = handModel(SHEET_CASE);
     expect(countSolutions(model).count).toBe(1);
-    const board = compileBoard(model);
-    expect(new Prover(board, SHEET_RULES).run(compileClues(board, model), 3)).toBe('stuck');
-    const without = RULES.filter((r) => r.id !== 'room-company' && r.id !== 'room-demand');
-    expect(new Prover(board, without).run(compileClues(board, model), 3)).toBe('stuck');
-  });
-
-  test('after it: graded hard, the section-3 step in the proof, in both languages', () => {
-    const model = handModel(HAND);
-    const proof = proveCase(model, { names: plainNames(model) });
-    expect(proof.status).toBe('solved');
-    expect(proof.level).toBe(3);
-    HAND.people.forEach((p, k) => expect(proof.cells![k]).toBe(cellAt(p.at[0], p.at[1])));
-    const step = proof.steps.find((s) => s.rule === 'room-company')!;
-    expect(step.tier).toBe(3);
-    expect(step.removed).toEqual([{ person: 3, cells: [cellAt(4, 2)] }]);
-    expect(step.text.en).toMatch(/^david: “clue 0 of david” So david needs company in room room-d\. Were david on r5c3, every cell left there for oliver would share its row or column: nobody could join, so david is not there\.$/);
-    expect(step.text.de).toContain('braucht also Gesellschaft');
-    expect(checkCaseProof(model, proofSteps(proof.steps, model)).failure).toBeNull();
-    // The tier-3 rule also tiers the case: capped at tier 2 the ladder is stuck.
-    expect(proveCase(model, { maxTier: 2 }).status).toBe('stuck');
+    expect(compileBoard(model).beyondSheet).toBe(false);
+    expect(proveCase(model).status).toBe('stuck');
+    expect(runWith(model, SHEET_RULES)).toBe('stuck');
+    expect(runWith(model, RULES)).toBe('solved');
   });
 
   test('tiers and costs: every new rule after the older ones of its tier, costs ordered by tier', () => {
@@ -411,5 +434,44 @@ describe('section 3: the victim’s room needs the murderer', () => {
     }
     for (const a of RULES) for (const b of RULES) if (a.tier < b.tier) expect(a.cost, `${a.id} < ${b.id}`).toBeLessThan(b.cost);
     expect(SHEET_RULES.map((r) => r.id)).toEqual(ids.filter((id) => id !== 'room-company' && id !== 'room-demand'));
+  });
+});
+
+describe('the final check (prove.ts placementHolds)', () => {
+  // Everyone pinned by a row and a column clue; only the clue filter and naked singles run, so the
+  // final check alone must judge the clues about others and the facts. Rooms: a top half, b bottom half.
+  const PLAN = ['aaaa', 'aaaa', 'bbbb', 'bbbb'];
+  const AT: Array<[number, number]> = [[0, 0], [1, 1], [2, 2], [3, 3]];
+  const pinned = (extra: ClueFact[][], facts: CaseFact[] = []) =>
+    extendedModel({
+      plan: PLAN,
+      objects: { '00': ['gift'], '22': ['gift'], '33': ['window'] },
+      people: AT.map((at, p) => person(`p${p}`, p % 2 ? 'm' : 'f', at, ...(p === 0 ? [{ kind: 'victim' } as ClueFact] : []), { kind: 'row', row: at[0] }, { kind: 'column', column: at[1] }, ...(extra[p] ?? []))),
+      facts,
+    });
+  const run = (model: CaseModel) => {
+    const board = compileBoard(model);
+    return new Prover(board, [clueFilter, nakedSingle]).run(compileClues(board, model), 3);
+  };
+
+  test('true clues and facts: solved', () => {
+    expect(run(pinned([[{ kind: 'sameRoomAs', person: 'p1' }, { kind: 'above', person: 'p2' }, { kind: 'leftOf', person: 'p1' }, { kind: 'onlyWith', person: 'p1' }], [{ kind: 'notSameRoomAs', person: 'p2' }], [{ kind: 'below', person: 'p1' }, { kind: 'rightOf', person: 'p0' }]], [{ kind: 'peopleOnObject', object: 'gift', compare: 'exactly', count: 2 }, { kind: 'emptyRooms', count: 0 }]))).toBe('solved');
+  });
+
+  const FALSE: Array<[string, ClueFact[][], CaseFact[]]> = [
+    ['sameRoomAs', [[{ kind: 'sameRoomAs', person: 'p2' }]], []],
+    ['notSameRoomAs', [[{ kind: 'notSameRoomAs', person: 'p1' }]], []],
+    ['onlyWith', [[], [], [{ kind: 'onlyWith', person: 'p0' }]], []],
+    ['above', [[], [{ kind: 'above', person: 'p0' }]], []],
+    ['below', [[{ kind: 'below', person: 'p3' }]], []],
+    ['leftOf', [[], [{ kind: 'leftOf', person: 'p0' }]], []],
+    ['rightOf', [[{ kind: 'rightOf', person: 'p2' }]], []],
+    ['onlyOnObject', [[{ kind: 'onlyOnObject', object: 'gift' }]], []],
+    ['peopleOnObject exactly', [], [{ kind: 'peopleOnObject', object: 'gift', compare: 'exactly', count: 1 }]],
+    ['peopleOnObject at most', [], [{ kind: 'peopleOnObject', object: 'gift', compare: 'atMost', count: 1 }]],
+    ['emptyRooms', [], [{ kind: 'emptyRooms', count: 1 }]],
+  ];
+  test.each(FALSE)('a false %s: a contradiction, never "solved"', (_name, extra, facts) => {
+    expect(run(pinned(extra, facts))).toBe('contradiction');
   });
 });

@@ -9,6 +9,7 @@
  *   one row up         (w >>> 9) within the word, plus row 0 of the word below moving to row 2
  */
 import { addCell, cellAt, cellList, cellSets, columnOf, rowOf, WORDS } from '../cells.ts';
+import { BLOCKING_OBJECTS, STANDABLE_OBJECTS } from '../catalogue/objects.ts';
 import { isStandable, objectCode, personIndexOf, type CaseModel } from '../model.ts';
 import type { ClueFact, ClueKind } from '../schema.ts';
 
@@ -43,6 +44,12 @@ export interface ProverBoard {
   victim: number;
   /** The case facts (model.facts, same order): counts the prover reasons with (rules-facts.ts). */
   facts: CompiledFact[];
+  /**
+   * The plan or the case goes beyond what the club's sheet can say (issue 26): case facts, cells
+   * outside the plan, two objects on a cell, objects beyond the sheet's eighteen. With the clue
+   * kinds, this chooses the ladder (prove.ts ladderFor).
+   */
+  beyondSheet: boolean;
 }
 
 /** A case fact ready for the prover. */
@@ -89,6 +96,9 @@ function shiftUp(src: Uint32Array, so: number, dst: Uint32Array, d: number): voi
 }
 
 const SHIFTS = [shiftRight, shiftLeft, shiftDown, shiftUp];
+
+/** The sheet's objects are the first codes (catalogue/objects.ts: its standable and blocking lists). */
+const SHEET_OBJECTS = STANDABLE_OBJECTS.length + BLOCKING_OBJECTS.length;
 
 export function compileBoard(model: CaseModel): ProverBoard {
   const n = model.size;
@@ -163,7 +173,14 @@ export function compileBoard(model: CaseModel): ProverBoard {
       ? { index, kind: fact.kind, object: objectCode(model, fact.object), exactly: fact.compare === 'exactly', count: fact.count }
       : { index, kind: fact.kind, object: -1, exactly: true, count: fact.count },
   );
-  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim, facts };
+  let beyondSheet = facts.length > 0;
+  for (let r = 0; r < n && !beyondSheet; r++) {
+    for (let c = 0; c < n && !beyondSheet; c++) {
+      const cell = cellAt(r, c), objectBits = model.objectsAt[cell]!;
+      beyondSheet = model.roomOf[cell]! < 0 || (objectBits & (objectBits - 1)) !== 0 || objectBits >>> SHEET_OBJECTS !== 0;
+    }
+  }
+  return { n, roomCount, all, free, rows, columns, rooms, roomOf: model.roomOf, sees, objects, beside, adjacent, corners, awayFromWalls, awayFromEdge, female, victim: model.victim, facts, beyondSheet };
 }
 
 /** The cell set a clue allows for its own person (see holdsAt in truth.ts for the same meaning). */

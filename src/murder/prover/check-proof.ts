@@ -507,15 +507,40 @@ function openAround(s: CasePosition, people: readonly number[], room: number, ce
   return people.flatMap((q) => [...s.cand[q]!].filter((c) => s.roomOf(c) === room && rowOf(c) !== rowOf(cell) && columnOf(c) !== columnOf(cell)));
 }
 
-/** Section 3: the named person needs company in the room, and nobody who could give it has a cell there off the removed cell's lines. */
-function roomCompany(s: CasePosition, claim: Claim): string | null {
-  const clue = namedClue(claim, COMPANY_KINDS);
-  if (typeof clue === 'string') return clue;
-  if (claim.people.length !== 1 || claim.rooms.length !== 1) return 'must name exactly one person and one room';
-  const [owner, fact] = clue;
-  const p = claim.people[0]!, room = claim.rooms[0]!;
+/**
+ * The company clue a step names first, and who can give the named person company: the clue's
+ * people minus those the step's further clues keep out (an alone clue's person; the other person
+ * of notSameRoomAs with p; a person only with somebody other than p).
+ */
+function namedCompany(s: CasePosition, claim: Claim, p: number): number[] | string {
+  if (claim.clues.length === 0) return 'must name the clue that asks for company';
+  const [owner, fact] = claim.clues[0]!;
+  if (!COMPANY_KINDS.includes(fact.kind)) return `names a ${fact.kind} clue first, not ${COMPANY_KINDS.join(' or ')}`;
   const company = companyOf(s, owner, fact, p);
   if (!company) return `the ${fact.kind} clue does not ask company for ${s.who(p)}`;
+  const out = new Set<number>();
+  for (const [o, f] of claim.clues.slice(1)) {
+    if (f.kind === 'alone') out.add(o);
+    else if (f.kind === 'notSameRoomAs') {
+      const other = personIndexOf(s.model, f.person);
+      if (o === p) out.add(other);
+      else if (other === p) out.add(o);
+      else return `the notSameRoomAs clue of ${s.who(o)} does not name ${s.who(p)}`;
+    } else if (f.kind === 'onlyWith') {
+      const other = personIndexOf(s.model, f.person);
+      if (other !== p) out.add(o);
+      if (o !== p) out.add(other);
+    } else return `names a ${f.kind} clue, which keeps nobody from company`;
+  }
+  return company.filter((q) => !out.has(q));
+}
+
+/** Section 3: the named person needs company in the room, and nobody who could give it has a cell there off the removed cell's lines. */
+function roomCompany(s: CasePosition, claim: Claim): string | null {
+  if (claim.people.length !== 1 || claim.rooms.length !== 1) return 'must name exactly one person and one room';
+  const p = claim.people[0]!, room = claim.rooms[0]!;
+  const company = namedCompany(s, claim, p);
+  if (typeof company === 'string') return company;
   const ok = (q: number, cell: number) => q === p && s.roomOf(cell) === room && openAround(s, company, room, cell).length === 0;
   return noPlacement(claim) ?? eachRemoval(s, claim, ok, 'someone who could join them there has a cell off its row and column');
 }
@@ -525,16 +550,15 @@ function roomCompany(s: CasePosition, claim: Claim): string | null {
  * satisfies, one companion more: k people in different rows and columns, off the removed cell's.
  */
 function roomDemand(s: CasePosition, claim: Claim): string | null {
-  if (claim.people.length < 1 || claim.rooms.length !== 1 || claim.clues.length > 1) return 'must name the person, the people in the room, one room and at most one clue';
+  if (claim.people.length < 1 || claim.rooms.length !== 1) return 'must name the person, the people in the room and one room';
   const [p, ...inside] = claim.people as [number, ...number[]];
   const room = claim.rooms[0]!;
   if (new Set(claim.people).size !== claim.people.length) return 'names a person twice';
   for (const q of inside) if (!s.confinedTo(q, room)) return `${s.who(q)} is not certainly in ${s.model.roomIds[room]}`;
   let members = inside, k = inside.length;
-  if (claim.clues.length === 1) {
-    const [owner, fact] = claim.clues[0]!;
-    const company = companyOf(s, owner, fact, p);
-    if (!company) return `the ${fact.kind} clue does not ask company for ${s.who(p)}`;
+  if (claim.clues.length > 0) {
+    const company = namedCompany(s, claim, p);
+    if (typeof company === 'string') return company;
     if (!company.some((q) => inside.includes(q))) {
       members = [...inside, ...company.filter((q) => !inside.includes(q))];
       k++;

@@ -7,7 +7,8 @@
  *   room-company  p's clue needs company in p's room (the victim: exactly one other person;
  *                 withAnother: one of that gender; sameRoomAs / onlyWith: the named person, and the
  *                 named person needs the speaker): x goes when no eligible person can still stand
- *                 in x's room on a cell outside x's row and column.
+ *                 in x's room on a cell outside x's row and column. Not eligible: whoever is
+ *                 "alone", "not in the same room as" p, or "only with" someone other than p.
  *   room-demand   the generalisation: x's room must hold the people certainly there (besides p)
  *                 and, with a company clue none of them satisfies, one companion more — k people in
  *                 k different rows and columns, all outside x's row and column. When their open
@@ -20,35 +21,55 @@ import type { Rule } from './rules-singles.ts';
 import { NONE, PROGRESS, type ProverState } from './state.ts';
 import { roomCompanyText, roomDemandText } from './texts.ts';
 
-/** One person's need for company: who needs it, who can give it (bit q), and the clue that says so. */
+/**
+ * One person's need for company: who needs it, who can give it (bit q), the clue that says so, and
+ * the clues that keep someone from giving it (an "alone" person shares no room; "not in the same
+ * room as" the needy one; "only with" somebody else).
+ */
 interface Need {
   person: number;
   eligible: number;
   owner: number;
   index: number;
+  /** [person, clue index] of the clues that took somebody out of `eligible`. */
+  excluding: Array<[number, number]>;
 }
 
 /** Every need for company the clues state (the victim's, withAnother's, both sides of sameRoomAs and onlyWith). */
 export function companyNeeds(s: ProverState): Need[] {
   const needs: Need[] = [];
   const all = (1 << s.n) - 1;
+  const add = (person: number, eligible: number, owner: number, index: number) => needs.push({ person, eligible, owner, index, excluding: [] });
   for (const clue of s.clues) {
     const p = clue.person;
     switch (clue.kind) {
-      case 'victim': needs.push({ person: p, eligible: all & ~(1 << p), owner: p, index: clue.index }); break;
+      case 'victim': add(p, all & ~(1 << p), p, clue.index); break;
       case 'withAnother': {
         let eligible = 0;
         for (let q = 0; q < s.n; q++) if (q !== p && s.board.female[q] === clue.female) eligible |= 1 << q;
-        needs.push({ person: p, eligible, owner: p, index: clue.index });
+        add(p, eligible, p, clue.index);
         break;
       }
       case 'sameRoomAs':
       case 'onlyWith':
         if (clue.other < 0) break;
-        needs.push({ person: p, eligible: 1 << clue.other, owner: p, index: clue.index });
-        needs.push({ person: clue.other, eligible: 1 << p, owner: p, index: clue.index });
+        add(p, 1 << clue.other, p, clue.index);
+        add(clue.other, 1 << p, p, clue.index);
         break;
       default: break;
+    }
+  }
+  for (const need of needs) {
+    const x = need.person;
+    for (const clue of s.clues) {
+      let out = 0;
+      if (clue.kind === 'alone') out = 1 << clue.person;
+      else if (clue.kind === 'notSameRoomAs' && clue.other >= 0) out = clue.person === x ? 1 << clue.other : clue.other === x ? 1 << clue.person : 0;
+      else if (clue.kind === 'onlyWith' && clue.other >= 0) out = (clue.other !== x ? 1 << clue.person : 0) | (clue.person !== x ? 1 << clue.other : 0);
+      out &= need.eligible;
+      if (out === 0) continue;
+      need.eligible &= ~out;
+      need.excluding.push([clue.person, clue.index]);
     }
   }
   return needs;
@@ -99,7 +120,7 @@ export const roomCompany: Rule = {
         if (s.recording) {
           const eligible: number[] = [];
           for (let q = 0; q < s.n; q++) if (need.eligible & (1 << q) && s.reaches(q, room)) eligible.push(q);
-          s.record('room-company', 3, { people: [p], clues: [[need.owner, need.index]], rooms: [room] }, roomCompanyText, p, need.owner, need.index, room, gone, eligible);
+          s.record('room-company', 3, { people: [p], clues: [[need.owner, need.index], ...need.excluding], rooms: [room] }, roomCompanyText, p, need.owner, need.index, room, gone, eligible);
         }
         return PROGRESS;
       }
@@ -141,7 +162,7 @@ export const roomDemand: Rule = {
             const who: number[] = [];
             for (let q = 0; q < s.n; q++) if (inside & (1 << q)) who.push(q);
             const clue = need ? ([need.owner, need.index] as const) : null;
-            const premises = { people: [p, ...who], clues: need ? [[need.owner, need.index] as [number, number]] : [], rooms: [room] };
+            const premises = { people: [p, ...who], clues: need ? [[need.owner, need.index] as [number, number], ...need.excluding] : [], rooms: [room] };
             s.record('room-demand', 3, premises, roomDemandText, p, room, gone, who, clue, k);
           }
           return PROGRESS;

@@ -23,10 +23,15 @@ export const HAS_ORDER = 2;
 export const HAS_SAME_ROOM = 4;
 export const HAS_NOT_SAME_ROOM = 8;
 export const HAS_ONLY_WITH = 16;
+/** Any clue kind beyond the club's sheet (issue 26). */
+export const HAS_BEYOND_SHEET = 32;
+
+const SHEET_KINDS: ReadonlySet<string> = new Set(['victim', 'row', 'column', 'inRoom', 'notInRoom', 'onObject', 'notOnObject', 'besideObject', 'notBesideObject', 'roomCorner', 'notRoomCorner', 'withAnother', 'alone']);
 
 function kindsOf(clues: readonly CompiledClue[]): number {
   let kinds = 0;
   for (const clue of clues) {
+    if (!SHEET_KINDS.has(clue.kind)) kinds |= HAS_BEYOND_SHEET;
     switch (clue.kind) {
       case 'onlyOnObject': kinds |= HAS_ONLY_ON_OBJECT; break;
       case 'above':
