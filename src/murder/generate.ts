@@ -25,7 +25,7 @@ import { countSolutions } from './counter.ts';
 import { drawLayout, type Layout } from './layout.ts';
 import { modelFromCodes, modelFromPublic, type CaseModel } from './model.ts';
 import { compileBoard, compileClue, type CompiledClue } from './prover/board.ts';
-import { LEVEL_NAMES, Prover, proveCase, RULES, scoreCase, type LevelName } from './prover/prove.ts';
+import { LEVEL_NAMES, Prover, proveCase, scoreCase, type LevelName } from './prover/prove.ts';
 import { robustnessOf } from './robustness.ts';
 import type { CaseFact, ClueFact, MurderCaseFile } from './schema.ts';
 import { dealPool, selectClues, type SelectOptions, type SelectStats } from './select.ts';
@@ -132,8 +132,9 @@ export function generateCase(request: CaseRequest, seed: string, stats?: SelectS
     if (!cast) continue;
     const model = castModel(layout, cast);
     const board = compileBoard(model);
-    // an extended case is dealt on the whole ladder (the sheet's generator ladder keeps sheet bytes)
-    const prover = extended ? new Prover(board, RULES) : new Prover(board);
+    // each run takes the ladder proveCase takes on that clue set (ladderFor): all rules once a clue,
+    // fact or object beyond the sheet is in play, the sheet's ladder otherwise
+    const prover = new Prover(board);
     const candidates = trueClues(model, cast.cells, options.robust, extended);
     const compiled = extended ? compileShared(board, model, candidates) : candidates.map((x) => compileClue(board, model, x.person, 0, x.fact));
     const pool = dealPool(candidates, compiled, compileClue(board, model, cast.victim, 0, { kind: 'victim' }), request.size, options.robust);
@@ -218,7 +219,7 @@ class FactDeal {
     const key = JSON.stringify(facts);
     let prover = this.provers.get(key);
     if (!prover) {
-      prover = new Prover(compileBoard({ ...this.model, facts }), RULES);
+      prover = new Prover(compileBoard({ ...this.model, facts }));
       this.provers.set(key, prover);
     }
     return prover;
