@@ -88,7 +88,7 @@ export async function run(): Promise<string> {
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const BIN = ROOT + 'dist/cli/puzzlemill.js';
 /** Cases per CLI run by clue set (a run takes a second or two of CPU), and runs per cell (fresh seeds each). */
-const CLI_CASES: Readonly<Record<(typeof CLUE_SETS)[number], number>> = { sheet: 100, extended: 12 };
+const CLI_CASES: Readonly<Record<(typeof CLUE_SETS)[number], number>> = { sheet: 200, extended: 40 };
 const CLI_REPEATS = 3;
 
 interface Timing {
@@ -117,7 +117,7 @@ export async function runClueSets(): Promise<string> {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
   const load = loadavg();
-  const starts = [0, 1, 2].map((k) => timed(['--size', '4', '--level', 'easy', '--count', '1', '--seed', `start-${k}`]));
+  const starts = [0, 1, 2, 3, 4].map((k) => timed(['--size', '4', '--level', 'easy', '--count', '1', '--seed', `start-${k}`]));
   const start = { wall: median(starts.map((t) => t.wall)), cpu: median(starts.map((t) => t.cpu)) };
   const rows: Array<Array<string | number>> = [];
   for (const size of SIZES) {
