@@ -5,7 +5,10 @@
  * warm-up, and reports the median rate; CPU time of this thread is used, so other processes on a
  * shared machine disturb the figures less than wall time would.
  */
-import { generateCase, LEVELS, type CaseRequest } from '../src/murder/generate.ts';
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { CLUE_SETS, generateCase, LEVELS, type CaseRequest } from '../src/murder/generate.ts';
 import { emptyStats, type SelectStats } from '../src/murder/select.ts';
 import { median, table } from './results.ts';
 
@@ -79,5 +82,67 @@ export async function run(): Promise<string> {
     'Targets (issue 4): 9×9 hard ≥ 50 cases/s, 6×6 any level ≥ 300 cases/s.',
     '',
     ...sections,
+  ].join('\n');
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const BIN = ROOT + 'dist/cli/puzzlemill.js';
+/** Cases per CLI run by clue set (a run takes a second or two of CPU), and runs per cell (fresh seeds each). */
+const CLI_CASES: Readonly<Record<(typeof CLUE_SETS)[number], number>> = { sheet: 200, extended: 40 };
+const CLI_REPEATS = 3;
+
+interface Timing {
+  /** Wall seconds of the whole process. */
+  wall: number;
+  /** CPU seconds (user + system) of the whole process, every thread. */
+  cpu: number;
+}
+
+/** One whole `puzzlemill generate murder … -j 1` process, timed by bash's `time` (throws when it fails). */
+function timed(args: string[]): Timing {
+  const command = `TIMEFORMAT='%3R %3U %3S'; time ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} generate murder ${args.join(' ')} -j 1 > /dev/null 2> /dev/null`;
+  const r = spawnSync('bash', ['-c', command], { cwd: ROOT, encoding: 'utf8' });
+  const [real, user, sys] = r.stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number];
+  if (r.status !== 0 || !Number.isFinite(real)) throw new Error(`generate murder ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  return { wall: real, cpu: user + sys };
+}
+
+/**
+ * Issue 26 §5: the rate per size and level for both clue sets, as a user gets it: the compiled
+ * CLI with one worker, whole process (start-up included), the median of a few runs. Wall time
+ * is what a user waits on a quiet machine; on a shared one the process's CPU time (user + system,
+ * every thread) is the steadier measure, so cases/s per core is the case count over CPU seconds.
+ */
+export async function runClueSets(): Promise<string> {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  const load = loadavg();
+  const starts = [0, 1, 2, 3, 4].map((k) => timed(['--size', '4', '--level', 'easy', '--count', '1', '--seed', `start-${k}`]));
+  const start = { wall: median(starts.map((t) => t.wall)), cpu: median(starts.map((t) => t.cpu)) };
+  const rows: Array<Array<string | number>> = [];
+  for (const size of SIZES) {
+    for (const level of LEVELS) {
+      const row: Array<string | number> = [`${size}×${size}`, level];
+      for (const clues of CLUE_SETS) {
+        const n = CLI_CASES[clues];
+        const runs = Array.from({ length: CLI_REPEATS }, (_, rep) =>
+          timed(['--size', String(size), '--level', level, '--count', String(n), '--seed', `bench-${rep}`, '--clues', clues]));
+        const wall = median(runs.map((t) => t.wall)), cpu = median(runs.map((t) => t.cpu));
+        row.push((n / wall).toFixed(1), (n / cpu).toFixed(1), (((cpu - start.cpu) * 1000) / n).toFixed(1));
+      }
+      rows.push(row);
+    }
+  }
+  return [
+    '## Murder cases by clue set (`bench/murder.ts` runClueSets, issue 26)',
+    '',
+    `Whole processes of \`puzzlemill generate murder --size S --level L --count N --seed bench-R --clues C -j 1\` (the compiled`,
+    `CLI), N = ${CLI_CASES.sheet} sheet / ${CLI_CASES.extended} extended cases, median of ${CLI_REPEATS} runs (R = 0…${CLI_REPEATS - 1}). "cases/s (wall)" = N / wall time;`,
+    '"cases/s per core" = N / CPU time of the process (user + system, all threads: one worker, so about one core busy);',
+    `both include the start-up (a one-case 4×4 easy run: ${start.wall.toFixed(2)} s wall, ${start.cpu.toFixed(2)} s CPU). "ms/case (CPU)" takes`,
+    'that start-up off: the cost of one more case. Every case is re-checked from the file (prover in proof mode, counter).',
+    `Load average ${load[0]!.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (${cpus().length} cores): other jobs inflate wall times far more than CPU times.`,
+    '',
+    table(['size', 'level', 'sheet cases/s (wall)', 'sheet cases/s per core', 'sheet ms/case (CPU)', 'extended cases/s (wall)', 'extended cases/s per core', 'extended ms/case (CPU)'], rows),
   ].join('\n');
 }

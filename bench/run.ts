@@ -18,6 +18,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'pool', describe: 'the compiled CLI as a user runs it (start-up, worker start, generate -j 1/-j 2/default at 1..20,000 boards) and in-run rates: in-process vs 1 vs 2 workers', run: async () => (await import('./pool.ts')).run() },
   { name: 'games', describe: 'Domino-SUDOKU completion proof; Kosmos solo players over 1,000 deals', run: async () => (await import('./games.ts')).run() },
   { name: 'murder', describe: 'Murder cases per second per size and level, deal success rates', run: async () => (await import('./murder.ts')).run() },
+  { name: 'murder-clues', describe: 'Murder cases per second per size and level for both clue sets (sheet, extended): whole-process wall time of the compiled CLI, -j 1', run: async () => (await import('./murder.ts')).runClueSets() },
   { name: 'prover', describe: 'logic prover throughput by tier cap and grade shares', run: async () => (await import('./prover.ts')).run() },
   { name: 'render', describe: 'pictures: SVG build and PNG rasterising per picture kind; export and import per format', run: async () => (await import('./render.ts')).run() },
   { name: 'selfplay', describe: 'Numbridge referee: deals/s, referee moves/s, self-play games/s, replays/s per variant', run: async () => (await import('./selfplay.ts')).run() },

@@ -17,7 +17,7 @@ import type { GradeReport, PuzzleKind, SolveReport, VerifyResult } from './kind.
 import { requestFromSchema } from './request-schema.ts';
 import { MURDER_CASE } from '../core/formats.ts';
 
-/** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest). */
+/** A case request as plain JSON (absent setting = a random one per case; budget: see CaseRequest; absent clues = sheet). */
 export interface MurderRequest {
   [key: string]: string | number | boolean;
   size: number;
@@ -32,6 +32,7 @@ function caseRequest(r: MurderRequest): CaseRequest {
   const out: CaseRequest = { size: r.size, level: r.level, robust: r.robust };
   if (typeof r.setting === 'string') out.setting = r.setting;
   if (typeof r.budget === 'number') out.budget = r.budget;
+  if (r.clues === 'extended') out.clues = 'extended';
   return out;
 }
 
@@ -51,6 +52,8 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
     const request: MurderRequest = { size: fields.size as number, level: fields.level as LevelName, robust: fields.robust as boolean };
     if (fields.setting !== undefined) request.setting = fields.setting as string;
     if (fields.budget !== undefined) request.budget = fields.budget as number;
+    // only an extended request carries the field: a sheet request stays the JSON it always was
+    if (fields.clues === 'extended') request.clues = 'extended';
     checkRequest(caseRequest(request));
     return request;
   }),

@@ -14,18 +14,26 @@ import { canonicalPeopleOrder, caseFact, clueFact, type CaseModel } from './mode
 import type { RecordedStep } from './prover/state.ts';
 import type { ProofNames } from './prover/texts.ts';
 import { LEVEL_NAMES } from './prover/prove.ts';
-import type { ClueFact, MurderCaseInput, MurderPublic, MurderPublicInput, ProofStep } from './schema.ts';
-import { clueText } from './texts/clues.ts';
+import type { CaseFact, ClueFact, MurderCaseInput, MurderPublic, MurderPublicInput, ProofStep } from './schema.ts';
+import { clueText, factText } from './texts/clues.ts';
 import { englishPlace, germanPlace } from './texts/grammar.ts';
 
 
-/** The public part of a case; `cards[p]` are person p's clues in card order. */
-export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact[][], level: number): MurderPublic {
+/**
+ * The public part of a case; `cards[p]` are person p's clues in card order, `facts` the case facts
+ * (extended cases; a case without facts has no `facts` field, as sheet files never had).
+ */
+export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact[][], level: number, facts: readonly CaseFact[] = []): MurderPublic {
   const n = layout.size;
   const placeOf = new Map(layout.roomTypes.map((t) => [t.id, t.place]));
-  const context = { size: n, place: (id: string) => placeOf.get(id)! };
+  const context = { size: n, place: (id: string) => placeOf.get(id)!, person: (id: string) => cast.people.find((p) => p.id === id)!.name };
   const floors = [...new Map(layout.floors.map((f) => [f.id, f])).values()];
-  return {
+  const objectsOf = (cell: number) => {
+    const top = layout.objectAt[cell]!, under = layout.underAt?.[cell] ?? -1;
+    if (top < 0) return null;
+    return under >= 0 ? [OBJECT_IDS[top]!, OBJECT_IDS[under]!] : OBJECT_IDS[top]!;
+  };
+  const pub: MurderPublic = {
     size: n,
     setting: { id: layout.setting.id, name: { ...layout.setting.name } },
     floors: floors.map((f) => ({ id: f.id, name: { ...f.name } })),
@@ -36,7 +44,7 @@ export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact
       at: { de: germanPlace(type.place), en: englishPlace(type.place) },
     })),
     roomOf: grid(n, (cell) => layout.roomTypes[layout.roomOf[cell]!]!.id),
-    objects: grid(n, (cell) => (layout.objectAt[cell]! >= 0 ? OBJECT_IDS[layout.objectAt[cell]!]! : null)),
+    objects: grid(n, objectsOf),
     people: cast.people.map((person, p) => ({
       id: person.id,
       name: person.name,
@@ -45,6 +53,8 @@ export function buildPublic(layout: Layout, cast: Cast, cards: readonly ClueFact
     })),
     level: { level, name: LEVEL_NAMES[level]! },
   };
+  if (facts.length > 0) pub.facts = facts.map((fact) => ({ ...fact, text: factText(fact, context) }) as NonNullable<MurderPublic['facts']>[number]);
+  return pub;
 }
 
 function grid<T>(n: number, at: (cell: number) => T): T[][] {

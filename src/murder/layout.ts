@@ -19,6 +19,8 @@ export interface Layout {
   floors: Floor[];
   /** Object code per cell, −1 for bare floor. */
   objectAt: Int8Array;
+  /** Extended plans only: a second object on the cell (a carpet or rug under a seat), −1 for none. */
+  underAt?: Int8Array;
 }
 
 interface Rect {
@@ -40,8 +42,17 @@ export const ROOM_COUNTS: Readonly<Record<number, readonly [number, number]>> = 
 const OBJECT_DENSITY: readonly [number, number] = [0.45, 0.6];
 const BLOCKING_SHARE = 0.6;
 
-/** A floor plan, or null when this attempt failed (the caller draws again). */
-export function drawLayout(size: number, setting: Setting, rng: Rng): Layout | null {
+/** Share of seats that stand on a carpet or rug in extended plans (when the room type has one). */
+const ON_CARPET = 0.25;
+const SEATS: ReadonlySet<ObjectId> = new Set(['chair', 'armchair', 'sofa', 'stool', 'bench', 'bed']);
+const COVERINGS: ReadonlySet<ObjectId> = new Set(['carpet', 'rug']);
+
+/**
+ * A floor plan, or null when this attempt failed (the caller draws again). `extended`: rooms may
+ * also hold their objects beyond the sheet (RoomType.more), and a seat may stand on a carpet; a
+ * sheet plan draws exactly the random numbers it always did.
+ */
+export function drawLayout(size: number, setting: Setting, rng: Rng, extended = false): Layout | null {
   const [lo, hi] = ROOM_COUNTS[size]!;
   const roomCount = rng.range(lo, hi);
   const roomOf = partition(size, roomCount, rng);
@@ -50,8 +61,10 @@ export function drawLayout(size: number, setting: Setting, rng: Rng): Layout | n
   if (!roomTypes) return null;
   const floors = colourFloors(size, roomOf, roomCount, setting, rng);
   if (!floors) return null;
-  const objectAt = furnish(size, roomOf, roomTypes, rng);
-  return { size, setting, roomOf, roomTypes, floors, objectAt };
+  if (!extended) return { size, setting, roomOf, roomTypes, floors, objectAt: furnish(size, roomOf, roomTypes, rng) };
+  const underAt = new Int8Array(STRIDE * STRIDE).fill(-1);
+  const objectAt = furnish(size, roomOf, roomTypes, rng, underAt);
+  return { size, setting, roomOf, roomTypes, floors, objectAt, underAt };
 }
 
 /** Guillotine cuts into `rooms + joins` rectangles, then `joins` merges into non-rectangles. */
@@ -180,15 +193,21 @@ function colourFloors(size: number, roomOf: Int8Array, rooms: number, setting: S
   return floors as Floor[];
 }
 
-/** Objects per room from its type's list; every room keeps at least half its cells standable. */
-function furnish(size: number, roomOf: Int8Array, types: RoomType[], rng: Rng): Int8Array {
+/**
+ * Objects per room from its type's list; every room keeps at least half its cells standable.
+ * With `underAt` (extended plans) the list includes the type's further objects, and a seat may get
+ * a carpet or rug of the room's list under it.
+ */
+function furnish(size: number, roomOf: Int8Array, types: RoomType[], rng: Rng, underAt?: Int8Array): Int8Array {
   const objectAt = new Int8Array(STRIDE * STRIDE).fill(-1);
   const density = OBJECT_DENSITY[0] + rng.next() * (OBJECT_DENSITY[1] - OBJECT_DENSITY[0]);
   types.forEach((type, room) => {
     const cells: number[] = [];
     for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) if (roomOf[cellAt(r, c)] === room) cells.push(cellAt(r, c));
-    const standable = type.objects.filter((o) => !isBlockingCode(OBJECT_CODE[o]));
-    const blocking = type.objects.filter((o) => isBlockingCode(OBJECT_CODE[o]));
+    const list = underAt && type.more ? [...type.objects, ...type.more] : type.objects;
+    const standable = list.filter((o) => !isBlockingCode(OBJECT_CODE[o]));
+    const blocking = list.filter((o) => isBlockingCode(OBJECT_CODE[o]));
+    const coverings = underAt ? type.objects.filter((o) => COVERINGS.has(o)) : [];
     let blocked = 0;
     for (const cell of rng.shuffle(cells)) {
       if (!rng.chance(density)) continue;
@@ -197,6 +216,7 @@ function furnish(size: number, roomOf: Int8Array, types: RoomType[], rng: Rng): 
       const pick: ObjectId = rng.pick(wantsBlock ? blocking : standable);
       if (wantsBlock) blocked++;
       objectAt[cell] = OBJECT_CODE[pick];
+      if (underAt && coverings.length > 0 && SEATS.has(pick) && rng.chance(ON_CARPET)) underAt[cell] = OBJECT_CODE[rng.pick(coverings)];
     }
   });
   return objectAt;

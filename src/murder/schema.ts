@@ -262,6 +262,7 @@ export const MurderSecret = Type.Object(
           level: Type.Union([Type.Literal('easy'), Type.Literal('medium'), Type.Literal('hard')]),
           setting: Type.Optional(Type.String()),
           robust: Type.Boolean(),
+          clues: Type.Optional(Type.Literal('extended', { description: 'dealt from every clue kind and case fact (absent: the sheet\'s kinds only)' })),
         },
         { additionalProperties: false },
       ),

@@ -16,7 +16,7 @@
 import { popcount } from '../core/bits.ts';
 import type { Rng } from '../core/rng.ts';
 import type { Candidate } from './candidates.ts';
-import { countCells, WORDS } from './cells.ts';
+import { columnsOf, countCells, intersects, rowsOf, WORDS } from './cells.ts';
 import type { CompiledClue, ProverBoard } from './prover/board.ts';
 import type { Prover } from './prover/prove.ts';
 import type { ClueKind } from './schema.ts';
@@ -49,28 +49,38 @@ const KIND_WEIGHT: Readonly<Record<ClueKind, number>> = {
   notRoomCorner: 0.6,
   withAnother: 1.5,
   alone: 1.5,
-  // beyond the sheet: dealt only with `--clues extended` (the sheet's pool never holds them)
-  sameRoomAs: 1.2,
-  notSameRoomAs: 0.8,
-  onlyWith: 1.2,
-  above: 1,
-  below: 1,
-  leftOf: 1,
-  rightOf: 1,
-  adjacentObject: 1,
+  // beyond the sheet: dealt only with `--clues extended` (the sheet's pool never holds them). Each
+  // kind's weight is shared among its variants (DealPool.share); tuned so that extended cards show
+  // about as many sheet clues as new ones, the new ones spread over relations, lines and walls.
+  sameRoomAs: 2,
+  notSameRoomAs: 1.5,
+  onlyWith: 2,
+  above: 1.8,
+  below: 1.8,
+  leftOf: 1.8,
+  rightOf: 1.8,
+  adjacentObject: 0.8,
   notAdjacentObject: 0.6,
-  sameRowAsObject: 1,
-  sameColumnAsObject: 1,
-  leftOfObject: 1,
-  rightOfObject: 1,
-  aboveObject: 1,
-  belowObject: 1,
-  notBesideWall: 1,
+  sameRowAsObject: 0.6,
+  sameColumnAsObject: 0.6,
+  leftOfObject: 0.8,
+  rightOfObject: 0.8,
+  aboveObject: 0.8,
+  belowObject: 0.8,
+  notBesideWall: 1.2,
   notBesideEdge: 1,
-  onlyOnObject: 1.2,
+  onlyOnObject: 1.4,
 };
+/** The kinds beyond the sheet (dealt only with `--clues extended`). */
+const EXTENDED_KINDS: ReadonlySet<ClueKind> = new Set(
+  (Object.keys(KIND_WEIGHT) as ClueKind[]).slice((Object.keys(KIND_WEIGHT) as ClueKind[]).indexOf('sameRoomAs')),
+);
 /** What a clue about other people (alone, withAnother) is assumed to cut, for the deal's weights. */
 const SOCIAL_CUT = 0.5;
+/** The lowest tier of the rules about person relations (prover/rules-relations.ts: tier 2). */
+const RELATION_TIER = 2;
+/** The least a person relation is assumed to cut (it also narrows the other person, later). */
+const RELATION_CUT = 0.25;
 /** Sharpens the preference for clues that cut a lot (1 = proportional). */
 const CUT_POWER = 2;
 
@@ -86,6 +96,13 @@ export interface DealPool {
   onCard: Int8Array;
   own: Uint32Array;
   weights: Float64Array;
+  extents: Extents;
+  /**
+   * Per candidate, a factor on its kind's weight: 1 for the sheet's kinds; for the kinds beyond it
+   * 1/√(that person's candidates of the kind), so that a kind with many variants (an object line
+   * per object and `where`, a relation per person) does not crowd out the rest by its numbers.
+   */
+  share: Float64Array;
 }
 
 /**
@@ -99,7 +116,17 @@ export function dealPool(candidates: readonly Candidate[], compiled: readonly Co
     if (!robust || (c.steady && (c.stable || social))) byPerson[c.person]!.push(i);
   });
   const widest = Math.max(0, ...byPerson.map((list) => list.length));
-  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest) };
+  const share = new Float64Array(candidates.length).fill(1);
+  for (const list of byPerson) {
+    const count = new Map<ClueKind, number>();
+    for (const i of list) if (EXTENDED_KINDS.has(candidates[i]!.fact.kind)) count.set(candidates[i]!.fact.kind, (count.get(candidates[i]!.fact.kind) ?? 0) + 1);
+    for (const i of list) {
+      const k = count.get(candidates[i]!.fact.kind);
+      if (k) share[i] = 1 / Math.sqrt(k);
+    }
+  }
+  const extents = { rooms: new Int32Array(n), rows: new Int32Array(n), columns: new Int32Array(n) };
+  return { candidates, compiled, victimClue, byPerson, used: new Uint8Array(candidates.length), onCard: new Int8Array(n), own: new Uint32Array(n * WORDS), weights: new Float64Array(widest), extents, share };
 }
 
 /** Why deals were rejected (for the benchmark's success rates). */
@@ -196,13 +223,26 @@ function deal(prover: Prover, board: ProverBoard, pool: DealPool, options: Selec
     // A clue for that person, weighted by kind and by how much it cuts.
     const choices = pool.byPerson[person]!;
     let total = 0;
+    let extents = false; // where everyone can stand, for relations (computed on first need)
     for (let j = 0; j < choices.length; j++) {
       const i = choices[j]!;
       let w = 0;
       const clue = pool.compiled[i]!;
       if (!used[i] && !(pins >= options.pinCap && overlap(own, person * WORDS, clue.mask) === 1)) {
-        const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
-        w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+        if (clue.other >= 0 && options.tier < RELATION_TIER) {
+          w = 0; // the ladder capped below the relations' rules cannot use one
+        } else if (clue.other >= 0) {
+          // a relation (extended cases only): what it cuts given the other person's cells now
+          if (!extents) {
+            extentsOf(board, prover.candidates, n, pool.extents);
+            extents = true;
+          }
+          w = Math.pow(Math.max(RELATION_CUT, relationCut(board, prover.candidates, pool.extents, clue, most)), CUT_POWER) * KIND_WEIGHT[clue.kind] * pool.share[i]!;
+        } else {
+          const cut = 1 - overlap(prover.candidates, person * WORDS, clue.mask) / most;
+          w = Math.pow(clue.kind === 'alone' || clue.kind === 'withAnother' ? Math.max(SOCIAL_CUT, cut) : cut, CUT_POWER) * KIND_WEIGHT[clue.kind];
+          if (pool.share[i] !== 1) w *= pool.share[i]!; // extended kinds only: a sheet deal's numbers stay exactly as they were
+        }
       }
       weights[j] = w;
       total += w;
@@ -234,6 +274,62 @@ function dropOrder(set: readonly CompiledClue[], rng: Rng): CompiledClue[] {
   for (let i = 1; i < set.length; i++) onCard[set[i]!.person]!++;
   const order = rng.shuffle(set.slice(1));
   return order.sort((a, b) => onCard[b.person]! - onCard[a.person]!);
+}
+
+/** Where each person can still stand, summed up for the relations' weights (extended pools only). */
+interface Extents {
+  /** Per person: the rooms (bit k: room k), rows and columns (9-bit masks) their cells touch. */
+  rooms: Int32Array;
+  rows: Int32Array;
+  columns: Int32Array;
+}
+
+function extentsOf(board: ProverBoard, cand: Uint32Array, n: number, e: Extents): void {
+  for (let q = 0; q < n; q++) {
+    let rooms = 0;
+    for (let k = 0; k < board.roomCount; k++) if (intersects(cand, q * WORDS, board.rooms, 3 * k)) rooms |= 1 << k;
+    e.rooms[q] = rooms;
+    e.rows[q] = rowsOf(cand, q * WORDS);
+    e.columns[q] = columnsOf(cand, q * WORDS);
+  }
+}
+
+/** Cells of the set at `ao` that the set at `bo` keeps. */
+function overlapAt(a: Uint32Array, ao: number, b: Uint32Array, bo: number): number {
+  return popcount(a[ao]! & b[bo]!) + popcount(a[ao + 1]! & b[bo + 1]!) + popcount(a[ao + 2]! & b[bo + 2]!);
+}
+
+/**
+ * The share of the person's `most` cells a relation to another person rules out, given where the
+ * other can still stand: rooms none of the other's cells lies in (sameRoomAs, onlyWith), the
+ * other's only room (notSameRoomAs), rows or columns beyond the other's extreme (above, below, …).
+ */
+function relationCut(board: ProverBoard, cand: Uint32Array, e: Extents, clue: CompiledClue, most: number): number {
+  const p = clue.person * WORDS, q = clue.other;
+  let kept = 0;
+  switch (clue.kind) {
+    case 'sameRoomAs':
+    case 'onlyWith':
+      for (let k = 0; k < board.roomCount; k++) if (e.rooms[q]! & (1 << k)) kept += overlapAt(cand, p, board.rooms, 3 * k);
+      break;
+    case 'notSameRoomAs': {
+      const rooms = e.rooms[q]!;
+      kept = most - ((rooms & (rooms - 1)) === 0 && rooms !== 0 ? overlapAt(cand, p, board.rooms, 3 * (31 - Math.clz32(rooms))) : 0);
+      break;
+    }
+    case 'above':
+    case 'below':
+    case 'leftOf':
+    case 'rightOf': {
+      const lines = clue.kind === 'above' || clue.kind === 'below' ? e.rows[q]! : e.columns[q]!;
+      const sets = clue.kind === 'above' || clue.kind === 'below' ? board.rows : board.columns;
+      const last = 31 - Math.clz32(lines), first = 31 - Math.clz32(lines & -lines);
+      const before = clue.kind === 'above' || clue.kind === 'leftOf';
+      for (let k = 0; k < board.n; k++) if (before ? k < last : k > first) kept += overlapAt(cand, p, sets, 3 * k);
+      break;
+    }
+  }
+  return 1 - kept / most;
 }
 
 /** Cells of the set at `o` that the mask keeps. */

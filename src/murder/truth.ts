@@ -114,16 +114,26 @@ function related(cell: number, other: number, relation: Relation, reading: Readi
 
 /** Some cell holding the object lies in `relation` to `cell`, in the room `where` asks for. */
 function objectRelated(model: CaseModel, cell: number, object: string, where: ObjectWhere, relation: Relation, reading: Reading): boolean {
-  const code = objectCode(model, object);
-  for (let r = 0; r < model.size; r++) {
-    for (let c = 0; c < model.size; c++) {
-      const other = cellAt(r, c);
-      if (!hasObject(model, other, code) || !related(cell, other, relation, reading)) continue;
-      const sameRoom = model.roomOf[other] === model.roomOf[cell];
-      if (where === 'anywhere' || (where === 'ownRoom') === sameRoom) return true;
-    }
+  for (const other of objectCells(model, objectCode(model, object))) {
+    if (!related(cell, other, relation, reading)) continue;
+    const sameRoom = model.roomOf[other] === model.roomOf[cell];
+    if (where === 'anywhere' || (where === 'ownRoom') === sameRoom) return true;
   }
   return false;
+}
+
+/** The cells holding the object of `code`, in reading order (cached per model: the generator asks often). */
+const OBJECT_CELLS = new WeakMap<CaseModel, Map<number, number[]>>();
+function objectCells(model: CaseModel, code: number): readonly number[] {
+  let byCode = OBJECT_CELLS.get(model);
+  if (!byCode) OBJECT_CELLS.set(model, (byCode = new Map()));
+  let cells = byCode.get(code);
+  if (!cells) {
+    cells = [];
+    for (let r = 0; r < model.size; r++) for (let c = 0; c < model.size; c++) if (hasObject(model, cellAt(r, c), code)) cells.push(cellAt(r, c));
+    byCode.set(code, cells);
+  }
+  return cells;
 }
 
 const OBJECT_RELATION: Readonly<Record<string, Relation>> = {

@@ -231,10 +231,9 @@ function leakProblems(file: MurderCaseInput, model: CaseModel, solution: Int8Arr
   });
   file.public.people.forEach((person, p) =>
     person.clues.forEach((clue, k) => {
-      if ('person' in clue && clue.person === murderer.id) {
-        own.add(`/public/people/${p}/clues/${k}/person`);
-        for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
-      }
+      if (!('person' in clue) || clue.person !== murderer.id) return;
+      own.add(`/public/people/${p}/clues/${k}/person`); // the clue's parameter is the murderer's id
+      for (const lang of ['de', 'en']) own.add(`/public/people/${p}/clues/${k}/text/${lang}`);
     }),
   );
   for (const [pointer, text] of stringsOf(player)) {

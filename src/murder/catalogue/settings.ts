@@ -16,6 +16,8 @@ export interface RoomType {
   /** Corridor-like types go to long thin rooms first. */
   long?: boolean;
   objects: readonly ObjectId[];
+  /** Objects beyond the sheet (window, gift, …) this room may also hold: furnished only for `--clues extended`. */
+  more?: readonly ObjectId[];
 }
 
 export interface Floor {
@@ -185,6 +187,40 @@ const MUSEUM: Setting = {
     room('office', ['Büro', 'n', 'in'], ['office', 'in'], 1, ['chair', 'table', 'bookshelf', 'plant', 'bin']),
   ],
 };
+
+/**
+ * Per setting and room type, the objects beyond the sheet it may hold (issue 26: the published
+ * cases' windows, gifts, tills, TVs, computers and rubbish). Kept apart from the room lists above:
+ * a sheet case draws from those alone, exactly as before.
+ */
+const MORE: Readonly<Record<string, Readonly<Record<string, readonly ObjectId[]>>>> = {
+  house: {
+    library: ['window', 'computer'], study: ['window', 'computer', 'tv'], kitchen: ['window', 'rubbish'], 'living-room': ['window', 'tv', 'gift'],
+    'dining-room': ['window', 'gift'], bedroom: ['window', 'tv', 'gift'], cellar: ['rubbish'], attic: ['window', 'rubbish', 'gift'],
+    conservatory: ['window'], 'guest-room': ['window', 'tv', 'gift'], nursery: ['window', 'gift', 'tv'], 'music-room': ['window'], hallway: ['window'],
+  },
+  garden: { shed: ['rubbish', 'window'], yard: ['rubbish'], greenhouse: ['window'], pavilion: ['gift'], 'vegetable-garden': ['rubbish'], terrace: ['gift'] },
+  hotel: {
+    lobby: ['window', 'tv', 'gift'], reception: ['cash-register', 'computer'], bar: ['cash-register', 'tv', 'window'], suite: ['window', 'tv', 'gift'],
+    laundry: ['rubbish'], kitchen: ['rubbish', 'window'], gym: ['tv', 'window'], 'conference-room': ['computer', 'tv', 'window'], 'reading-room': ['window'],
+    'dining-hall': ['window'], 'luggage-room': ['gift'],
+  },
+  theatre: {
+    'box-office': ['cash-register', 'computer', 'window'], foyer: ['window', 'cash-register'], canteen: ['cash-register', 'rubbish'], backstage: ['rubbish', 'tv'],
+    'dressing-room': ['gift', 'window'], 'prop-room': ['gift', 'tv'], 'costume-workshop': ['window'], stage: ['gift', 'window'],
+  },
+  museum: {
+    shop: ['cash-register', 'gift'], cafe: ['cash-register', 'window', 'rubbish'], office: ['computer', 'window'], archive: ['computer'], workshop: ['window', 'rubbish'],
+    'entrance-hall': ['window', 'cash-register'], gallery: ['window'], library: ['window', 'computer'], depot: ['rubbish'], 'lecture-hall': ['tv', 'computer', 'window'],
+    cloakroom: ['gift'],
+  },
+};
+for (const setting of [HOUSE, GARDEN, HOTEL, THEATRE, MUSEUM]) {
+  for (const type of setting.rooms) {
+    const more = MORE[setting.id]?.[type.id];
+    if (more) type.more = more;
+  }
+}
 
 export const SETTINGS: readonly Setting[] = [HOUSE, GARDEN, HOTEL, THEATRE, MUSEUM];
 
