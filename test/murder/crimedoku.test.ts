@@ -164,9 +164,11 @@ const SAMPLES: Array<{ file: string; positions: Record<string, [number, number]>
   { file: 'cottage-4.json', positions: { anna: [0, 3], ben: [1, 1], clara: [3, 2], zed: [2, 0] }, murderer: 'clara', level: 'easy' },
   { file: 'shop-5.json', positions: { emma: [1, 2], felix: [0, 0], greta: [3, 3], hugo: [2, 4], ida: [4, 1] }, murderer: 'greta', level: 'easy' },
   { file: 'garden-5.json', positions: { paula: [0, 2], theo: [4, 1], vera: [3, 3], simon: [1, 4], rosa: [2, 0] }, murderer: 'rosa', level: 'easy' },
-  // Needs the relation rules (above/below bounds, onlyWith, sameRoomAs): until they land in the
-  // prover it is "beyond the ladder", though a person solves it without trial (worked out in the report).
+  // needs the relation rules (above/below bounds, onlyWith, sameRoomAs)
   { file: 'manor-6.json', positions: { julia: [0, 1], karl: [1, 2], lena: [2, 3], max: [3, 4], nora: [4, 5], otto: [5, 0] }, murderer: 'max' },
+  // every clue type and every `invert` crimedoku reads, in one case (made by a script here: random
+  // hidden solutions on a hand-drawn 7×7 plan, true clues, minimised keeping one of each)
+  { file: 'every-clue-7.json', positions: { anna: [1, 1], bernd: [0, 6], clara: [6, 3], dieter: [5, 2], emma: [4, 5], felix: [2, 0], greta: [3, 4] }, murderer: 'clara', level: 'medium' },
 ];
 
 describe('the hand-made samples', () => {
@@ -180,7 +182,20 @@ describe('the hand-made samples', () => {
     expect([...inverted].sort()).toEqual(['in_room', 'in_same_room_as_person', 'next_to_object', 'on_object', 'with_person']);
     expect(all.some((c) => c.grid.cells.length < c.grid.rows * c.grid.cols)).toBe(true);
     expect(all.some((c) => c.grid.cells.some((cell) => (cell.objects ?? []).length >= 2))).toBe(true);
-    expect(all.map((c) => c.grid.rows)).toEqual([4, 5, 5, 6]);
+    expect(all.map((c) => c.grid.rows)).toEqual([4, 5, 5, 6, 7]);
+  });
+
+  test('every-clue-7 alone uses every clue type and every invert, and imports as one graded case', () => {
+    const c = sample('every-clue-7.json');
+    const keys = new Set(c.clues.map((x) => x.type + (x.invert === true ? '!' : '')));
+    for (const type of ['in_room', 'on_object', 'next_to_object', 'with_person', 'in_same_room_as_person']) expect(keys).toContain(type + '!');
+    for (const type of ['above_person', 'alone_in_room', 'alone_with_murderer', 'at_column', 'at_corner', 'below_person', 'in_corner', 'in_room', 'in_same_room_as_person', 'left_of', 'next_to_object', 'not_next_to_wall', 'on_object', 'only_on_object', 'only_one_person_on', 'only_with_person', 'same_column_as_object', 'with_person']) {
+      expect(keys).toContain(type);
+    }
+    const out = imported(c);
+    const kinds = new Set(out.public.people.flatMap((p) => p.clues.map((x) => x.kind)));
+    expect(kinds.size).toBeGreaterThanOrEqual(19);
+    expect(out.public.facts).toEqual([expect.objectContaining({ kind: 'peopleOnObject', compare: 'atMost', count: 1 })]);
   });
 
   test.each(SAMPLES)('$file: the counter finds exactly the worked-out solution', ({ file, positions }) => {
