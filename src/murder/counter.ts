@@ -151,11 +151,10 @@ function overfull(model: CaseModel, cells: Int8Array, reading: Reading): boolean
       for (let q = 0; q < n; q++) if (cells[q] !== -1 && hasObject(model, cells[q]!, code)) k++;
       if (k > fact.count) return true;
     } else {
-      let occupied = 0;
-      for (let q = 0; q < n; q++) if (cells[q] !== -1) occupied |= 1 << model.roomOf[cells[q]!]!;
-      let empty = 0;
-      for (let room = 0; room < model.roomIds.length; room++) if (!(occupied & (1 << room))) empty++;
-      if (empty < fact.count) return true;
+      // a list, not a bit mask: a case may have more than 32 rooms, and at most n are occupied
+      const occupied: number[] = [];
+      for (let q = 0; q < n; q++) if (cells[q] !== -1 && !occupied.includes(model.roomOf[cells[q]!]!)) occupied.push(model.roomOf[cells[q]!]!);
+      if (model.roomIds.length - occupied.length < fact.count) return true;
     }
   }
   return false;

@@ -41,7 +41,7 @@ import { sha256Hex } from '../core/sha256.ts';
 import { MURDER_CASE } from '../core/formats.ts';
 import { caseId, positionsOf, proofNamesOf, proofSteps } from './case-file.ts';
 import { NAMES } from './catalogue/names.ts';
-import { OBJECT_CODE, type ObjectId } from './catalogue/objects.ts';
+import { isBuiltinObject, OBJECT_CODE, OBJECT_IDS, type ObjectId } from './catalogue/objects.ts';
 import { SETTINGS, type Floor } from './catalogue/settings.ts';
 import { countSolutions } from './counter.ts';
 import { modelFromPublic, objectsOn } from './model.ts';
@@ -214,7 +214,8 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
 
   // The cells: rooms, objects; unlisted cells are outside the plan.
   const roomKey: (string | null)[][] = Array.from({ length: nRows }, () => Array<string | null>(nCols).fill(null));
-  const objectIds: ObjectId[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => [] as ObjectId[]));
+  const listed: boolean[][] = Array.from({ length: nRows }, () => Array<boolean>(nCols).fill(false));
+  const objectIds: string[][][] = Array.from({ length: nRows }, () => Array.from({ length: nCols }, () => [] as string[]));
   grid.cells.forEach((cell: unknown, i: number) => {
     const pointer = `/grid/cells/${i}`;
     if (!isObject(cell)) throw at(pointer, 'expected an object { row, col, room, objects }');
@@ -223,13 +224,24 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
     if (!Number.isInteger(col) || (col as number) < 0 || (col as number) >= nCols) throw at(pointer + '/col', `expected 0..${nCols - 1}, found ${shortJson(col)}`);
     if (typeof room !== 'string' || room === '') throw at(pointer + '/room', 'expected a room name');
     const r = row as number, c = col as number;
-    if (roomKey[r]![c] !== null) throw at(pointer, `cell [${r}, ${c}] is listed twice`);
-    roomKey[r]![c] = room;
+    if (listed[r]![c]) throw at(pointer, `cell [${r}, ${c}] is listed twice`);
+    listed[r]![c] = true;
     const objects = cell.objects ?? [];
     if (!Array.isArray(objects)) throw at(pointer + '/objects', 'expected a list of object names');
+    // crimedoku's own filler for cells a file leaves out: room "__void__" is outside the plan, as an unlisted cell
+    if (room === VOID) {
+      if (objects.some((name: unknown) => typeof name !== 'string' || name.toLowerCase() !== VOID)) throw at(pointer + '/objects', `objects on a "${VOID}" cell, which is outside the plan`);
+      return;
+    }
+    roomKey[r]![c] = room;
     objects.forEach((name: unknown, k: number) => {
+      // the "__void__" object inside a room: a cell of that room nobody can stand on
+      if (typeof name === 'string' && name.toLowerCase() === VOID) {
+        if (!objectIds[r]![c]!.includes(VOID_OBJECT.id)) objectIds[r]![c]!.push(VOID_OBJECT.id);
+        return;
+      }
       const id = typeof name === 'string' ? CRIMEDOKU_OBJECTS[name.toLowerCase()] : undefined;
-      if (!id || !Object.hasOwn(CRIMEDOKU_OBJECTS, (name as string).toLowerCase())) throw at(`${pointer}/objects/${k}`, unknownObject(name));
+      if (!id || !Object.hasOwn(CRIMEDOKU_OBJECTS, (name as string).toLowerCase())) throw at(`${pointer}/objects/${k}`, unknownObject(name, true));
       if (!objectIds[r]![c]!.includes(id)) objectIds[r]![c]!.push(id);
     });
   });
@@ -249,7 +261,8 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
   const idOfName = new Map(names.map((name, i) => [name, personIds[i]!]));
   const warnings: string[] = [];
   const genders = names.map((name): Gender => {
-    const given = options.genders?.[name];
+    // own properties only: a person called "constructor" is no gender
+    const given = options.genders && Object.hasOwn(options.genders, name) ? options.genders[name] : undefined;
     if (given) return given;
     const listed = GENDER_OF_NAME.get(name.toLowerCase());
     if (listed) return listed;
@@ -363,20 +376,29 @@ export function fromCrimedoku(value: unknown, where: InputPosition, options: Fro
       clues: unique(cards[p]!).map((fact) => ({ ...fact, text: clueText(fact, genders[p]!, context, name) }) as MurderPublic['people'][number]['clues'][number]),
     })),
   };
+  if (objectIds.some((row) => row.some((ids) => ids.includes(VOID_OBJECT.id)))) pub.objectTypes = [VOID_OBJECT];
   const keptFacts = unique(facts);
   if (keptFacts.length > 0) pub.facts = keptFacts.map((fact) => ({ ...fact, text: factText(fact, context) }) as NonNullable<MurderPublic['facts']>[number]);
   return { pub, warnings };
 }
 
-function unknownObject(name: unknown): string {
-  return `unknown object ${shortJson(name)} (crimedoku's objects: ${Object.keys(CRIMEDOKU_OBJECTS).join(', ')})`;
+/** crimedoku's name for a blocked cell (models/cell.py VOID). */
+const VOID = '__void__';
+/** A "__void__" object inside a room, declared as a blocking object of the case. */
+const VOID_OBJECT = { id: 'void', blocking: true, name: { de: { word: 'Sperrfläche', gender: 'f' as const }, en: { word: 'blocked cell' } } };
+
+/** On a cell, "__void__" is one of crimedoku's objects too; a clue cannot name it. */
+function unknownObject(name: unknown, onCell = false): string {
+  return `unknown object ${shortJson(name)} (crimedoku's objects: ${[...Object.keys(CRIMEDOKU_OBJECTS), ...(onCell ? [VOID] : [])].join(', ')})`;
 }
 
 /** A cell's objects as the file holds them: null, one id, or several in our code order. */
-function cellObjects(ids: readonly ObjectId[]): string | string[] | null {
+function cellObjects(ids: readonly string[]): string | string[] | null {
   if (ids.length === 0) return null;
   if (ids.length === 1) return ids[0]!;
-  return [...ids].sort((a, b) => OBJECT_CODE[a] - OBJECT_CODE[b]);
+  // in code order: the built-in ones, then the declared "void"
+  const code = (id: string) => (isBuiltinObject(id) ? OBJECT_CODE[id] : OBJECT_IDS.length);
+  return [...ids].sort((a, b) => code(a) - code(b));
 }
 
 /** The same clue or fact twice on one card says it once. */
@@ -476,8 +498,11 @@ export function toCrimedoku(pub: MurderPublicInput, options: { reading?: Crimedo
     throw new NotExpressible(reason);
   };
   const n = pub.size;
-  if (pub.objectTypes?.length) refuse(`declares its own objects (${pub.objectTypes.map((t) => t.id).join(', ')}): crimedoku knows only its ${Object.keys(CRIMEDOKU_OBJECTS).length}`);
-  const theirObject = (id: string, what: string): string => OUR_OBJECT_NAMES.get(id) ?? refuse(`${what}: crimedoku has no object "${id}" (its objects: ${Object.keys(CRIMEDOKU_OBJECTS).join(', ')})`);
+  // the one declared object crimedoku has: a blocked cell of a room (its "__void__" object)
+  const hasVoid = (pub.objectTypes ?? []).some((t) => t.id === VOID_OBJECT.id && t.blocking);
+  const declared = (pub.objectTypes ?? []).filter((t) => !(t.id === VOID_OBJECT.id && t.blocking));
+  if (declared.length) refuse(`declares its own objects (${declared.map((t) => t.id).join(', ')}): crimedoku knows only its ${Object.keys(CRIMEDOKU_OBJECTS).length}`);
+  const theirObject = (id: string, what: string): string => (hasVoid && id === VOID_OBJECT.id ? VOID : undefined) ?? OUR_OBJECT_NAMES.get(id) ?? refuse(`${what}: crimedoku has no object "${id}" (its objects: ${Object.keys(CRIMEDOKU_OBJECTS).join(', ')})`);
   const cells: CrimedokuCell[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {

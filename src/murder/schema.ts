@@ -114,7 +114,10 @@ export const FACT_VARIANTS = [
     },
     { additionalProperties: false, description: 'exactly / at most `count` people stand on cells holding that object' },
   ),
-  Type.Object({ kind: Type.Literal('emptyRooms'), count: Count, text: Text }, { additionalProperties: false, description: 'exactly `count` rooms hold nobody' }),
+  Type.Object(
+    { kind: Type.Literal('emptyRooms'), count: Type.Integer({ minimum: 0, maximum: 80, description: 'at most the rooms − 1 (model.ts)' }), text: Text },
+    { additionalProperties: false, description: 'exactly `count` rooms hold nobody' },
+  ),
 ] as const;
 export const FACT_KINDS = FACT_VARIANTS.map((v) => (v.properties.kind as unknown as { const: string }).const);
 export type CaseFactClue = Static<(typeof FACT_VARIANTS)[number]>;
@@ -233,7 +236,7 @@ export const Robustness = Type.Object(
   {
     besideDiagonal: Type.Boolean({ description: 'same single solution when "beside" also counts diagonal neighbours' }),
     besideThroughWall: Type.Boolean({ description: 'same single solution when "beside" also counts neighbours in other rooms' }),
-    relationDirect: Type.Optional(Type.Boolean({ description: 'same single solution when "above", "left of", … are read as directly above (same column) / directly left (same row)' })),
+    relationDirect: Type.Optional(Type.Boolean({ description: 'same single solution when "above", "left of", … are read as directly above / left: of an object in the same column / row, of a person in the next row / column' })),
     wallsConfused: Type.Optional(Type.Boolean({ description: 'same single solution when "not beside a wall" and "not at the edge" swap meanings' })),
     cornerOfBoard: Type.Boolean({ description: 'same single solution when "corner of the room" is read as a corner of the board' }),
     aloneIgnoresVictim: Type.Boolean({ description: 'same single solution when the victim does not count as company for "alone"' }),

@@ -5,8 +5,9 @@
  *
  * A `Reading` selects how the ambiguous words are understood. `STRICT` is the sheet's meaning;
  * the misreadings are what players get wrong (beside counting diagonals or walls, the corner of the
- * board instead of the room, the victim not counting as company). A robust case has the same
- * single solution under each of them.
+ * board instead of the room, the victim not counting as company, "above" or "left of" read as
+ * directly, "not beside a wall" and "not at the edge" taken for each other). A robust case has the
+ * same single solution under each of them.
  */
 import { cellAt, columnOf, rowOf } from './cells.ts';
 import { hasObject, isStandable, objectCode, personIndexOf, roomIndexOf, type CaseModel } from './model.ts';
@@ -21,7 +22,7 @@ export interface Reading {
   aloneCountsVictim: boolean;
   /** Does the victim count as a man or woman for "with another …" (sheet: yes)? */
   withAnotherCountsVictim: boolean;
-  /** "above", "left of", …: any distance in any column / row (strict), or directly: the same column / row. */
+  /** "above", "left of", …: any distance in any column / row (strict), or directly: an object in the same column / row, a person in the next row / column. */
   relation: 'any' | 'direct';
   /** "not beside a wall" and "not at the edge" as written (strict), or each read as the other. */
   walls: 'strict' | 'swapped';
@@ -98,7 +99,7 @@ export function isCorner(model: CaseModel, cell: number, reading: Reading): bool
 /** How the object cell `other` lies from the person's `cell` for a line or direction clue. */
 type Relation = 'sameRow' | 'sameColumn' | 'left' | 'right' | 'above' | 'below';
 
-/** `cell` stands in that relation to `other` (left: `cell` is left of `other`). */
+/** `cell` stands in that relation to an object cell `other` (left: `cell` is left of `other`). */
 function related(cell: number, other: number, relation: Relation, reading: Reading): boolean {
   const r = rowOf(cell), c = columnOf(cell), rr = rowOf(other), cc = columnOf(other);
   const direct = reading.relation === 'direct';
@@ -109,6 +110,23 @@ function related(cell: number, other: number, relation: Relation, reading: Readi
     case 'right': return c > cc && (!direct || r === rr);
     case 'above': return r < rr && (!direct || c === cc);
     case 'below': return r > rr && (!direct || c === cc);
+  }
+}
+
+/**
+ * `cell` stands in that relation to another person's `other`. Read "directly", it is the next row
+ * (column): two people never share a column (row), so "directly above, same column" could never
+ * hold and would only make every such case fragile; "right above" is the misreading people make.
+ */
+function personRelated(cell: number, other: number, relation: Relation, reading: Reading): boolean {
+  const r = rowOf(cell), c = columnOf(cell), rr = rowOf(other), cc = columnOf(other);
+  const direct = reading.relation === 'direct';
+  switch (relation) {
+    case 'left': return direct ? c === cc - 1 : c < cc;
+    case 'right': return direct ? c === cc + 1 : c > cc;
+    case 'above': return direct ? r === rr - 1 : r < rr;
+    case 'below': return direct ? r === rr + 1 : r > rr;
+    default: return related(cell, other, relation, reading);
   }
 }
 
@@ -206,7 +224,7 @@ export function clueHolds(model: CaseModel, cells: ArrayLike<number>, p: number,
     case 'above':
     case 'below':
     case 'leftOf':
-    case 'rightOf': return related(cell, cells[personIndexOf(model, fact.person)]!, PERSON_RELATION[fact.kind]!, reading);
+    case 'rightOf': return personRelated(cell, cells[personIndexOf(model, fact.person)]!, PERSON_RELATION[fact.kind]!, reading);
     case 'onlyOnObject': {
       const code = objectCode(model, fact.object);
       for (let q = 0; q < model.people.length; q++) if (q !== p && hasObject(model, cells[q]!, code)) return false;

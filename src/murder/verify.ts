@@ -170,12 +170,20 @@ function differences(model: CaseModel, a: Int8Array, b: Int8Array): string {
 /** The first clue (victim line excepted) whose removal still lets the ladder finish at `level`. */
 function notMinimal(model: CaseModel, level: number): string | null {
   const board = compileBoard(model);
-  const prover = new Prover(board);
   const clues = compileClues(board, model);
+  // On the ladder that graded the case: the sheet's where it solves a sheet case (the one its
+  // generator minimised on), else the whole ladder (prove.ts).
+  const sheetSolves = new Prover(board).run(clues, level) === 'solved';
+  const prover = new Prover(board, null, !sheetSolves);
   for (let i = 0; i < clues.length; i++) {
     if (clues[i]!.kind === 'victim') continue;
     const rest = clues.filter((_, k) => k !== i);
     if (prover.run(rest, level) === 'solved') return `clue ${clues[i]!.index} of ${model.people[clues[i]!.person]!.id}`;
+  }
+  for (let i = 0; i < model.facts.length; i++) {
+    const fewer = { ...model, facts: model.facts.filter((_, k) => k !== i) };
+    const smaller = compileBoard(fewer);
+    if (new Prover(smaller, null, !sheetSolves).run(compileClues(smaller, fewer), level) === 'solved') return `case fact ${i}`;
   }
   return null;
 }

@@ -225,10 +225,40 @@ describe('the hand-made samples', () => {
     expect(outcome(() => imported(sample('bad-two-solutions.json')))).toBe('CaseRefused: more than one solution: clara at [2, 0] or [3, 2], zed at [3, 2] or [2, 0]');
     expect(outcome(() => imported(sample('bad-unknown-clue.json')))).toMatch(/^CaseRefused: clue 2 \(in_row, "Ben"\): not a crimedoku clue type we know \(in_room, on_object, /);
     expect(outcome(() => imported(sample('bad-unknown-object.json')))).toBe(
-      "InputError: case.json /grid/cells/1/objects/0: unknown object \"sofa\" (crimedoku's objects: window, bed, carpet, chair, gift, cash_register, plant, table, tv, bookshelf, rubbish, rock, computer, box, statue)",
+      "InputError: case.json /grid/cells/1/objects/0: unknown object \"sofa\" (crimedoku's objects: window, bed, carpet, chair, gift, cash_register, plant, table, tv, bookshelf, rubbish, rock, computer, box, statue, __void__)",
     );
     expect(outcome(() => imported(sample('bad-not-square.json')))).toBe('CaseRefused: the grid is 4×5: a puzzlemill case is square');
     expect(outcome(() => imported(sample('bad-invert-ignored.json')))).toMatch(/^CaseRefused: clue 3 \(in_corner, "Clara"\): "invert" is ignored there by crimedoku itself/);
+  });
+});
+
+describe('crimedoku\'s "__void__"', () => {
+  test('a cell listed with room "__void__" is outside the plan, as an unlisted one', () => {
+    const c = sample('cottage-4.json');
+    const listed = { ...c, grid: { ...c.grid, cells: [...c.grid.cells, { row: 2, col: 3, room: '__void__', objects: ['__void__'] }, { row: 3, col: 3, room: '__void__' }] } };
+    expect(caseFingerprint(imported(listed))).toBe(caseFingerprint(imported(c)));
+  });
+  test('the "__void__" object inside a room is a declared blocking cell, and goes back out as "__void__"', () => {
+    const c = sample('cottage-4.json');
+    const blocked = { ...c, grid: { ...c.grid, cells: c.grid.cells.map((cell) => (cell.row === 0 && cell.col === 1 ? { ...cell, objects: ['__void__'] } : cell)) } };
+    const out = imported(blocked);
+    expect(out.public.objectTypes).toEqual([expect.objectContaining({ id: 'void', blocking: true })]);
+    expect(out.public.objects[0]![1]).toBe('void');
+    expect(verifyCase(out).ok).toBe(true);
+    const back = toCrimedoku(out.public);
+    expect(back.grid.cells.find((cell) => cell.row === 0 && cell.col === 1)!.objects).toEqual(['__void__']);
+    expect(caseFingerprint(imported(back))).toBe(caseFingerprint(out));
+  });
+  test('objects on a "__void__" cell are refused, naming the cell', () => {
+    const c = sample('cottage-4.json');
+    const bad = { ...c, grid: { ...c.grid, cells: [...c.grid.cells, { row: 2, col: 3, room: '__void__', objects: ['chair'] }] } };
+    expect(outcome(() => imported(bad))).toBe('InputError: case.json /grid/cells/14/objects: objects on a "__void__" cell, which is outside the plan');
+  });
+  test('a person called "constructor" is a person, not a prototype member', () => {
+    const c = sample('cottage-4.json');
+    const renamed = JSON.parse(JSON.stringify(c).replaceAll('"Anna"', '"constructor"')) as CrimedokuCase;
+    expect(imported(renamed, 'readme', { constructor: 'f' } as Record<string, 'f' | 'm'>).public.people[0]!.gender).toBe('f');
+    expect(imported(renamed).public.people[0]!.gender).toBe('m');
   });
 });
 

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { caseId } from '../../src/murder/case-file.ts';
 import { cellAt } from '../../src/murder/cells.ts';
 import { countSolutions } from '../../src/murder/counter.ts';
-import { hasObject, isStandable, objectCode, readCaseFile } from '../../src/murder/model.ts';
+import { BUILTIN_OBJECTS, hasObject, isStandable, objectCode, readCaseFile } from '../../src/murder/model.ts';
+import { proveCase } from '../../src/murder/prover/prove.ts';
 import type { MurderCaseFile } from '../../src/murder/schema.ts';
 import { isSolution } from '../../src/murder/truth.ts';
 import { verifyCase } from '../../src/murder/verify.ts';
@@ -140,5 +141,24 @@ describe('the id is content, not labels', () => {
     const other = clone(CASE);
     (other.public.people[3]!.clues[0] as { person: string }).person = 'max';
     expect(caseId(other.public)).not.toBe(caseId(CASE.public));
+  });
+});
+
+describe('many rooms', () => {
+  test('"exactly n rooms are empty" counts right beyond 32 rooms (counter, prover, truth agree)', () => {
+    // 9×9: one 2×2 room at the top left, every other cell a room of its own (78 rooms)
+    const n = 9;
+    const roomOf = new Int8Array(81).fill(-1);
+    let next = 1;
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) roomOf[cellAt(r, c)] = r < 2 && c < 2 ? 0 : next++;
+    const people = Array.from({ length: n }, (_, k) => ({
+      id: `p${k}`, name: `P${k}`, gender: 'f' as const,
+      clues: [...(k === 0 ? [{ kind: 'victim' as const }] : []), { kind: 'row' as const, row: k }, { kind: 'column' as const, column: k === 0 ? 1 : k === 1 ? 0 : k }],
+    }));
+    const model = { size: n, roomIds: Array.from({ length: next }, (_, k) => `r${k}`), roomOf, ...BUILTIN_OBJECTS, objectsAt: new Uint32Array(81), people, facts: [{ kind: 'emptyRooms' as const, count: next - 8 }], victim: 0 };
+    const solution = Int8Array.from({ length: n }, (_, k) => cellAt(k, k === 0 ? 1 : k === 1 ? 0 : k));
+    expect(isSolution(model, solution)).toBe(true);
+    expect(countSolutions(model, { limit: 2 }).count).toBe(1);
+    expect(proveCase(model).status).toBe('solved');
   });
 });

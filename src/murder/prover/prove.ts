@@ -225,11 +225,10 @@ function placementHolds(board: ProverBoard, cand: Uint32Array, clues: readonly C
       for (let p = 0; p < n; p++) if (fact.object >= 0 && hasCell(board.objects, 3 * fact.object, cells[p]!)) k++;
       if (fact.exactly ? k !== fact.count : k > fact.count) return false;
     } else {
-      let occupied = 0;
-      for (let p = 0; p < n; p++) occupied |= 1 << roomAt(p);
-      let empty = 0;
-      for (let room = 0; room < board.roomCount; room++) if (!(occupied & (1 << room))) empty++;
-      if (empty !== fact.count) return false;
+      // a list, not a bit mask: a case may have more than 32 rooms, and at most n are occupied
+      const occupied: number[] = [];
+      for (let p = 0; p < n; p++) if (!occupied.includes(roomAt(p))) occupied.push(roomAt(p));
+      if (board.roomCount - occupied.length !== fact.count) return false;
     }
   }
   return true;

@@ -94,14 +94,14 @@ export const emptyRooms: Rule = {
 function emptyRoomsFact(s: ProverState, index: number, count: number): typeof NONE | typeof PROGRESS | typeof CONTRADICTION {
   const roomCount = s.board.roomCount, rooms = s.board.rooms;
   // Rooms certainly occupied (someone confined there) and certainly empty (nobody reaches them).
-  let occupied = 0, nOccupied = 0, nUnreachable = 0;
+  // a list, not a bit mask: a case may have more than 32 rooms, and at most n are occupied
+  const occupied: number[] = [];
+  let nUnreachable = 0;
   for (let q = 0; q < s.n; q++) {
     const room = s.confinedRoom(q);
-    if (room >= 0 && !(occupied & (1 << room))) {
-      occupied |= 1 << room;
-      nOccupied++;
-    }
+    if (room >= 0 && !occupied.includes(room)) occupied.push(room);
   }
+  const nOccupied = occupied.length;
   for (let room = 0; room < roomCount; room++) {
     let reached = false;
     for (let q = 0; q < s.n && !reached; q++) reached = s.reaches(q, room);
@@ -112,14 +112,14 @@ function emptyRoomsFact(s: ProverState, index: number, count: number): typeof NO
     s.snapshot();
     let changed = false;
     for (let room = 0; room < roomCount; room++) {
-      if (occupied & (1 << room)) continue;
+      if (occupied.includes(room)) continue;
       for (let q = 0; q < s.n; q++) if (s.remove(q, rooms, 3 * room)) changed = true;
     }
     if (changed) {
       if (s.recording) {
         const kept: number[] = [];
         const people: number[] = [];
-        for (let room = 0; room < roomCount; room++) if (occupied & (1 << room)) kept.push(room);
+        for (let room = 0; room < roomCount; room++) if (occupied.includes(room)) kept.push(room);
         for (let q = 0; q < s.n; q++) if (s.confinedRoom(q) >= 0) people.push(q);
         s.record('empty-rooms', 3, { people, rooms: kept }, emptyRoomsClosedText, index, kept);
       }
