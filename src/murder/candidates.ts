@@ -10,7 +10,7 @@ import { getOrMake } from '../core/memo.ts';
 import { columnOf, rowOf } from './cells.ts';
 import { hasObject, objectCode, type CaseModel } from './model.ts';
 import { WHERE_VALUES, type CaseFact, type ClueFact, type ClueKind } from './schema.ts';
-import { clueHolds, factHolds, holdsAt, MISREADINGS, STRICT } from './truth.ts';
+import { clueHolds, factHolds, holdsAt, MISREADINGS, murdererOf, STRICT } from './truth.ts';
 
 /** Kinds whose meaning no misreading touches, and kinds about other people. */
 const READING_FREE = new Set<ClueFact['kind']>(['row', 'column', 'inRoom', 'notInRoom', 'onObject', 'notOnObject']);
@@ -125,13 +125,6 @@ function misreadingsOnlyNarrow(model: CaseModel, fact: ClueFact): boolean {
     }
   }
   return true;
-}
-
-/** The other person in the victim's room. */
-function murdererOf(model: CaseModel, cells: Int8Array): number {
-  const room = model.roomOf[cells[model.victim]!];
-  for (let q = 0; q < model.people.length; q++) if (q !== model.victim && model.roomOf[cells[q]!] === room) return q;
-  return -1;
 }
 
 /**

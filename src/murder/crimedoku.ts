@@ -480,7 +480,7 @@ export function importedCaseFile(pub: MurderPublicInput, origin: string, budget:
 
 // ——— export ———
 
-/** A case crimedoku's format cannot say, with the reason in one line (export: exit 2 for that file). */
+/** A case crimedoku's format cannot say, with the reason in one line (export: exit 1 for that file; the others still go out). */
 export class NotExpressible extends Error {
   override readonly name = 'NotExpressible';
 }

@@ -12,7 +12,7 @@
  * file goes through as it is once `verify` passes it.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { atPosition, InputError } from '../../core/errors.ts';
+import { atPosition, InputError, type InputPosition } from '../../core/errors.ts';
 import { MURDER_CASE } from '../../core/formats.ts';
 import { kindForFormat } from '../../kinds/registry.ts';
 import { playerForm } from '../../murder/case-file.ts';
@@ -114,7 +114,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
  * tried): a crimedoku case (`--from crimedoku`, or recognised by its fields) converted and graded,
  * or a puzzlemill murder-case file passed through once verify accepts it.
  */
-function murderCase(value: unknown, where: import('../../core/errors.ts').InputPosition, args: ImportArgs, genders: Record<string, Gender>): MurderCaseInput | null {
+function murderCase(value: unknown, where: InputPosition, args: ImportArgs, genders: Record<string, Gender>): MurderCaseInput | null {
   if (args.from === 'crimedoku' || (args.from === 'auto' && isCrimedoku(value))) {
     const { pub, warnings } = fromCrimedoku(value, where, { reading: args.crimedokuReading, genders });
     for (const line of warnings) warn(`puzzlemill: ${atPosition(line, where).message}`);

@@ -16,7 +16,6 @@ export const PROGRESS = 1;
 export const CONTRADICTION = -1;
 export type RuleResult = typeof NONE | typeof PROGRESS | typeof CONTRADICTION;
 
-/** What a step rests on, by index (converted to ids when the proof is written out). */
 /** Which clue kinds beyond the sheet the clue list holds (`ProverState.kinds`): the rules for them skip quickly otherwise. */
 export const HAS_ONLY_ON_OBJECT = 1;
 export const HAS_ORDER = 2;
@@ -47,6 +46,7 @@ function kindsOf(clues: readonly CompiledClue[]): number {
   return kinds;
 }
 
+/** What a step rests on, by index (converted to ids when the proof is written out). */
 export interface Premises {
   people?: number[];
   clues?: Array<[person: number, index: number]>;
