@@ -54,7 +54,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
         choices: CRIMEDOKU_READINGS,
         default: 'readme' as CrimedokuReading,
         describe:
-          "crimedoku: how to read next_to_object and not_next_to_wall, where its README and code differ. readme (default): any orthogonal neighbour (adjacentObject), not at the plan's edge (notBesideEdge); code: a neighbour in the same room (besideObject), no room wall around (notBesideWall)",
+          "crimedoku: how to read next_to_object and not_next_to_wall, where its README and code differ. readme (default): any orthogonal neighbour (adjacentObject), not at the plan's edge (notBesideEdge: the board edge or a cell the file leaves out, as its code treats left-out cells); code: a neighbour in the same room (besideObject), no room wall around (notBesideWall)",
       })
       // repeatable, one value each (nargs 1: the file names after it stay files)
       .option('gender', { type: 'string', array: true, nargs: 1, default: [] as string[], describe: "crimedoku: a person's gender, NAME=f or NAME=m (repeatable); else our list of first names, else m with a warning" })
