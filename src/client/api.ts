@@ -309,10 +309,29 @@ export interface components {
                         en: string;
                     };
                 }[];
-                /** @description N×N room ids */
-                roomOf: string[][];
-                /** @description N×N: null or an object id */
-                objects: (null | "chair" | "armchair" | "sofa" | "bed" | "bench" | "stool" | "carpet" | "rug" | "plant" | "table" | "tree" | "bush" | "rock" | "box" | "bookshelf" | "fountain" | "statue" | "bin")[][];
+                /** @description N×N room ids; null for a cell outside the plan */
+                roomOf: (string | null)[][];
+                /** @description N×N: null, an object id, or a list of object ids */
+                objects: (null | string | string[])[][];
+                /** @description objects this case declares beyond the built-in vocabulary */
+                objectTypes?: {
+                    /** @description object id, not a built-in one */
+                    id: string;
+                    /** @description nobody can stand on a cell holding it */
+                    blocking: boolean;
+                    /** @description German noun with its gender, English noun */
+                    name: {
+                        de: {
+                            word: string;
+                            gender: "m" | "f" | "n";
+                        };
+                        en: {
+                            word: string;
+                            /** @description takes "an" rather than "a" */
+                            an?: boolean;
+                        };
+                    };
+                }[];
                 people: {
                     /** @description person id, unique in the case */
                     id: string;
@@ -324,9 +343,17 @@ export interface components {
                          * @description docs/FORMATS.md clue kinds
                          * @enum {unknown}
                          */
-                        kind: "victim" | "row" | "column" | "inRoom" | "notInRoom" | "onObject" | "notOnObject" | "besideObject" | "notBesideObject" | "roomCorner" | "notRoomCorner" | "withAnother" | "alone";
-                    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
+                        kind: "victim" | "row" | "column" | "inRoom" | "notInRoom" | "onObject" | "notOnObject" | "besideObject" | "notBesideObject" | "roomCorner" | "notRoomCorner" | "withAnother" | "alone" | "sameRoomAs" | "notSameRoomAs" | "onlyWith" | "above" | "below" | "leftOf" | "rightOf" | "adjacentObject" | "notAdjacentObject" | "sameRowAsObject" | "sameColumnAsObject" | "leftOfObject" | "rightOfObject" | "aboveObject" | "belowObject" | "notBesideWall" | "notBesideEdge" | "onlyOnObject";
+                    } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown))[];
                 }[];
+                /** @description facts about the whole case, on no card (drawn under the cards) */
+                facts?: ({
+                    /**
+                     * @description docs/FORMATS.md case facts
+                     * @enum {unknown}
+                     */
+                    kind: "peopleOnObject" | "emptyRooms";
+                } & (unknown & unknown))[];
                 level: {
                     /** @description the highest rule tier the proof needs: 1 easy, 2 medium, 3 hard */
                     level: number;
@@ -395,14 +422,23 @@ export interface components {
                     level: "easy" | "medium" | "hard";
                     setting?: string;
                     robust: boolean;
+                    /**
+                     * @description dealt from every clue kind and case fact (absent: the sheet's kinds only)
+                     * @constant
+                     */
+                    clues?: "extended";
                 };
-                /** @description dropping any clue loses uniqueness or the level */
+                /** @description dropping any clue loses uniqueness or the level, on the ladder the case was made with (for a case the sheet can say: the sheet ladder, src/murder/README.md) */
                 minimal?: boolean;
                 robustness?: {
                     /** @description same single solution when "beside" also counts diagonal neighbours */
                     besideDiagonal: boolean;
                     /** @description same single solution when "beside" also counts neighbours in other rooms */
                     besideThroughWall: boolean;
+                    /** @description same single solution when "above", "left of", … are read as directly above / left: of an object in the same column / row, of a person in the next row / column */
+                    relationDirect?: boolean;
+                    /** @description same single solution when "not beside a wall" and "not at the edge" swap meanings */
+                    wallsConfused?: boolean;
                     /** @description same single solution when "corner of the room" is read as a corner of the board */
                     cornerOfBoard: boolean;
                     /** @description same single solution when the victim does not count as company for "alone" */

@@ -1,16 +1,15 @@
 /**
  * `puzzlemill export --to line|ipuz|fpuzzles|sudokupad|crimedoku [FILE…]`: Numbridge board files in
  * another tool's format (src/render/interchange/); Murder case files as crimedoku-solver JSON
- * (src/murder/crimedoku.ts: a case that format cannot say is refused in one line, exit 1). One board per output line on stdout (ipuz and
+ * (src/render/interchange/murder.ts, src/murder/crimedoku.ts: a case that format cannot say is refused in one line, exit 1). One board per output line on stdout (ipuz and
  * f-puzzles JSON as NDJSON), or with --out DIR one file per board named by its id. The solution
  * goes out only with --solution (it is secret: a URL or file a player sees must not carry it).
  */
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError } from '../../core/errors.ts';
 import { MURDER_CASE } from '../../core/formats.ts';
-import { CRIMEDOKU_READINGS, NotExpressible, toCrimedoku, type CrimedokuReading } from '../../murder/crimedoku.ts';
-import { readCaseFile } from '../../murder/model.ts';
 import { exportBoard, readExportable, targetExtension, TARGETS } from '../../render/interchange/index.ts';
+import { CRIMEDOKU_READINGS, exportCrimedoku, NotExpressible, type CrimedokuReading } from '../../render/interchange/murder.ts';
 import { safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
@@ -66,10 +65,10 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         try {
           const format = (item.value as { format?: unknown } | null)?.format;
           if (format !== MURDER_CASE) throw new InputError({ ...item.where, pointer: '/format' }, `expected a ${MURDER_CASE}, found ${typeof format === 'string' ? format : 'no format'}`);
-          const { file } = readCaseFile(item.value, item.where);
+          const exported = exportCrimedoku(item.value, item.where, args.crimedokuReading);
           if (args.solution) warn(`puzzlemill: ${formatPosition({ ...item.where, pointer: undefined })}: crimedoku's format has no place for a solution, exported without it`);
-          text = JSON.stringify(toCrimedoku(file.public, { reading: args.crimedokuReading }));
-          id = file.id;
+          text = JSON.stringify(exported.json);
+          id = exported.id;
         } catch (e) {
           if (e instanceof InputError) {
             bad(e);

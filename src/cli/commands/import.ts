@@ -12,17 +12,12 @@
  * file goes through as it is once `verify` passes it.
  */
 import type { Argv, CommandModule } from 'yargs';
-import { atPosition, InputError, type InputPosition } from '../../core/errors.ts';
+import { atPosition, InputError } from '../../core/errors.ts';
 import { MURDER_CASE } from '../../core/formats.ts';
 import { kindForFormat } from '../../kinds/registry.ts';
-import { playerForm } from '../../murder/case-file.ts';
-import { CaseRefused, CRIMEDOKU_READINGS, fromCrimedoku, importedCaseFile, isCrimedoku, type CrimedokuReading } from '../../murder/crimedoku.ts';
-import { readCaseFile } from '../../murder/model.ts';
-import type { MurderCaseInput } from '../../murder/schema.ts';
-import type { Gender } from '../../murder/texts/grammar.ts';
-import { verifyCase } from '../../murder/verify.ts';
 import { boardFileOf, NotABoard } from '../../render/interchange/board.ts';
 import { importItem, SOURCES, type Source } from '../../render/interchange/index.ts';
+import { CaseRefused, CRIMEDOKU_READINGS, importMurderCase, type CrimedokuReading, type Gender } from '../../render/interchange/murder.ts';
 import { safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
@@ -79,9 +74,10 @@ export const importCommand: CommandModule<object, ImportArgs> = {
       let text: string;
       let id: string;
       try {
-        const murder = item.kind === 'json' ? murderCase(item.value, item.where, args, genders) : null;
+        const tell = (line: string) => warn(`puzzlemill: ${atPosition(line, item.where).message}`);
+        const murder = item.kind === 'json' ? importMurderCase(item.value, item.where, { from: args.from, reading: args.crimedokuReading, genders, maxNodes: args.maxNodes, warn: tell }) : null;
         if (murder) {
-          text = JSON.stringify(args.player ? playerForm(murder) : murder);
+          text = JSON.stringify(args.player ? kindForFormat(MURDER_CASE)!.playerForm(murder) : murder);
           id = murder.id;
         } else {
           if (args.from === 'crimedoku') throw new InputError(item.where, 'not a crimedoku case (a JSON object with "grid", "people", "victim" and "clues")');
@@ -108,23 +104,3 @@ export const importCommand: CommandModule<object, ImportArgs> = {
     flushOutput();
   },
 };
-
-/**
- * A Murder case from a JSON item, or null when the item is none (then the Numbridge formats are
- * tried): a crimedoku case (`--from crimedoku`, or recognised by its fields) converted and graded,
- * or a puzzlemill murder-case file passed through once verify accepts it.
- */
-function murderCase(value: unknown, where: InputPosition, args: ImportArgs, genders: Record<string, Gender>): MurderCaseInput | null {
-  if (args.from === 'crimedoku' || (args.from === 'auto' && isCrimedoku(value))) {
-    const { pub, warnings } = fromCrimedoku(value, where, { reading: args.crimedokuReading, genders });
-    for (const line of warnings) warn(`puzzlemill: ${atPosition(line, where).message}`);
-    return importedCaseFile(pub, 'crimedoku', { maxNodes: args.maxNodes });
-  }
-  if (args.from === 'auto' && (value as { format?: unknown } | null)?.format === MURDER_CASE) {
-    readCaseFile(value, where); // unreadable: an InputError (exit 2)
-    const verdict = verifyCase(value, where, { maxNodes: args.maxNodes });
-    if (!verdict.ok) throw new CaseRefused(verdict.problems.join('; '));
-    return value as MurderCaseInput;
-  }
-  return null;
-}
