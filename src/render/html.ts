@@ -8,6 +8,8 @@
  *   an index file              (a daily index: the caller's `readIndex` knows it) gives the
  *                              order, slot names and summaries
  *   --solution                 a closed <details> under each picture holds the solution picture
+ *   printed                    one puzzle a page, no table of contents and no toggles; with
+ *                              --solution each solution on the page after its puzzle (print CSS)
  *
  * Render reads no pipeline format: which file is an index, and what it says, comes in as plain
  * data from the caller (the CLI hands in the daily index's reader), so arrows point down only.
@@ -196,7 +198,12 @@ function section(anchor: string, heading: string, f: Found, entry: PageEntry | u
     `<div class="picture">${inlineSvg(svg)}</div>`,
   ];
   if (own?.body) html.push(own.body(value, lang));
-  if (solution) html.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${inlineSvg(solution)}</div></details>`);
+  if (solution) {
+    const picture = inlineSvg(solution);
+    html.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${picture}</div></details>`);
+    // on paper a toggle cannot open: the asked-for solution prints on a page of its own instead
+    html.push(`<div class="print-solution"><h2>${esc(heading)} · ${esc(L.solution[lang])}</h2><div class="picture">${picture}</div></div>`);
+  }
   html.push('</section>');
   return html.join('\n');
 }
@@ -220,7 +227,17 @@ ol.cards ul{margin:2px 0 0 0;padding-left:18px}
 details{margin-top:10px}summary{cursor:pointer;font-weight:bold}
 nav ol{font-size:14px;line-height:1.6}.problems{color:#c92a2a}
 code{font-size:12px}
-@media print{body{background:#fff}section.puzzle{break-inside:avoid;border:none}}
+.print-solution{display:none}
+@page{size:A4;margin:12mm}
+@media print{
+body{background:#fff;margin:0;max-width:none;padding:0}
+h1{font-size:14pt;margin:0 0 4mm}nav,details{display:none}
+section.puzzle{break-inside:avoid;break-after:page;border:none;border-radius:0;margin:0;padding:0}
+section.puzzle:last-of-type{break-after:auto}
+.picture svg{display:block;max-width:100%;max-height:185mm;width:auto;margin:0 auto}
+ol.cards{font-size:10pt;columns:3 55mm}.meta{font-size:9pt}
+.print-solution{display:block;break-before:page}.print-solution .picture svg{max-height:240mm}
+}
 `;
 
 function page(title: string, lang: Lang, toc: string[], sections: string[], problems: string[]): string {
