@@ -26,11 +26,22 @@ export const GenderSchema = Type.Union([Type.Literal('f'), Type.Literal('m')]);
  * `public.objectTypes`. The model checks that it is one of the two (model.ts), naming the choices.
  */
 export const ObjectIdSchema = Id('an object id: built-in (docs/RULES.md) or declared in public.objectTypes');
-/** A cell's objects: none, one, or several on the same cell (a chair on a carpet). */
-const CellObjects = Type.Union(
-  [Type.Null(), ObjectIdSchema, Type.Array(ObjectIdSchema, { minItems: 1, maxItems: 4, uniqueItems: true })],
-  { description: 'null, an object id, or a list of object ids on the same cell' },
-);
+/**
+ * A cell's objects: none, one, or several on the same cell (a chair on a carpet). One schema with
+ * a type list, not a union: each keyword applies to its own type, so a refusal names what is wrong
+ * ("must NOT have more than 4 items") rather than the first branch of a union ("must be null").
+ */
+const CellObjects = Type.Unsafe<string | string[] | null>({
+  type: ['null', 'string', 'array'],
+  minLength: 1,
+  maxLength: 64,
+  pattern: ID_PATTERN,
+  items: { type: 'string', minLength: 1, maxLength: 64, pattern: ID_PATTERN },
+  minItems: 1,
+  maxItems: 4,
+  uniqueItems: true,
+  description: 'null, an object id, or a list of up to 4 different object ids on the same cell',
+});
 
 // ——— clues ———
 
