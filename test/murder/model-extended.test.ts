@@ -110,6 +110,10 @@ describe('one-line refusals, with the place', () => {
   test('an object neither built-in nor declared', () => {
     expect(refusal((f) => ((f.public.objects[0] as unknown[])[1] = ['chair', 'unicorn']))).toMatch(/^case \/public\/objects\/0\/1: unknown object "unicorn" \(the case's objects: "chair", .*"piano"\)$/);
   });
+  test('a cell with too many or repeated objects: the fault named, not a union branch', () => {
+    expect(refusal((f) => ((f.public.objects[0] as unknown[])[1] = ['chair', 'chair']))).toBe('case /public/objects/0/1: must NOT have duplicate items (items ## 1 and 0 are identical)');
+    expect(refusal((f) => ((f.public.objects[0] as unknown[])[1] = ['chair', 'sofa', 'bed', 'rug', 'carpet']))).toBe('case /public/objects/0/1: has more than 4 items');
+  });
   test('a declared object that is built-in', () => {
     expect(refusal((f) => (f.public.objectTypes![0]!.id = 'chair'))).toBe('case /public/objectTypes/0/id: object id "chair" is a built-in object (docs/RULES.md): its meaning is fixed');
   });
