@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { DAILY_SIZE, isDate, makeDaily, today } from '../../pipeline/daily.ts';
+import { DEFAULT_PLAN, readPlanFile, slotsFor } from '../../pipeline/daily-plan.ts';
 import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
 import { RequestError, warn } from '../exit.ts';
@@ -15,6 +16,7 @@ import { progressBar } from '../progress.ts';
 
 interface DailyArgs {
   date?: string;
+  plan?: string;
   out: string;
   keyFile?: string;
   workers: number;
@@ -29,6 +31,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
   builder: (y: Argv) =>
     y
       .option('date', { type: 'string', describe: 'the day, YYYY-MM-DD (default: today, local time)' })
+      .option('plan', { type: 'string', describe: 'the club\'s daily plan, a puzzlemill/daily-plan JSON file (docs/FORMATS.md); default: the built-in plan, docs/daily-plan.json' })
       .option('out', { alias: 'o', type: 'string', default: DAILY_ROOT, describe: 'the daily corpus: player files go to ROOT/public/DATE/, full files, seeds and fingerprints to ROOT/secret/' })
       .option('key-file', {
         type: 'string',
@@ -38,15 +41,18 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('workers', { alias: 'j', type: 'number', default: 1, describe: `worker threads (1 = in this thread; up to ${defaultWorkers()} cores here)` })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress and no summary' })
       .check((a) => {
-        for (const name of ['date', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['date', 'plan', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         // an unset variable in a script (`--out "$DIR"`) would put public/ and secret/ into the working directory
-        for (const name of ['out', 'key-file']) if (a[name] === '') return `--${name} must not be empty`;
+        for (const name of ['plan', 'out', 'key-file']) if (a[name] === '') return `--${name} must not be empty`;
         return a.date === undefined || isDate(a.date as string) ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD)`;
       })
       .example('$0 daily', "today's set into corpus/daily/public/DATE/ and corpus/daily/secret/DATE/")
+      .example('$0 daily --plan club-plan.json', "today's set after the club's own plan (start from docs/daily-plan.json)")
       .example('$0 daily --date 2027-01-01 --out /srv/puzzles/daily --key-file /etc/puzzlemill/daily.key', 'a given day, elsewhere, with the club key') as unknown as Argv<DailyArgs>,
   handler: async (args) => {
     const date = args.date ?? today();
+    // a bad plan is refused (exit 2, one line with the JSON pointer) before the key is touched
+    const plan = args.plan !== undefined ? readPlanFile(args.plan) : DEFAULT_PLAN;
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
     const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
     if (key.looseMode) warn(`puzzlemill: daily: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
@@ -58,6 +64,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
         date,
         root: args.out,
         key: key.bytes,
+        plan: slotsFor(plan, date),
         workers: Math.max(1, args.workers),
         kindModules: kindModulesFromEnv(),
         onWarning: (line) => bar.log(`puzzlemill: daily ${date}: ${line}`),
