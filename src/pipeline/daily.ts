@@ -156,6 +156,22 @@ export function isDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
+/** The date `days` after `date` (YYYY-MM-DD, calendar days; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(date + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A `--date` as a date: YYYY-MM-DD, or `today` / `tomorrow` in UTC (a club's job on a server
+ * should not depend on the machine's time zone); undefined when it is neither.
+ */
+export function dateArgument(text: string, now = new Date()): string | undefined {
+  if (text === 'today' || text === 'tomorrow') return addDays(now.toISOString().slice(0, 10), text === 'today' ? 0 : 1);
+  return isDate(text) ? text : undefined;
+}
+
 /** Today in the local time zone (TZ), as YYYY-MM-DD. */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
