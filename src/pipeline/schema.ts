@@ -135,6 +135,7 @@ export const DailyPlan = Type.Object(
   {
     format: Type.Literal(DAILY_PLAN),
     version: Type.Literal(1),
+    daysAhead: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'serve: how many days after today it keeps made (staged until their day); absent = 1, tomorrow' })),
     slots: Type.Array(DailyPlanSlot, { minItems: 1, description: 'the set, in order; slot names unique' }),
   },
   rootOptions('daily-plan', 'puzzlemill daily plan', 'The club\'s daily plan (`daily --plan FILE`): which slots the daily set has, their kinds, sizes and levels per weekday.'),

@@ -75,6 +75,7 @@ describe('the daily plan file', () => {
   test('a bad plan is one line with the JSON pointer', () => {
     expect(refusal('{"format":')).toBe('plan.json: not JSON: Unexpected end of JSON input');
     expect(refusal({ ...GOOD, format: 'puzzlemill/daily-index' })).toBe('plan.json /format: must be "puzzlemill/daily-plan" (not "puzzlemill/daily-index")');
+    expect(refusal({ ...GOOD, daysAhead: 0 })).toBe('plan.json /daysAhead: must be ≥ 1');
     expect(refusal({ ...GOOD, slots: [] })).toBe('plan.json /slots: has fewer than 1 items');
     expect(refusal(withSlot({ level: ['easy'] }))).toBe('plan.json /slots/0/level: has fewer than 7 items');
     expect(refusal(withSlot({ level: ['easy', 'easy', 'easy', 'easy', 'easy', 'easy', 'mild'] }))).toBe(
