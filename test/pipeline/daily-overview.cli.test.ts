@@ -44,9 +44,11 @@ describe('daily --overview', () => {
       ].join('\n'),
     );
     const svgFile = join(tmp, 'week.svg');
-    const de = runCli(['daily', '--overview', '--out', ROOT_DIR, '--plan', PLAN, '--from', '2026-12-06', '--days', '2', '--lang', 'de', '--overview-svg', svgFile]);
+    const pngFile = join(tmp, 'week.png');
+    const de = runCli(['daily', '--overview', '--out', ROOT_DIR, '--plan', PLAN, '--from', '2026-12-06', '--days', '2', '--lang', 'de', '--overview-svg', svgFile, '--overview-png', pngFile]);
     expect(de.code).toBe(0);
     expect(de.stdout).toBe(['Datum       Tag  murder-4    nb-6', '2026-12-06  So   4×4 leicht  6×6 schwer', '2026-12-07  Mo   4×4 leicht  6×6 leicht', ''].join('\n'));
+    expect(readFileSync(pngFile).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const svg = readFileSync(svgFile, 'utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('<title>Tagesrätsel 2026-12-06 – 2026-12-07</title>');

@@ -9,6 +9,7 @@ import { LANGS, type Lang } from '../../core/lang.ts';
 import { writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyOverview } from '../../pipeline/daily-overview.ts';
 import { overviewSvg, overviewTable } from '../../render/daily-overview.ts';
+import { svgToPng } from '../../render/png.ts';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { addDays, DAILY_SIZE, dateArgument, makeDaily, today } from '../../pipeline/daily.ts';
@@ -24,6 +25,7 @@ interface DailyArgs {
   overview: boolean;
   from?: string;
   overviewSvg?: string;
+  overviewPng?: string;
   lang: Lang;
   plan?: string;
   out: string;
@@ -44,6 +46,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('overview', { type: 'boolean', default: false, describe: 'make nothing: print a table of the days from --from (days × slots: size and level of what is made, — where nothing is yet)' })
       .option('from', { type: 'string', describe: 'with --overview: the first day (YYYY-MM-DD, today or tomorrow in UTC) [default: --date, else today]' })
       .option('overview-svg', { type: 'string', describe: 'with --overview: also write the overview as an SVG calendar to FILE (a colour per level)' })
+      .option('overview-png', { type: 'string', describe: 'with --overview: also write the calendar as a PNG to FILE (the shipped font, 2 pixels per unit)' })
       .option('lang', { choices: LANGS, default: 'en' as Lang, describe: 'with --overview: language of level and weekday names' })
       .option('plan', { type: 'string', describe: 'the club\'s daily plan, a puzzlemill/daily-plan JSON file (docs/FORMATS.md); default: the built-in plan, docs/daily-plan.json' })
       .option('out', { alias: 'o', type: 'string', default: DAILY_ROOT, describe: 'the daily corpus: player files go to ROOT/public/DATE/, full files, seeds and fingerprints to ROOT/secret/' })
@@ -55,11 +58,11 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('workers', { alias: 'j', type: 'number', default: 1, describe: `worker threads (1 = in this thread; up to ${defaultWorkers()} cores here)` })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no progress and no summary' })
       .check((a) => {
-        for (const name of ['date', 'from', 'overview-svg', 'plan', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['date', 'from', 'overview-svg', 'overview-png', 'plan', 'out', 'key-file']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         // an unset variable in a script (`--out "$DIR"`) would put public/ and secret/ into the working directory
-        for (const name of ['plan', 'out', 'key-file', 'overview-svg']) if (a[name] === '') return `--${name} must not be empty`;
+        for (const name of ['plan', 'out', 'key-file', 'overview-svg', 'overview-png']) if (a[name] === '') return `--${name} must not be empty`;
         if (Array.isArray(a.days)) return '--days is given more than once';
-        if (!a.overview && (a.from !== undefined || a['overview-svg'] !== undefined)) return `--${a.from !== undefined ? 'from' : 'overview-svg'} goes with --overview`;
+        for (const name of ['from', 'overview-svg', 'overview-png']) if (!a.overview && a[name] !== undefined) return `--${name} goes with --overview`;
         if (a.from !== undefined && dateArgument(a.from as string) === undefined) return `--from ${JSON.stringify(a.from)} is not a date (YYYY-MM-DD, today or tomorrow)`;
         return a.date === undefined || dateArgument(a.date as string) !== undefined ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD, today or tomorrow)`;
       })
@@ -76,7 +79,11 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       // reading only: no key, no lock
       const overview = dailyOverview(args.out, plan, args.from !== undefined ? dateArgument(args.from)! : first, args.days ?? 7);
       process.stdout.write(overviewTable(overview, args.lang));
-      if (args.overviewSvg !== undefined) writeFileAtomic(args.overviewSvg, overviewSvg(overview, args.lang).svg);
+      if (args.overviewSvg !== undefined || args.overviewPng !== undefined) {
+        const { svg } = overviewSvg(overview, args.lang);
+        if (args.overviewSvg !== undefined) writeFileAtomic(args.overviewSvg, svg);
+        if (args.overviewPng !== undefined) writeFileAtomic(args.overviewPng, svgToPng(svg, { scale: 2 }));
+      }
       return;
     }
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
