@@ -1,7 +1,7 @@
 /**
  * The club's daily plan (`puzzlemill/daily-plan`, docs/FORMATS.md): the slots of the daily set,
- * each with its kind, size, blocks, givens, clue set and a level plan — one level for every day
- * or seven, Sunday … Saturday. `daily --plan FILE` reads one; without it DEFAULT_PLAN is used,
+ * each with its kind, size, blocks, givens, clue set and a level plan — one level for every day,
+ * seven (Sunday … Saturday) or a rotation (one level a day from a date). `daily --plan FILE` reads one; without it DEFAULT_PLAN is used,
  * which gives exactly the set the plan in code gave before plans were files (a test pins a
  * date's bytes). docs/daily-plan.json is this plan as a file, to copy and edit.
  */
@@ -10,7 +10,7 @@ import { InputError } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { DAILY_PLAN } from '../core/formats.ts';
 import { kindNamed } from '../kinds/registry.ts';
-import { DailyPlan, PLAN_LEVELS, PlanWeek, type DailyPlanSlot } from './schema.ts';
+import { DailyPlan, PLAN_LEVELS, PlanRotation, PlanWeek, type DailyPlanSlot } from './schema.ts';
 
 /** One place in the daily set, as a request to its kind. */
 export interface DailySlot {
@@ -55,8 +55,23 @@ export function weekdayOf(date: string): number {
 }
 
 /** A slot's level on a date: its one level, or the weekday's of its seven. */
-export function slotLevel(slot: DailyPlanSlot, date: string): (typeof PLAN_LEVELS)[number] {
-  return typeof slot.level === 'string' ? slot.level : slot.level[weekdayOf(date)]!;
+export function slotLevel(slot: DailyPlanSlot, date: string): PlanLevel {
+  const level = slot.level;
+  if (typeof level === 'string') return level;
+  if (Array.isArray(level)) return level[weekdayOf(date)]!;
+  const days = Math.round((Date.parse(date + 'T00:00:00Z') - Date.parse(level.from + 'T00:00:00Z')) / 86_400_000);
+  const n = level.rotation.length;
+  return level.rotation[((days % n) + n) % n]!;
+}
+
+type PlanLevel = (typeof PLAN_LEVELS)[number];
+
+/** Every level a slot's plan names, with its JSON pointer under the slot. */
+function levelsNamed(slot: DailyPlanSlot): Array<[string, PlanLevel]> {
+  const level = slot.level;
+  if (typeof level === 'string') return [['/level', level]];
+  if (Array.isArray(level)) return level.map((l, i) => [`/level/${i}`, l]);
+  return level.rotation.map((l, i) => [`/level/rotation/${i}`, l]);
 }
 
 /**
@@ -65,7 +80,10 @@ export function slotLevel(slot: DailyPlanSlot, date: string): (typeof PLAN_LEVEL
  * default and is left out, so that a plan saying it makes the same requests as one that does not.
  */
 export function slotRequest(slot: DailyPlanSlot, date: string): DailySlot['request'] {
-  const level = slotLevel(slot, date);
+  return requestAt(slot, slotLevel(slot, date));
+}
+
+function requestAt(slot: DailyPlanSlot, level: PlanLevel): DailySlot['request'] {
   const request: DailySlot['request'] = {};
   if (slot.size !== undefined) request.size = slot.size;
   if (slot.blocks !== undefined) request.blocks = slot.blocks;
@@ -91,8 +109,6 @@ export function slotsFor(plan: DailyPlan, date: string): DailySlot[] {
  */
 export function checkPlan(plan: DailyPlan, source: string): void {
   const seen = new Set<string>();
-  // one date per weekday: 2026-01-04 is a Sunday
-  const week = Array.from({ length: 7 }, (_, i) => `2026-01-${String(4 + i).padStart(2, '0')}`);
   for (const [i, s] of plan.slots.entries()) {
     if (seen.has(s.slot)) throw new InputError({ source, pointer: `/slots/${i}/slot` }, `slot "${s.slot}" is named twice`);
     seen.add(s.slot);
@@ -102,16 +118,24 @@ export function checkPlan(plan: DailyPlan, source: string): void {
     } catch (e) {
       throw new InputError({ source, pointer: `/slots/${i}/kind` }, (e as Error).message);
     }
-    for (const date of week) {
+    if (typeof s.level === 'object' && !Array.isArray(s.level) && !isCalendarDate(s.level.from)) {
+      throw new InputError({ source, pointer: `/slots/${i}/level/from` }, `${JSON.stringify(s.level.from)} is not a date (YYYY-MM-DD)`);
+    }
+    for (const [at, level] of levelsNamed(s)) {
       try {
-        kind.parseRequest(slotRequest(s, date));
+        kind.parseRequest(requestAt(s, level));
       } catch (e) {
         const levelWrong = /^(level|grade)\b/.test((e as Error).message);
-        const pointer = !levelWrong ? `/slots/${i}` : Array.isArray(s.level) ? `/slots/${i}/level/${weekdayOf(date)}` : `/slots/${i}/level`;
+        const pointer = levelWrong ? `/slots/${i}${at}` : `/slots/${i}`;
         throw new InputError({ source, pointer }, `${s.kind} refuses this slot: ${(e as Error).message}`);
       }
     }
   }
+}
+
+function isCalendarDate(text: string): boolean {
+  const d = new Date(text + 'T00:00:00Z');
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
 /** Read and check a plan file (JSON); an InputError (one line, with the JSON pointer) when it is not a usable plan. */
@@ -128,12 +152,13 @@ export function readPlanFile(path: string): DailyPlan {
   } catch (e) {
     throw new InputError({ source: path }, `not JSON: ${(e as Error).message}`);
   }
-  // a list of levels is checked as a week first: its error (too short, a bad day) beats the union's "must be one of"
+  // a list of levels is checked as a week first, an object as a rotation: its error (too short, a bad day) beats the union's "must be one of"
   const slots = (data as { slots?: unknown } | null)?.slots;
   if (Array.isArray(slots)) {
     for (const [i, s] of slots.entries()) {
       const level = (s as { level?: unknown } | null)?.level;
       if (Array.isArray(level)) assertValid(PlanWeek, level, { source: path, pointer: `/slots/${i}/level` });
+      else if (typeof level === 'object' && level !== null) assertValid(PlanRotation, level, { source: path, pointer: `/slots/${i}/level` });
     }
   }
   assertValid<DailyPlan>(DailyPlan, data, { source: path });

@@ -114,6 +114,14 @@ export const PLAN_LEVELS = ['any', 'easy', 'medium', 'hard', 'fiendish', 'extrem
 const PlanLevel = Type.Union(PLAN_LEVELS.map((l) => Type.Literal(l)));
 /** Seven levels, Sunday … Saturday. */
 export const PlanWeek = Type.Array(PlanLevel, { minItems: 7, maxItems: 7 });
+/** Levels in turn, one a day, the first on `from` (and every `rotation.length` days after; days before it count back). */
+export const PlanRotation = Type.Object(
+  {
+    rotation: Type.Array(PlanLevel, { minItems: 1, maxItems: 366, description: 'the levels in turn, one a day' }),
+    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the day of the first level' }),
+  },
+  { additionalProperties: false },
+);
 
 export const DailyPlanSlot = Type.Object(
   {
@@ -124,8 +132,8 @@ export const DailyPlanSlot = Type.Object(
     givens: Type.Optional(Type.Integer({ minimum: 0, description: 'Numbridge: exact number of givens' })),
     clues: Type.Optional(Type.Union([Type.Literal('sheet'), Type.Literal('extended')], { description: 'Murder: the clue set (generate murder --clues); absent = sheet' })),
     robust: Type.Optional(Type.Boolean({ description: 'Murder: robust to the known misreadings' })),
-    level: Type.Union([PlanLevel, PlanWeek], {
-      description: 'the level plan: one level for every day, or seven, Sunday … Saturday (UTC weekday of the date); "any" = whatever guess-free grade comes (Numbridge)',
+    level: Type.Union([PlanLevel, PlanWeek, PlanRotation], {
+      description: 'the level plan: one level for every day; seven, Sunday … Saturday (the weekday of the date); or a rotation, one level a day from a date; "any" = whatever guess-free grade comes (Numbridge)',
     }),
   },
   { additionalProperties: false },

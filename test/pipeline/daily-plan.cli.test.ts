@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { validator } from '../../src/core/schema.ts';
 import { dailyPlan } from '../../src/pipeline/daily.ts';
-import { DEFAULT_PLAN, readPlanFile, slotsFor } from '../../src/pipeline/daily-plan.ts';
+import { DEFAULT_PLAN, readPlanFile, slotLevel, slotsFor } from '../../src/pipeline/daily-plan.ts';
 import { DailyPlan } from '../../src/pipeline/schema.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 
@@ -69,12 +69,22 @@ describe('the daily plan file', () => {
     const week = ['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12'];
     expect(week.map((d) => slotsFor(ladder, d).find((s) => s.slot === 'numbridge-6-regular')!.request.grade)).toEqual([4, 1, 1, 2, 2, 3, 3]);
     expect(week.map((d) => dailyPlan(d).find((s) => s.slot === 'numbridge-6-regular')!.request)).toEqual(week.map(() => ({ size: 6, blocks: 'regular', givens: 14 })));
+    // a rotation: one level a day from its date, counting back before it
+    const rotating = { ...GOOD.slots[0]!, level: { rotation: ['easy', 'medium', 'hard'] as Array<'easy' | 'medium' | 'hard'>, from: '2026-12-07' } };
+    expect(['2026-12-05', '2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10'].map((d) => slotLevel(rotating, d))).toEqual(['medium', 'hard', 'easy', 'medium', 'hard', 'easy']);
     expect(dailyPlan('2026-12-07')[0]).toEqual({ slot: 'murder-4', kind: 'murder', request: { size: 4, level: 'easy', robust: true } });
   });
 
   test('a bad plan is one line with the JSON pointer', () => {
     expect(refusal('{"format":')).toBe('plan.json: not JSON: Unexpected end of JSON input');
     expect(refusal({ ...GOOD, format: 'puzzlemill/daily-index' })).toBe('plan.json /format: must be "puzzlemill/daily-plan" (not "puzzlemill/daily-index")');
+    expect(refusal(withSlot({ level: { rotation: [], from: '2026-12-07' } }))).toBe('plan.json /slots/0/level/rotation: has fewer than 1 items');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-02-30' } }))).toBe('plan.json /slots/0/level/from: "2026-02-30" is not a date (YYYY-MM-DD)');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-13-01' } }))).toBe('plan.json /slots/0/level/from: "2026-13-01" is not a date (YYYY-MM-DD)');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-12-07', every: 2 } }))).toBe('plan.json /slots/0/level: unknown field "every"');
+    expect(refusal(withSlot({ level: { rotation: ['easy', 'fiendish'], from: '2026-12-07' } }))).toBe(
+      'plan.json /slots/0/level/rotation/1: murder refuses this slot: level: must be one of easy, medium, hard, not "fiendish"',
+    );
     expect(refusal({ ...GOOD, daysAhead: 0 })).toBe('plan.json /daysAhead: must be ≥ 1');
     expect(refusal({ ...GOOD, slots: [] })).toBe('plan.json /slots: has fewer than 1 items');
     expect(refusal(withSlot({ level: ['easy'] }))).toBe('plan.json /slots/0/level: has fewer than 7 items');
