@@ -9,7 +9,6 @@ import { LANGS, type Lang } from '../../core/lang.ts';
 import { writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyOverview } from '../../pipeline/daily-overview.ts';
 import { overviewSvg, overviewTable } from '../../render/daily-overview.ts';
-import { svgToPng } from '../../render/png.ts';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
 import { addDays, DAILY_SIZE, dateArgument, makeDaily, today } from '../../pipeline/daily.ts';
@@ -82,7 +81,11 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       if (args.overviewSvg !== undefined || args.overviewPng !== undefined) {
         const { svg } = overviewSvg(overview, args.lang);
         if (args.overviewSvg !== undefined) writeFileAtomic(args.overviewSvg, svg);
-        if (args.overviewPng !== undefined) writeFileAtomic(args.overviewPng, svgToPng(svg, { scale: 2 }));
+        if (args.overviewPng !== undefined) {
+          // resvg's native binding loads only when a PNG is asked for, not for every daily run
+          const { svgToPng } = await import('../../render/png.ts');
+          writeFileAtomic(args.overviewPng, svgToPng(svg, { scale: 2 }));
+        }
       }
       return;
     }
