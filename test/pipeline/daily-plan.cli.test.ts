@@ -99,6 +99,25 @@ describe('the daily plan file', () => {
     expect(refusal({ ...GOOD, slots: [GOOD.slots[0], { ...GOOD.slots[0], size: 5 }] })).toBe('plan.json /slots/1/slot: slot "m" is named twice');
   });
 
+  test('mutated plans are read or refused with an InputError of one line, never another error', () => {
+    const text = readFileSync(join(ROOT, 'docs/daily-plan-ladder.json'), 'utf8');
+    const pieces = ['"', '{', '}', '[', ']', ',', ':', '0', '-1', '1e400', 'null', 'true', '"x"', '"any"', '"extreme"', '{"rotation":["hard"],"from":"2026-99-01"}', '[]', '"\\u0000"'];
+    let seed = 29;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const file = join(tmp, 'mutant.json');
+    for (let i = 0; i < 1500; i++) {
+      const at = random(text.length);
+      const cut = random(4);
+      writeFileSync(file, text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at + cut));
+      try {
+        readPlanFile(file);
+      } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(InputError);
+        expect((e as Error).message).not.toContain('\n');
+      }
+    }
+  });
+
   test('daily --plan BAD: exit 2, one line, nothing written', () => {
     const file = join(tmp, 'short.json');
     writeFileSync(file, JSON.stringify(withSlot({ level: ['easy'] })));
