@@ -8,7 +8,7 @@ import { KosmosDealFile, KosmosRecordFile, KosmosReplayJson } from './games/kosm
 import { NumbridgeDealFile, NumbridgeRecordFile, NumbridgeReplayJson, NumbridgeView } from './games/numbridge/schema.ts';
 import { MurderCaseFile } from './murder/schema.ts';
 import { NumbridgeBoardFile } from './numbridge-board/schema.ts';
-import { DailyIndex, DailyPublicIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
+import { DailyIndex, DailyPlan, DailyPublicIndex, FingerprintEntry, RunManifest } from './pipeline/schema.ts';
 
 export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'numbridge-board.schema.json', schema: NumbridgeBoardFile },
@@ -28,6 +28,7 @@ export const SCHEMAS: ReadonlyArray<{ file: string; schema: object }> = [
   { file: 'daily-index.schema.json', schema: DailyIndex },
   { file: 'daily-public-index.schema.json', schema: DailyPublicIndex },
   { file: 'fingerprint-entry.schema.json', schema: FingerprintEntry },
+  { file: 'daily-plan.schema.json', schema: DailyPlan },
 ];
 
 export function schemaPath(file: string): string {

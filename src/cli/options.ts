@@ -48,6 +48,8 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   'request-timeout': { integer: false, min: 0, minExclusive: true, max: 3600 },
   'idle-timeout': { integer: false, min: 30, max: 3600 },
   'connections-per-address': { integer: true, min: 0, max: 1_000_000 },
+  // daily --days, overview --days: a year at most
+  days: { integer: true, min: 1, max: 366 },
 };
 
 export function ruleOf(option: string): NumberRule {

@@ -17,6 +17,7 @@ export const DOMINO_RECORD = 'puzzlemill/domino-record';
 export const RUN_MANIFEST = 'puzzlemill/run-manifest';
 export const DAILY_INDEX = 'puzzlemill/daily-index';
 export const DAILY_PUBLIC_INDEX = 'puzzlemill/daily-public-index';
+export const DAILY_PLAN = 'puzzlemill/daily-plan';
 
 /** The short name of one of our formats (`numbridge-board`): schema file names and `$id`s use it. */
 export function formatName(format: string): string {

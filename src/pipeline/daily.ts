@@ -39,48 +39,21 @@ import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-inde
 import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
 import { DailyIndex, DailyPublicIndex, type DailyEntry, type DailyPublicEntry, type FingerprintEntry } from './schema.ts';
 import { DAILY_INDEX, DAILY_PUBLIC_INDEX } from '../core/formats.ts';
+import { DEFAULT_PLAN, slotsFor, type DailySlot } from './daily-plan.ts';
 
-/** One place in the daily set. */
-export interface DailySlot {
-  slot: string;
-  kind: string;
-  request: Record<string, string | number | boolean>;
-}
+export type { DailySlot };
 
-/**
- * The club's daily set. Murder cases for every size, robust to the known misreadings, one level
- * up every two sizes (small boards cannot carry hard deductions); Numbridge boards at the
- * standard givens — 30 on 9×9 (37 % of the cells) and 14 on Blitz 6×6 (39 %). The 9×9 boards
- * follow the week, as daily puzzle columns do, over the whole ladder (weekdayGrade): easy on
- * Monday, medium Tuesday and Wednesday, hard Thursday and Friday, fiendish on Saturday and
- * extreme (tier 5) on Sunday. At 30 givens every grade is reached for every seed tried (random
- * boards would be 86 % easy; an extreme board costs about 0.15 s to find). Blitz boards, a fast game,
- * take whatever guess-free grade comes (the file states it).
- */
+/** The default plan's slots on a date (DEFAULT_PLAN in daily-plan.ts). */
 export function dailyPlan(date: string): DailySlot[] {
-  const grade = weekdayGrade(date);
-  return [
-    { slot: 'murder-4', kind: 'murder', request: { size: 4, level: 'easy', robust: true } },
-    { slot: 'murder-5', kind: 'murder', request: { size: 5, level: 'easy', robust: true } },
-    { slot: 'murder-6', kind: 'murder', request: { size: 6, level: 'medium', robust: true } },
-    { slot: 'murder-7', kind: 'murder', request: { size: 7, level: 'medium', robust: true } },
-    { slot: 'murder-8', kind: 'murder', request: { size: 8, level: 'hard', robust: true } },
-    { slot: 'murder-9', kind: 'murder', request: { size: 9, level: 'hard', robust: true } },
-    { slot: 'numbridge-9-regular', kind: 'numbridge', request: { size: 9, blocks: 'regular', givens: 30, grade } },
-    { slot: 'numbridge-9-irregular', kind: 'numbridge', request: { size: 9, blocks: 'irregular', givens: 30, grade } },
-    { slot: 'numbridge-6-regular', kind: 'numbridge', request: { size: 6, blocks: 'regular', givens: 14 } },
-    { slot: 'numbridge-6-irregular', kind: 'numbridge', request: { size: 6, blocks: 'irregular', givens: 14 } },
-  ];
+  return slotsFor(DEFAULT_PLAN, date);
 }
 
 /**
- * The 9×9 grade of a date's set, the week's curve: 1 on Monday, 2 Tuesday–Wednesday, 3
- * Thursday–Friday, 4 Saturday, 5 (extreme) on Sunday — the hardest slot of the week uses the top
- * of the ladder, the weekend the two hardest grades.
+ * The 9×9 grade of the default plan on a date, the week's curve: 1 on Monday, 2 Tuesday–Wednesday,
+ * 3 Thursday–Friday, 4 Saturday, 5 (extreme) on Sunday.
  */
 export function weekdayGrade(date: string): number {
-  const weekday = new Date(date + 'T00:00:00Z').getUTCDay(); // 0 = Sunday
-  return [5, 1, 2, 2, 3, 3, 4][weekday]!;
+  return dailyPlan(date).find((s) => s.slot === 'numbridge-9-regular')!.request.grade as number;
 }
 
 /** Number of puzzles in every day's set. */
@@ -181,6 +154,22 @@ export function isDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const d = new Date(text + 'T00:00:00Z');
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** The date `days` after `date` (YYYY-MM-DD, calendar days; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(date + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A `--date` as a date: YYYY-MM-DD, or `today` / `tomorrow` in UTC (a club's job on a server
+ * should not depend on the machine's time zone); undefined when it is neither.
+ */
+export function dateArgument(text: string, now = new Date()): string | undefined {
+  if (text === 'today' || text === 'tomorrow') return addDays(now.toISOString().slice(0, 10), text === 'today' ? 0 : 1);
+  return isDate(text) ? text : undefined;
 }
 
 /** Today in the local time zone (TZ), as YYYY-MM-DD. */

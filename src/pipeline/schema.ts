@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { rootOptions } from '../core/schema-parts.ts';
-import { DAILY_INDEX, DAILY_PUBLIC_INDEX, RUN_MANIFEST } from '../core/formats.ts';
+import { DAILY_INDEX, DAILY_PLAN, DAILY_PUBLIC_INDEX, RUN_MANIFEST } from '../core/formats.ts';
 
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const Request = Type.Record(Type.String(), Scalar, { description: 'the parsed request parameters' });
@@ -109,6 +109,48 @@ export const FingerprintEntry = Type.Object(
   rootOptions('fingerprint-entry', 'puzzlemill fingerprint index entry', 'One line of corpus/daily/secret/fingerprints.ndjson: a puzzle already published, never to be repeated.'),
 );
 
+/** A level in a daily plan: a grade name (Murder has easy … hard, Numbridge easy … extreme), or any guess-free grade (Numbridge). */
+export const PLAN_LEVELS = ['any', 'easy', 'medium', 'hard', 'fiendish', 'extreme'] as const;
+const PlanLevel = Type.Union(PLAN_LEVELS.map((l) => Type.Literal(l)));
+/** Seven levels, Sunday … Saturday. */
+export const PlanWeek = Type.Array(PlanLevel, { minItems: 7, maxItems: 7 });
+/** Levels in turn, one a day, the first on `from` (and every `rotation.length` days after; days before it count back). */
+export const PlanRotation = Type.Object(
+  {
+    rotation: Type.Array(PlanLevel, { minItems: 1, maxItems: 366, description: 'the levels in turn, one a day' }),
+    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the day of the first level' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DailyPlanSlot = Type.Object(
+  {
+    slot: Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 64, description: 'the place in the set and its file names, e.g. "murder-6"; its seeds derive from it (renaming a slot changes its puzzles)' }),
+    kind: Type.String({ description: 'the puzzle kind: "murder" or "numbridge" (or one from $PUZZLEMILL_KIND_MODULES)' }),
+    size: Type.Optional(Type.Integer({ minimum: 1, description: 'N of an N×N puzzle' })),
+    blocks: Type.Optional(Type.Union([Type.Literal('regular'), Type.Literal('irregular')], { description: 'Numbridge: the block layout' })),
+    givens: Type.Optional(Type.Integer({ minimum: 0, description: 'Numbridge: exact number of givens' })),
+    clues: Type.Optional(Type.Union([Type.Literal('sheet'), Type.Literal('extended')], { description: 'Murder: the clue set (generate murder --clues); absent = sheet' })),
+    robust: Type.Optional(Type.Boolean({ description: 'Murder: robust to the known misreadings' })),
+    level: Type.Union([PlanLevel, PlanWeek, PlanRotation], {
+      description: 'the level plan: one level for every day; seven, Sunday … Saturday (the weekday of the date); or a rotation, one level a day from a date; "any" = whatever guess-free grade comes (Numbridge)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DailyPlan = Type.Object(
+  {
+    format: Type.Literal(DAILY_PLAN),
+    version: Type.Literal(1),
+    daysAhead: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'serve: how many days after today it keeps made (staged until their day); absent = 1, tomorrow' })),
+    slots: Type.Array(DailyPlanSlot, { minItems: 1, description: 'the set, in order; slot names unique' }),
+  },
+  rootOptions('daily-plan', 'puzzlemill daily plan', 'The club\'s daily plan (`daily --plan FILE`): which slots the daily set has, their kinds, sizes and levels per weekday.'),
+);
+
+export type DailyPlanSlot = Static<typeof DailyPlanSlot>;
+export type DailyPlan = Static<typeof DailyPlan>;
 export type ManifestEntry = Static<typeof ManifestEntry>;
 export type RunManifest = Static<typeof RunManifest>;
 export type DailyEntry = Static<typeof DailyEntry>;

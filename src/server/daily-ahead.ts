@@ -1,6 +1,7 @@
 /**
  * The daily set made a day ahead while serving, so `/daily/today` never goes missing at midnight.
- * Each tick makes (when missing) and loads the sets of today and tomorrow by the server's clock
+ * Each tick makes (when missing) and loads the sets of today and tomorrow (or as many days ahead
+ * as the plan's `daysAhead` says) by the server's clock
  * in its local time zone (TZ) — the date `daily` and `/daily/today` use — and the next tick is
  * set for a fixed interval later. Tomorrow's set is then stored hours before its day, and the
  * store's `available_from` keeps it (and its puzzles) unseen until the day comes.
@@ -20,6 +21,8 @@ export interface DailyAheadOptions {
   load: (date: string) => Promise<void>;
   /** A line for the operator (a failure to make a set is reported and retried at the next tick). */
   report?: (line: string) => void;
+  /** Days after today to keep made (the plan's `daysAhead`; default 1, tomorrow). */
+  daysAhead?: number;
   /** Between ticks (default 15 minutes: tomorrow's set is made at least 23¾ hours ahead). */
   intervalMs?: number;
 }
@@ -39,7 +42,7 @@ export class DailyAhead {
 
   constructor(private readonly o: DailyAheadOptions) {}
 
-  /** Make and load today's and tomorrow's sets where missing; one tick at a time. */
+  /** Make and load the sets of today and the days ahead where missing; one tick at a time. */
   tick(): Promise<void> {
     this.running ??= this.ensureAhead().finally(() => (this.running = undefined));
     return this.running;
@@ -76,8 +79,10 @@ export class DailyAhead {
   }
 
   private async ensureAhead(): Promise<void> {
-    const day = today(this.o.now());
-    for (const date of [day, nextDate(day)]) {
+    const dates = [today(this.o.now())];
+    while (dates.length <= (this.o.daysAhead ?? 1)) dates.push(nextDate(dates.at(-1)!));
+    // one after the other: a day's fingerprints keep its puzzles out of the next days
+    for (const date of dates) {
       if (this.stopped) return;
       try {
         await this.ensure(date);

@@ -14,6 +14,8 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
+import { DEFAULT_PLAN, slotsFor } from '../pipeline/daily-plan.ts';
+import type { DailyPlan } from '../pipeline/schema.ts';
 import { looseModeOf } from '../pipeline/daily-key.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
@@ -40,6 +42,8 @@ export interface StartOptions {
    * to be free (a start that cannot serve must not have made a key file either).
    */
   dailyKey?: () => Uint8Array;
+  /** The club's daily plan (`serve --plan`; default the built-in one): the slots made and `daysAhead`. */
+  dailyPlan?: DailyPlan;
   /** Checks and hints per address and puzzle per minute (also the burst); null: no limit. */
   checkRate: number | null;
   /** Fastify's request log on stdout. */
@@ -123,12 +127,14 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   // Serving the daily corpus: today's set is made before the first answer, tomorrow's (and
   // each next day's) in a worker thread while serving, so midnight needs no restart.
   const dailyWork = new PoolHeavyWork({ queue: 1, timeLimitMs: DAILY_TIME_LIMIT_MS, kindModules: o.kindModules });
+  const plan = o.dailyPlan ?? DEFAULT_PLAN;
   const ahead = new DailyAhead({
     now: () => new Date(),
+    daysAhead: plan.daysAhead ?? 1,
     has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
     make: async (date) => {
       // a set made before its day is staged, out of the public/ folder the club publishes
-      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today() });
+      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today(), plan: slotsFor(plan, date) });
       for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
       if (!made.ok) throw new StartRefused(made.message);
       o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
@@ -153,7 +159,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       const date = today();
       // as daily does: a set made with another key is refused, not served beside new ones
       try {
-        for (const day of new Set([date, nextDate(date), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
+        for (const day of new Set([...daysFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
         throw e;
@@ -215,4 +221,11 @@ function open(file: string, makeFolder: boolean): Db {
     if (code === 'SQLITE_FULL' || code === 'ENOSPC') throw new StartRefused(`--db ${file}: the disk is full`);
     throw new InputError({ source: `--db ${file}` }, (e as Error).message.split('\n')[0]!);
   }
+}
+
+/** `count` consecutive dates from `date`. */
+function daysFrom(date: string, count: number): string[] {
+  const out = [date];
+  while (out.length < count) out.push(nextDate(out.at(-1)!));
+  return out;
 }

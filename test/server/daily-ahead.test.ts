@@ -3,7 +3,7 @@
  * tomorrow's set, which stays unseen (404) until the clock crosses midnight; then
  * `/daily/today` answers it at once, with no restart, and the next tick makes the day after.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -11,6 +11,7 @@ import { dailyDirs, dailyPlan, makeDaily } from '../../src/pipeline/daily.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
 import { DailyAhead, nextDate } from '../../src/server/daily-ahead.ts';
+import { runHeavyTask } from '../../src/server/heavy-tasks.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { SqlitePuzzleStore } from '../../src/server/store.ts';
 import { KEY } from './helpers.ts';
@@ -73,6 +74,34 @@ describe('the next day made ahead', () => {
       await app.close();
       db.close();
     }
+  });
+
+  test("the plan's daysAhead: today and that many days after are made, in order; a tick later only the new last day", async () => {
+    const made = new Set<string>();
+    const order: string[] = [];
+    let clock = new Date('2026-12-30T10:00:00');
+    const ahead = new DailyAhead({
+      now: () => clock,
+      daysAhead: 3,
+      has: (date) => made.has(date),
+      make: async (date) => {
+        made.add(date);
+        order.push(date);
+      },
+      load: async () => {},
+    });
+    await ahead.tick();
+    expect(order).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    clock = new Date('2026-12-31T10:00:00');
+    await ahead.tick();
+    expect(order.slice(4)).toEqual(['2027-01-03']);
+  });
+
+  test("serve's worker task makes the plan's slots (serve --plan)", async () => {
+    const plan = smallPlan('2026-12-09');
+    const out = await runHeavyTask({ kind: 'daily', date: '2026-12-09', root: join(dir, 'planned'), key: KEY, plan });
+    expect(out).toMatchObject({ ok: true, made: 2 });
+    expect(readdirSync(dailyDirs(join(dir, 'planned'), '2026-12-09').secretDir).sort()).toEqual(['index.json', 'murder-4.json', 'numbridge-6-regular.json']);
   });
 
   test('a set that cannot be made is reported and tried again at the next tick', async () => {

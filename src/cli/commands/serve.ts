@@ -11,6 +11,7 @@ import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts
 import { DAILY_KEY_ENV, loadDailyKey } from '../../pipeline/daily-key.ts';
 import { EXIT_INTERRUPTED, EXIT_TERMINATED, RequestError, warn } from '../exit.ts';
 import { DAILY_ROOT } from './daily.ts';
+import { readPlanFile } from '../../pipeline/daily-plan.ts';
 import { DEFAULT_LIMITS, DEFAULT_POOL_PER_ADDRESS } from '../../server/connection-limits.ts';
 import { DEFAULT_DEAL_RATE } from '../../server/rate-limit.ts';
 import { DEFAULT_KEEP_TABLES_DAYS } from '../../server/tables/retention.ts';
@@ -21,6 +22,7 @@ interface ServeArgs {
   host: string;
   corpus: string[];
   keyFile?: string;
+  plan?: string;
   checkRate: number;
   corsOrigin: string[];
   log: boolean;
@@ -50,6 +52,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: [] as string[],
         describe: `corpora to load: a daily root (public/ and secret/), a secret date folder, or a generate --out folder (default: ${DAILY_ROOT}, with today's set made when missing)`,
       })
+      .option('plan', { type: 'string', describe: 'the club\'s daily plan (as for daily --plan): the slots of the sets made while serving, and its daysAhead (default 1: tomorrow)' })
       .option('key-file', { type: 'string', describe: `the daily key for making today's set (as for daily; default $${DAILY_KEY_ENV} or .puzzlemill/daily.key)` })
       .option('check-rate', {
         type: 'number',
@@ -76,7 +79,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
-        for (const name of ['db', 'port', 'host', 'key-file', 'check-rate', 'deal-rate', 'pool-per-address', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['db', 'port', 'host', 'key-file', 'plan', 'check-rate', 'deal-rate', 'pool-per-address', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         if (a.db === '') return '--db must not be empty';
         for (const origin of a['cors-origin'] as string[]) if (!isOrigin(origin)) return `--cors-origin ${JSON.stringify(origin)}: not an origin (scheme://host[:port], no path) or *`;
         return true;
@@ -104,6 +107,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         corpora: args.corpus,
         dailyRoot: DAILY_ROOT,
         dailyKey,
+        ...(args.plan !== undefined && { dailyPlan: readPlanFile(args.plan) }),
         checkRate: args.checkRate === 0 ? null : args.checkRate,
         log: args.log,
         corsOrigins: args.corsOrigin,

@@ -1,0 +1,138 @@
+/**
+ * The daily plan as a club file (issue 29, section 2): the schema and the one-line refusals of bad
+ * plans, docs/daily-plan.json = the built-in plan, and the byte identity of a day made without a
+ * plan, with `--plan docs/daily-plan.json`, and by the code before plans were files (a pinned hash).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import { validator } from '../../src/core/schema.ts';
+import { dailyPlan } from '../../src/pipeline/daily.ts';
+import { DEFAULT_PLAN, readPlanFile, slotLevel, slotsFor } from '../../src/pipeline/daily-plan.ts';
+import { DailyPlan } from '../../src/pipeline/schema.ts';
+import { ROOT, runCli } from '../helpers/cli.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'pm-daily-plan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const KEY = 'the real daily set under a test key of 32+ characters';
+const env = { PUZZLEMILL_DAILY_KEY: KEY };
+
+/**
+ * sha256 over a folder: for each file (paths sorted), "path\n" + sha256(bytes) + "\n". The same
+ * script gave this hash for 2026-12-07 (a Monday) under KEY at commit 7345203 (the plan in code,
+ * before plan files): `daily --date 2026-12-07 --out DIR`, public/ and secret/ (23 files).
+ */
+const PINNED_2026_12_07 = '985c95a095fdb70d7b1d709f507606f71f4c59e72b35df7fdaabcbab92ba637d';
+
+function treeHash(dir: string): { files: number; sha256: string } {
+  const paths: string[] = [];
+  const walk = (d: string, prefix: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name), prefix + e.name + '/');
+      else paths.push(prefix + e.name);
+    }
+  };
+  walk(dir, '');
+  paths.sort();
+  const h = createHash('sha256');
+  for (const p of paths) h.update(p + '\n' + createHash('sha256').update(readFileSync(join(dir, p))).digest('hex') + '\n');
+  return { files: paths.length, sha256: h.digest('hex') };
+}
+
+const GOOD = { format: 'puzzlemill/daily-plan', version: 1, slots: [{ slot: 'm', kind: 'murder', size: 4, level: 'easy' }] };
+
+function refusal(plan: unknown): string {
+  const file = join(tmp, 'plan.json');
+  writeFileSync(file, typeof plan === 'string' ? plan : JSON.stringify(plan));
+  try {
+    readPlanFile(file);
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    return (e as Error).message.replace(file, 'plan.json');
+  }
+  throw new Error('accepted');
+}
+
+const withSlot = (slot: Record<string, unknown>) => ({ ...GOOD, slots: [{ ...GOOD.slots[0], ...slot }] });
+
+describe('the daily plan file', () => {
+  test('docs/daily-plan.json is the built-in plan; it and the ladder example validate; the plan gives the slots the code gave', () => {
+    const shipped = readPlanFile(join(ROOT, 'docs/daily-plan.json'));
+    expect(shipped).toEqual(DEFAULT_PLAN);
+    expect(validator(DailyPlan)(DEFAULT_PLAN)).toBe(true);
+    const ladder = readPlanFile(join(ROOT, 'docs/daily-plan-ladder.json'));
+    // the ladder gives the 6×6 boards a grade every day, Sunday … Saturday
+    const week = ['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12'];
+    expect(week.map((d) => slotsFor(ladder, d).find((s) => s.slot === 'numbridge-6-regular')!.request.grade)).toEqual([4, 1, 1, 2, 2, 3, 3]);
+    expect(week.map((d) => dailyPlan(d).find((s) => s.slot === 'numbridge-6-regular')!.request)).toEqual(week.map(() => ({ size: 6, blocks: 'regular', givens: 14 })));
+    // a rotation: one level a day from its date, counting back before it
+    const rotating = { ...GOOD.slots[0]!, level: { rotation: ['easy', 'medium', 'hard'] as Array<'easy' | 'medium' | 'hard'>, from: '2026-12-07' } };
+    expect(['2026-12-05', '2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10'].map((d) => slotLevel(rotating, d))).toEqual(['medium', 'hard', 'easy', 'medium', 'hard', 'easy']);
+    expect(dailyPlan('2026-12-07')[0]).toEqual({ slot: 'murder-4', kind: 'murder', request: { size: 4, level: 'easy', robust: true } });
+  });
+
+  test('a bad plan is one line with the JSON pointer', () => {
+    expect(refusal('{"format":')).toBe('plan.json: not JSON: Unexpected end of JSON input');
+    expect(refusal({ ...GOOD, format: 'puzzlemill/daily-index' })).toBe('plan.json /format: must be "puzzlemill/daily-plan" (not "puzzlemill/daily-index")');
+    expect(refusal(withSlot({ level: { rotation: [], from: '2026-12-07' } }))).toBe('plan.json /slots/0/level/rotation: has fewer than 1 items');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-02-30' } }))).toBe('plan.json /slots/0/level/from: "2026-02-30" is not a date (YYYY-MM-DD)');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-13-01' } }))).toBe('plan.json /slots/0/level/from: "2026-13-01" is not a date (YYYY-MM-DD)');
+    expect(refusal(withSlot({ level: { rotation: ['easy'], from: '2026-12-07', every: 2 } }))).toBe('plan.json /slots/0/level: unknown field "every"');
+    expect(refusal(withSlot({ level: { rotation: ['easy', 'fiendish'], from: '2026-12-07' } }))).toBe(
+      'plan.json /slots/0/level/rotation/1: murder refuses this slot: level: must be one of easy, medium, hard, not "fiendish"',
+    );
+    expect(refusal({ ...GOOD, daysAhead: 0 })).toBe('plan.json /daysAhead: must be ≥ 1');
+    expect(refusal({ ...GOOD, slots: [] })).toBe('plan.json /slots: has fewer than 1 items');
+    expect(refusal(withSlot({ level: ['easy'] }))).toBe('plan.json /slots/0/level: has fewer than 7 items');
+    expect(refusal(withSlot({ level: ['easy', 'easy', 'easy', 'easy', 'easy', 'easy', 'mild'] }))).toBe(
+      'plan.json /slots/0/level/6: must be one of "any", "easy", "medium", "hard", "fiendish", "extreme" (not "mild")',
+    );
+    expect(refusal(withSlot({ colour: 'red' }))).toBe('plan.json /slots/0: unknown field "colour"');
+    expect(refusal(withSlot({ slot: 'Murder 4' }))).toMatch(/^plan\.json \/slots\/0\/slot: must match pattern /);
+    expect(refusal(withSlot({ clues: 'all' }))).toBe('plan.json /slots/0/clues: must be one of "sheet", "extended" (not "all")');
+    expect(refusal(withSlot({ level: 'extreme' }))).toBe('plan.json /slots/0/level: murder refuses this slot: level: must be one of easy, medium, hard, not "extreme"');
+    expect(refusal(withSlot({ kind: 'chess' }))).toMatch(/^plan\.json \/slots\/0\/kind: unknown puzzle kind "chess" \(known: [a-z, ]*murder[a-z, ]*\)$/);
+    expect(refusal({ ...GOOD, slots: [GOOD.slots[0], { ...GOOD.slots[0], size: 5 }] })).toBe('plan.json /slots/1/slot: slot "m" is named twice');
+  });
+
+  test('mutated plans are read or refused with an InputError of one line, never another error', () => {
+    const text = readFileSync(join(ROOT, 'docs/daily-plan-ladder.json'), 'utf8');
+    const pieces = ['"', '{', '}', '[', ']', ',', ':', '0', '-1', '1e400', 'null', 'true', '"x"', '"any"', '"extreme"', '{"rotation":["hard"],"from":"2026-99-01"}', '[]', '"\\u0000"'];
+    let seed = 29;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const file = join(tmp, 'mutant.json');
+    for (let i = 0; i < 1500; i++) {
+      const at = random(text.length);
+      const cut = random(4);
+      writeFileSync(file, text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at + cut));
+      try {
+        readPlanFile(file);
+      } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(InputError);
+        expect((e as Error).message).not.toContain('\n');
+      }
+    }
+  });
+
+  test('daily --plan BAD: exit 2, one line, nothing written', () => {
+    const file = join(tmp, 'short.json');
+    writeFileSync(file, JSON.stringify(withSlot({ level: ['easy'] })));
+    const r = runCli(['daily', '--date', '2026-12-07', '--out', join(tmp, 'never'), '--plan', file], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`puzzlemill: ${file} /slots/0/level: has fewer than 7 items\n`);
+    expect(() => readdirSync(join(tmp, 'never'))).toThrow();
+  });
+
+  test('2026-12-07: without --plan, with --plan docs/daily-plan.json and before plan files: the same bytes', () => {
+    const a = runCli(['daily', '--date', '2026-12-07', '--out', join(tmp, 'a'), '--quiet'], { env });
+    expect(a.stderr).toBe('');
+    const b = runCli(['daily', '--date', '2026-12-07', '--out', join(tmp, 'b'), '--quiet', '--plan', join(ROOT, 'docs/daily-plan.json')], { env });
+    expect(b.stderr).toBe('');
+    expect(treeHash(join(tmp, 'a'))).toEqual({ files: 23, sha256: PINNED_2026_12_07 });
+    expect(treeHash(join(tmp, 'b'))).toEqual({ files: 23, sha256: PINNED_2026_12_07 });
+  }, 60_000);
+});
