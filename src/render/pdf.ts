@@ -139,7 +139,7 @@ function placeOf(drawn: Drawn, label: string | undefined, paper: Paper, perPage:
   const tries: Array<{ landscape: boolean; perPage: PerPage }> = [];
   for (const landscape of [false, true]) for (const n of PER_PAGE) if (n <= perPage) tries.push({ landscape, perPage: n });
   tries.sort((a, b) => b.perPage - a.perPage || Number(a.landscape) - Number(b.landscape));
-  const pt = (t: { landscape: boolean; perPage: PerPage }) => card * scaleIn(drawn.picture, cellOf(frame(paper, t.landscape), t.perPage), label !== undefined);
+  const pt = (t: { landscape: boolean; perPage: PerPage }) => card * scaleIn(drawn.picture, cellOf(frame(paper, t.landscape), t.perPage), label !== undefined && t.perPage > 1);
   const fit = tries.find((t) => pt(t) >= MIN_CARD_PT - 1e-9);
   const chosen = fit ?? { landscape: true, perPage: 1 as PerPage };
   if (!fit) notes.push(`${where}: card text prints at ${pt(chosen).toFixed(1)} pt (under ${MIN_CARD_PT} pt even one a landscape page)`);
@@ -235,18 +235,20 @@ function drawPage(doc: PDFKit.PDFDocument, page: Placed[], paper: Paper, header:
   const first = page[0]!;
   const f = frame(paper, first.landscape);
   doc.addPage({ size: [f.width, f.height], margin: 0 });
-  doc.font(FONT).fontSize(8).fillColor('#5f6368').text(header, SIDE, 9, { width: f.width - 2 * SIDE, align: 'left', lineBreak: false });
+  // one puzzle a page: its label (a daily slot) goes into the running header, the picture gets the line
+  const alone = first.perPage === 1;
+  const line = alone && first.label !== undefined ? `${header} · ${first.label}` : header;
+  doc.font(FONT).fontSize(8).fillColor('#5f6368').text(line, SIDE, 9, { width: f.width - 2 * SIDE, align: 'left', lineBreak: false });
   const cell = cellOf(f, first.perPage);
   page.forEach((p, i) => {
     const col = i % cell.cols;
     const row = Math.floor(i / cell.cols);
     const x0 = SIDE + col * (cell.w + GAP);
     let y0 = TOP + row * (cell.h + GAP);
-    if (p.label !== undefined) {
-      doc.font(FONT_BOLD).fontSize(9).fillColor('#1b1b1b').text(p.label, x0, y0, { width: cell.w, lineBreak: false });
-      y0 += LABEL_H;
-    }
-    const s = scaleIn(p.drawn.picture, cell, p.label !== undefined);
+    const labelled = p.label !== undefined && !alone;
+    const labelY = y0;
+    if (labelled) y0 += LABEL_H;
+    const s = scaleIn(p.drawn.picture, cell, labelled);
     const w = p.drawn.picture.width * s;
     const h = p.drawn.picture.height * s;
     const inner = (p.drawn.picture.width - 2 * PICTURE_MARGIN) * s;
@@ -258,6 +260,8 @@ function drawPage(doc: PDFKit.PDFDocument, page: Placed[], paper: Paper, header:
       fontCallback: (_family: string, bold: boolean) => (bold ? FONT_BOLD : FONT),
       warningCallback: () => undefined,
     });
+    // after the picture: its white background would cover the label otherwise
+    if (labelled) doc.font(FONT_BOLD).fontSize(9).fillColor('#1b1b1b').text(p.label ?? '', x0, labelY, { width: cell.w, lineBreak: false });
   });
 }
 
