@@ -17,7 +17,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { formatPosition, InputError, type InputPosition } from '../../core/errors.ts';
+import { formatPosition, InputError, isSystemError, systemReason, type InputPosition } from '../../core/errors.ts';
 import { LANGS, type Lang } from '../../core/lang.ts';
 import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
 import { writeFileAtomic } from '../../pipeline/atomic.ts';
@@ -103,17 +103,23 @@ export const printCommand: CommandModule<object, PrintArgs> = {
       raiseExitCode(EXIT_FAILED);
     }
     for (const note of made.notes) warn(`puzzlemill: ${note}`);
-    if (made.puzzles === 0) throw new UsageError('nothing to print: no drawable puzzle in the input (nothing written)');
+    if (made.puzzles === 0) {
+      if (process.exitCode === EXIT_BAD_INPUT) return; // each unreadable input has had its line; nothing is written
+      throw new UsageError('nothing to print: no drawable puzzle in the input (nothing written)');
+    }
     try {
       writeFileAtomic(args.out, made.pdf);
     } catch (e) {
-      throw new InputError({ source: args.out }, `cannot write the PDF (${(e as Error).message.split('\n')[0]})`);
+      if (!isSystemError(e)) throw e;
+      throw new InputError({ source: args.out }, `cannot write the PDF: ${systemReason(e)} (nothing written)`);
     }
     writeLine(args.out);
     flushOutput();
-    warn(`puzzlemill: ${made.puzzles} puzzles on ${made.pages} pages${args.solutions ? ` (answer key: ${made.keyPages})` : ''} → ${args.out}`);
+    warn(`puzzlemill: ${plural(made.puzzles, 'puzzle')} on ${plural(made.pages, 'page')}${args.solutions ? ` (answer key: ${made.keyPages})` : ''} → ${args.out}`);
   },
 };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function badInput(line: string): void {
   warn(`puzzlemill: ${line}`);
