@@ -202,9 +202,10 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
   const range = dateRange(dates);
   if (options.title !== undefined) titlePage(doc, options, range, puzzles.length);
   const puzzlePages = paginate(puzzles);
-  for (const page of puzzlePages) drawPage(doc, page, options.paper, range ? `${header} · ${range}` : header);
+  const running = range ? `${header} · ${range}` : header;
+  for (const page of puzzlePages) drawPage(doc, page, options.paper, running);
   const keyPages = paginate(key);
-  for (const page of keyPages) drawPage(doc, page, options.paper, `${header} · ${WORDS.solutions[options.lang]}`);
+  for (const page of keyPages) drawPage(doc, page, options.paper, `${running} · ${WORDS.solutions[options.lang]}`);
 
   // footers: "page n of N" on every page but the title page
   const { start, count } = doc.bufferedPageRange();
