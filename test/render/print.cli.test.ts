@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { playerForm as boardPlayerForm } from '../../src/numbridge-board/board-file.ts';
 import { murdererLabel } from '../../src/render/labels.ts';
+import { forPdf, smallestCardText } from '../../src/render/pdf.ts';
+import { pictureOf } from '../../src/render/pictures.ts';
 import { runCli } from '../helpers/cli.ts';
 import { boardBlitz6, boardRegular9, murderCase } from './samples.ts';
 
@@ -160,5 +162,16 @@ describe('puzzlemill print', () => {
     const r3 = runCli(['print', secret, '--out', dir]);
     expect(r3.code).toBe(2);
     expect(r3.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('forPdf: the viewBox fits the placed size, a halo label is its halo then its letters; card text is 12 units', () => {
+    const svg = pictureOf(MURDER(), { source: 'm' }, { solution: false, lang: 'en' }).picture.svg;
+    const out = forPdf(svg);
+    expect(/^<svg[^>]*>/.exec(out)![0]).not.toMatch(/\s(width|height)=/);
+    expect(out).not.toContain('paint-order');
+    const halos = (svg.match(/paint-order="stroke"/g) ?? []).length;
+    expect(halos).toBeGreaterThan(0);
+    expect((out.match(/<text\b/g) ?? []).length).toBe((svg.match(/<text\b/g) ?? []).length + halos);
+    expect(smallestCardText(svg)).toBe(12);
   });
 });
