@@ -118,6 +118,12 @@ function scaleIn(picture: { width: number; height: number }, cell: { w: number; 
 }
 
 /** The smallest card text of a Murder picture (SVG units): clues, facts, names. */
+/**
+ * The booklet's creation date: fixed, so the same files and options give the same bytes (PDFKit
+ * stamps the clock otherwise, and derives the file's /ID from it).
+ */
+const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
+
 export function smallestCardText(svg: string): number | null {
   let min: number | null = null;
   for (const tag of svg.match(/<text\b[^>]*>/g) ?? []) {
@@ -188,7 +194,7 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
     if (item.date) dates.push(item.date);
   }
 
-  const doc = new PDFDocument({ size: PAPER_SIZE[options.paper], margin: 0, autoFirstPage: false, bufferPages: true, font: FONT_FILES.regular, info: { Title: options.title ?? 'puzzlemill', Creator: 'puzzlemill' } });
+  const doc = new PDFDocument({ size: PAPER_SIZE[options.paper], margin: 0, autoFirstPage: false, bufferPages: true, font: FONT_FILES.regular, info: { Title: options.title ?? 'puzzlemill', Creator: 'puzzlemill', Producer: 'puzzlemill', CreationDate: FIXED_DATE } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {

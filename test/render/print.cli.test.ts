@@ -81,6 +81,10 @@ describe('puzzlemill print', () => {
     expect(r1.code, r1.stderr).toBe(0);
     expect(r1.stdout.trim()).toBe(one);
     expect(pages(one)).toBe(3);
+    // the same files and options: the same bytes (no clock in the file)
+    const again = join(dir, 'one-again.pdf');
+    expect(runCli(['print', secret, '--out', again]).code).toBe(0);
+    expect(readFileSync(again).equals(readFileSync(one))).toBe(true);
 
     const four = join(dir, 'four.pdf');
     const r4 = runCli(['print', secret, '--out', four, '--per-page', '4', '--paper', 'letter']);
