@@ -50,14 +50,27 @@ export interface PageIndex {
 /** Recognises an index file among the folder's JSON values (null: not an index). */
 export type PageIndexReader = (value: unknown) => PageIndex | null;
 
-interface Found {
+/** A folder's drawable puzzles, gathered once for every page or booklet made of it. */
+export interface Gathered {
+  /** Every drawable puzzle once (a player form and its full file are one: the full file is kept), in the index's order, then by file name. */
+  found: Found[];
+  /** The index's entry of a puzzle, by file name. */
+  bySlot: Map<string, PageEntry>;
+  index: PageIndex | null;
+  /** One line per file that could not be read. */
+  problems: string[];
+}
+
+/** One drawable puzzle of a folder: its JSON value, file name (inside the folder) and NDJSON line. */
+export interface Found {
   value: Record<string, unknown>;
   file: string;
   line?: number;
   hasSecret: boolean;
 }
 
-export function corpusPage(dir: string, options: PictureOptions, readIndex: PageIndexReader = () => null): CorpusPage {
+/** The drawable puzzles of a folder (`*.json`, `*.ndjson`), as the HTML page and the booklet (pdf.ts) read it. */
+export function gatherFolder(dir: string, readIndex: PageIndexReader = () => null): Gathered {
   const problems: string[] = [];
   const drawable = new Set(drawableFormats());
   const found = new Map<string, Found>();
@@ -101,6 +114,11 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
     }
   }
   for (const f of [...found.values()].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) if (!ordered.includes(f)) ordered.push(f);
+  return { found: ordered, bySlot, index, problems };
+}
+
+export function corpusPage(dir: string, options: PictureOptions, readIndex: PageIndexReader = () => null): CorpusPage {
+  const { found: ordered, bySlot, index, problems } = gatherFolder(dir, readIndex);
 
   const sections: string[] = [];
   const toc: string[] = [];

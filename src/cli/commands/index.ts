@@ -21,6 +21,7 @@ export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
   grade: async () => (await import('./grade.ts')).gradeCommand,
   generate: async () => (await import('./generate.ts')).generateCommand(),
   render: async () => (await import('./render.ts')).renderCommand,
+  print: async () => (await import('./print.ts')).printCommand,
   export: async () => (await import('./export.ts')).exportCommand,
   import: async () => (await import('./import.ts')).importCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
