@@ -111,6 +111,8 @@ export function checkPlan(plan: DailyPlan, source: string): void {
   const seen = new Set<string>();
   for (const [i, s] of plan.slots.entries()) {
     if (seen.has(s.slot)) throw new InputError({ source, pointer: `/slots/${i}/slot` }, `slot "${s.slot}" is named twice`);
+    // a slot's files are SLOT.json: "index" would overwrite the day's index
+    if (s.slot === 'index') throw new InputError({ source, pointer: `/slots/${i}/slot` }, 'slot "index" is reserved (the day\'s index.json)');
     seen.add(s.slot);
     let kind;
     try {

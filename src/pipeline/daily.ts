@@ -164,11 +164,12 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * A `--date` as a date: YYYY-MM-DD, or `today` / `tomorrow` in UTC (a club's job on a server
- * should not depend on the machine's time zone); undefined when it is neither.
+ * A `--date` as a date: YYYY-MM-DD, or `today` / `tomorrow` in the machine's time zone (TZ), as
+ * the default date, `serve` and its day-ahead worker count days: a "today" of another zone would
+ * make (and publish) a day before its time; undefined when it is neither.
  */
 export function dateArgument(text: string, now = new Date()): string | undefined {
-  if (text === 'today' || text === 'tomorrow') return addDays(now.toISOString().slice(0, 10), text === 'today' ? 0 : 1);
+  if (text === 'today' || text === 'tomorrow') return addDays(today(now), text === 'today' ? 0 : 1);
   return isDate(text) ? text : undefined;
 }
 

@@ -37,9 +37,12 @@ function treeHash(dir: string): { files: number; sha256: string } {
     }
   };
   walk(dir, '');
-  paths.sort();
+  // a day still to come is staged: hashed under the public/ path it is published at (publishDue
+  // renames it, the bytes stay), so the pin holds before and after its date
+  const published = (p: string) => p.replace(/^staged\//, 'public/');
+  paths.sort((a, b) => (published(a) < published(b) ? -1 : published(a) > published(b) ? 1 : 0));
   const h = createHash('sha256');
-  for (const p of paths) h.update(p + '\n' + createHash('sha256').update(readFileSync(join(dir, p))).digest('hex') + '\n');
+  for (const p of paths) h.update(published(p) + '\n' + createHash('sha256').update(readFileSync(join(dir, p))).digest('hex') + '\n');
   return { files: paths.length, sha256: h.digest('hex') };
 }
 
@@ -116,6 +119,14 @@ describe('the daily plan file', () => {
         expect((e as Error).message).not.toContain('\n');
       }
     }
+  });
+
+  test('a slot named "index" is refused: its file would overwrite the day\'s index', () => {
+    const file = join(tmp, 'index-slot.json');
+    writeFileSync(file, JSON.stringify(withSlot({ slot: 'index' })));
+    const r = runCli(['daily', '--date', '2026-11-02', '--out', join(tmp, 'never-index'), '--plan', file], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`puzzlemill: ${file} /slots/0/slot: slot "index" is reserved (the day's index.json)\n`);
   });
 
   test('daily --plan BAD: exit 2, one line, nothing written', () => {

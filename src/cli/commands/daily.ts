@@ -11,7 +11,7 @@ import { dailyOverview } from '../../pipeline/daily-overview.ts';
 import { overviewSvg, overviewTable } from '../../render/daily-overview.ts';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
-import { addDays, DAILY_SIZE, dateArgument, makeDaily, today } from '../../pipeline/daily.ts';
+import { addDays, DAILY_SIZE, dailyDirs, dateArgument, makeDaily, publishDue, today } from '../../pipeline/daily.ts';
 import { DEFAULT_PLAN, readPlanFile, slotsFor } from '../../pipeline/daily-plan.ts';
 import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
@@ -40,10 +40,10 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
   describe: `Make the daily set (${DAILY_SIZE} puzzles: Murder 4..9, Numbridge 9×9 and 6×6) into ${DAILY_ROOT}/public/DATE/ and ${DAILY_ROOT}/secret/DATE/`,
   builder: (y: Argv) =>
     y
-      .option('date', { type: 'string', describe: 'the (first) day: YYYY-MM-DD, or today or tomorrow (UTC); default: today, local time' })
+      .option('date', { type: 'string', describe: 'the (first) day: YYYY-MM-DD, or today or tomorrow (local time); default: today. Days still to come are staged (staged/DATE), published on their day' })
       .option('days', { type: 'number', describe: 'make N consecutive days from --date, one after the other (each resumable: a rerun skips finished days and resumes an interrupted one); with --overview: the days shown [default: 1, with --overview 7]' })
       .option('overview', { type: 'boolean', default: false, describe: 'make nothing: print a table of the days from --from (days × slots: size and level of what is made, — where nothing is yet)' })
-      .option('from', { type: 'string', describe: 'with --overview: the first day (YYYY-MM-DD, today or tomorrow in UTC) [default: --date, else today]' })
+      .option('from', { type: 'string', describe: 'with --overview: the first day (YYYY-MM-DD, today or tomorrow) [default: --date, else today]' })
       .option('overview-svg', { type: 'string', describe: 'with --overview: also write the overview as an SVG calendar to FILE (a colour per level)' })
       .option('overview-png', { type: 'string', describe: 'with --overview: also write the calendar as a PNG to FILE (the shipped font, 2 pixels per unit)' })
       .option('lang', { choices: LANGS, default: 'en' as Lang, describe: 'with --overview: language of level and weekday names' })
@@ -66,7 +66,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
         return a.date === undefined || dateArgument(a.date as string) !== undefined ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD, today or tomorrow)`;
       })
       .example('$0 daily', "today's set into corpus/daily/public/DATE/ and corpus/daily/secret/DATE/")
-      .example('$0 daily --date tomorrow --days 7', 'a week ahead from tomorrow (UTC); rerun to resume')
+      .example('$0 daily --date tomorrow --days 7', 'a week ahead from tomorrow (staged until each day); rerun to resume')
       .example('$0 daily --overview --from 2027-01-04 --overview-svg week.svg --lang de', 'the week at a glance: a table on stdout, a calendar picture')
       .example('$0 daily --plan club-plan.json', "today's set after the club's own plan (start from docs/daily-plan.json)")
       .example('$0 daily --date 2027-01-01 --out /srv/puzzles/daily --key-file /etc/puzzlemill/daily.key', 'a given day, elsewhere, with the club key') as unknown as Argv<DailyArgs>,
@@ -93,6 +93,8 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
     const key = loadDailyKey({ keyFile: args.keyFile, envKey: process.env[DAILY_KEY_ENV] });
     if (key.looseMode) warn(`puzzlemill: daily: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
     if (key.created) warn(`puzzlemill: daily: made a new random daily key in ${resolve(key.source)} (mode 0600, git-ignored by the .gitignore beside it): keep it private and back it up; the sets of coming days follow from it`);
+    // staged days whose date has come go public first (as serve's tick does)
+    for (const day of await publishDue(args.out, today())) if (!args.quiet) warn(`puzzlemill: daily: published the staged set of ${day} into ${args.out}/public/`);
     // one day after the other: a day's fingerprints keep its puzzles out of the next days
     for (let i = 0; i < (args.days ?? 1); i++) {
       const date = addDays(first, i);
@@ -104,6 +106,8 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
           root: args.out,
           key: key.bytes,
           plan: slotsFor(plan, date),
+          // a day still to come is staged, never in public/ before its date (as serve makes days ahead)
+          stagePublic: date > today(),
           workers: Math.max(1, args.workers),
           kindModules: kindModulesFromEnv(),
           onWarning: (line) => bar.log(`puzzlemill: daily ${date}: ${line}`),
@@ -117,7 +121,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       }
       if (!args.quiet) {
         for (const p of result.index.puzzles) warn(`  ${p.slot.padEnd(22)} ${p.summary}`);
-        warn(`puzzlemill: daily ${date}: ${result.index.puzzles.length} puzzles (${result.made} made, ${result.index.puzzles.length - result.made} already there) in ${result.seconds.toFixed(1)} s: publish ${result.publicDir}/, keep ${result.secretDir}/ private`);
+        warn(`puzzlemill: daily ${date}: ${result.index.puzzles.length} puzzles (${result.made} made, ${result.index.puzzles.length - result.made} already there) in ${result.seconds.toFixed(1)} s: ${result.publicDir === dailyDirs(args.out, date).stagedDir ? `staged in ${result.publicDir}/ until its day (the first daily or serve on or after it publishes it)` : `publish ${result.publicDir}/`}, keep ${result.secretDir}/ private`);
       }
     }
   },
