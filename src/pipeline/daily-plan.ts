@@ -120,7 +120,7 @@ export function checkPlan(plan: DailyPlan, source: string): void {
     } catch (e) {
       throw new InputError({ source, pointer: `/slots/${i}/kind` }, (e as Error).message);
     }
-    if (typeof s.level === 'object' && !Array.isArray(s.level) && !isCalendarDate(s.level.from)) {
+    if (typeof s.level === 'object' && !Array.isArray(s.level) && !isDate(s.level.from)) {
       throw new InputError({ source, pointer: `/slots/${i}/level/from` }, `${JSON.stringify(s.level.from)} is not a date (YYYY-MM-DD)`);
     }
     for (const [at, level] of levelsNamed(s)) {
@@ -135,7 +135,9 @@ export function checkPlan(plan: DailyPlan, source: string): void {
   }
 }
 
-function isCalendarDate(text: string): boolean {
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const d = new Date(text + 'T00:00:00Z');
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }

@@ -39,7 +39,9 @@ import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-inde
 import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
 import { DailyIndex, DailyPublicIndex, type DailyEntry, type DailyPublicEntry, type FingerprintEntry } from './schema.ts';
 import { DAILY_INDEX, DAILY_PUBLIC_INDEX } from '../core/formats.ts';
-import { DEFAULT_PLAN, slotsFor, type DailySlot } from './daily-plan.ts';
+import { DEFAULT_PLAN, isDate, slotsFor, type DailySlot } from './daily-plan.ts';
+
+export { isDate };
 
 export type { DailySlot };
 
@@ -149,12 +151,6 @@ export async function publishDue(root: string, today: string): Promise<string[]>
   );
 }
 
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(text + 'T00:00:00Z');
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
 
 /** The date `days` after `date` (YYYY-MM-DD, calendar days; negative goes back). */
 export function addDays(date: string, days: number): string {

@@ -117,13 +117,13 @@ function scaleIn(picture: { width: number; height: number }, cell: { w: number; 
   return Math.min(cell.w / (picture.width - 2 * PICTURE_MARGIN), (cell.h - (labelled ? LABEL_H : 0)) / (picture.height - 2 * PICTURE_MARGIN));
 }
 
-/** The smallest card text of a Murder picture (SVG units): clues, facts, names. */
 /**
  * The booklet's creation date: fixed, so the same files and options give the same bytes (PDFKit
  * stamps the clock otherwise, and derives the file's /ID from it).
  */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 
+/** The smallest card text of a Murder picture (SVG units): clues, facts, names. */
 export function smallestCardText(svg: string): number | null {
   let min: number | null = null;
   for (const tag of svg.match(/<text\b[^>]*>/g) ?? []) {
