@@ -194,6 +194,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
   }
   return withCorpusLock(secretRoot, async () => {
     refuseOtherKey(join(secretDir, 'index.json'), keyId, o.date);
+    refuseOtherPlan(join(secretDir, 'index.json'), states, o.date);
     ensureDir(secretDir);
     ensureDir(publicDir);
     // Only the owner may enter the secret side: its files (solutions, seeds) are then private
@@ -268,21 +269,43 @@ export function assertSameDailyKey(root: string, date: string, key: Uint8Array):
 
 /** A date whose secret index names another key: remaking it would replace a published set. */
 function refuseOtherKey(path: string, keyId: string, date: string): void {
+  const earlier = madeIndex(path);
+  if (earlier?.keyId !== undefined && earlier.keyId !== keyId) {
+    throw new RangeError(`${path}: ${date} was made with another daily key (key id ${earlier.keyId}, this key is ${keyId}); use that key, or remove the date's public, staged and secret folders to make a new set`);
+  }
+}
+
+/**
+ * A made date whose slots or requests differ from the plan's: remaking it would replace a set that
+ * may be out, and drop its fingerprints, so its puzzles could come again on a later day.
+ */
+function refuseOtherPlan(path: string, states: readonly SlotState[], date: string): void {
+  const earlier = madeIndex(path);
+  if (!earlier) return;
+  const made = earlier.puzzles.map((p) => `${p.slot} ${JSON.stringify(p.request)}`);
+  const planned = states.map((s) => `${s.slot.slot} ${JSON.stringify(s.request)}`);
+  const differs = made.length !== planned.length || made.some((m, i) => m !== planned[i]);
+  if (!differs) return;
+  const odd = planned.find((p) => !made.includes(p)) ?? made.find((m) => !planned.includes(m));
+  const what = odd ? `slot ${odd.split(' ')[0]} differs` : 'the slots\' order differs';
+  throw new RangeError(`${path}: ${date} was made with another plan (${what}); make it with the plan it was made with, or remove the date's public, staged and secret folders to make a new set`);
+}
+
+/** A date's secret index when its set was made (written last, so only a complete set has one). */
+function madeIndex(path: string): DailyIndex | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    return; // a new date (or an interrupted first run: its files are checked one by one)
+    return undefined; // a new date (or an interrupted first run: its files are checked one by one)
   }
   let earlier: unknown;
   try {
     earlier = JSON.parse(text);
   } catch {
-    return;
+    return undefined;
   }
-  if (validator<DailyIndex>(DailyIndex)(earlier) && earlier.keyId !== undefined && earlier.keyId !== keyId) {
-    throw new RangeError(`${path}: ${date} was made with another daily key (key id ${earlier.keyId}, this key is ${keyId}); use that key, or remove the date's public, staged and secret folders to make a new set`);
-  }
+  return validator<DailyIndex>(DailyIndex)(earlier) ? earlier : undefined;
 }
 
 function taskFor(s: SlotState, kindModules: string[]): GenerateTask {

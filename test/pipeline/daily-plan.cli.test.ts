@@ -145,5 +145,13 @@ describe('the daily plan file', () => {
     expect(b.stderr).toBe('');
     expect(treeHash(join(tmp, 'a'))).toEqual({ files: 23, sha256: PINNED_2026_12_07 });
     expect(treeHash(join(tmp, 'b'))).toEqual({ files: 23, sha256: PINNED_2026_12_07 });
+    // made with the default plan, the day is not remade with another: its set may be out, and its
+    // fingerprints would be dropped (its puzzles could come again)
+    const other = join(tmp, 'other-plan.json');
+    writeFileSync(other, JSON.stringify(GOOD));
+    const c = runCli(['daily', '--date', '2026-12-07', '--out', join(tmp, 'a'), '--quiet', '--plan', other], { env });
+    expect(c.code).toBe(1);
+    expect(c.stderr).toMatch(/^puzzlemill: \S+index\.json: 2026-12-07 was made with another plan \(slot m differs\); make it with the plan it was made with, or remove the date's public, staged and secret folders to make a new set\n$/);
+    expect(treeHash(join(tmp, 'a'))).toEqual({ files: 23, sha256: PINNED_2026_12_07 });
   }, 60_000);
 });
