@@ -94,6 +94,7 @@ function requestAt(slot: DailyPlanSlot, level: PlanLevel): DailySlot['request'] 
   }
   if (slot.robust !== undefined) request.robust = slot.robust;
   if (slot.clues === 'extended') request.clues = 'extended';
+  for (const [name, value] of Object.entries(slot.options ?? {})) request[name] = value;
   return request;
 }
 
@@ -124,12 +125,21 @@ export function checkPlan(plan: DailyPlan, source: string): void {
       throw new InputError({ source, pointer: `/slots/${i}/level/from` }, `${JSON.stringify(s.level.from)} is not a date (YYYY-MM-DD)`);
     }
     for (const [at, level] of levelsNamed(s)) {
+      const request = requestAt(s, level);
+      let parsed: Record<string, unknown>;
       try {
-        kind.parseRequest(requestAt(s, level));
+        parsed = kind.parseRequest(request) as Record<string, unknown>;
       } catch (e) {
         const levelWrong = /^(level|grade)\b/.test((e as Error).message);
         const pointer = levelWrong ? `/slots/${i}${at}` : `/slots/${i}`;
         throw new InputError({ source, pointer }, `${s.kind} refuses this slot: ${(e as Error).message}`);
+      }
+      // a kind's request drops what it does not know: a field it has no use for (a typo, Numbridge's
+      // givens on a Murder slot) would be ignored without a word
+      const unused = Object.keys(request).find((name) => parsed[name] === undefined);
+      if (unused !== undefined) {
+        const inOptions = s.options !== undefined && Object.hasOwn(s.options, unused);
+        throw new InputError({ source, pointer: `/slots/${i}/${inOptions ? `options/${unused}` : unused === 'grade' ? 'level' : unused}` }, `${s.kind} has no request field "${unused}"`);
       }
     }
   }

@@ -132,6 +132,11 @@ export const DailyPlanSlot = Type.Object(
     givens: Type.Optional(Type.Integer({ minimum: 0, description: 'Numbridge: exact number of givens' })),
     clues: Type.Optional(Type.Union([Type.Literal('sheet'), Type.Literal('extended')], { description: 'Murder: the clue set (generate murder --clues); absent = sheet' })),
     robust: Type.Optional(Type.Boolean({ description: 'Murder: robust to the known misreadings' })),
+    options: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[a-z][a-zA-Z0-9]*$' }), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
+        description: "more of the kind's request, as its generate options name them (camelCase): a club kind's own fields (PUZZLEMILL_KIND_MODULES); the kind refuses what it does not know",
+      }),
+    ),
     level: Type.Union([PlanLevel, PlanWeek, PlanRotation], {
       description: 'the level plan: one level for every day; seven, Sunday … Saturday (the weekday of the date); or a rotation, one level a day from a date; "any" = whatever guess-free grade comes (Numbridge)',
     }),

@@ -40,6 +40,16 @@ describe('the toy kind of src/kinds/README.md', () => {
     expect(lines(bad.stderr)).toEqual(['puzzlemill: length: must be ≤ 12, not 20 (see --help)']);
   });
 
+  test('daily --plan: a slot of the kind, its request fields under options', () => {
+    const plan = join(dir, 'plan.json');
+    writeFileSync(plan, JSON.stringify({ format: 'puzzlemill/daily-plan', version: 1, slots: [{ slot: 'chain-8', kind: 'chain', options: { length: 8 }, level: 'any' }] }));
+    const out = join(dir, 'daily');
+    const r = runCli(['daily', '--date', '2026-12-07', '--out', out, '--plan', plan, '-q'], { env: { ...env, PUZZLEMILL_DAILY_KEY: 'a test key for the toy kind, of 32+ characters' } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const made = JSON.parse(readFileSync(join(out, 'secret/2026-12-07/chain-8.json'), 'utf8'));
+    expect(made.secret.digits).toHaveLength(8);
+  });
+
   test('verify: the kind checks its files, in this thread and in the pool', () => {
     for (const workers of ['1', '2']) {
       const r = runCli(['verify', '-q', '-j', workers], { input: made.stdout, env });

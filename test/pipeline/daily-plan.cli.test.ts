@@ -95,6 +95,9 @@ describe('the daily plan file', () => {
       'plan.json /slots/0/level/6: must be one of "any", "easy", "medium", "hard", "fiendish", "extreme" (not "mild")',
     );
     expect(refusal(withSlot({ colour: 'red' }))).toBe('plan.json /slots/0: unknown field "colour"');
+    // a field the kind has no use for is refused, not dropped without a word
+    expect(refusal(withSlot({ givens: 30 }))).toBe('plan.json /slots/0/givens: murder has no request field "givens"');
+    expect(refusal(withSlot({ options: { colour: 'red' } }))).toBe('plan.json /slots/0/options/colour: murder has no request field "colour"');
     expect(refusal(withSlot({ slot: 'Murder 4' }))).toMatch(/^plan\.json \/slots\/0\/slot: must match pattern /);
     expect(refusal(withSlot({ clues: 'all' }))).toBe('plan.json /slots/0/clues: must be one of "sheet", "extended" (not "all")');
     expect(refusal(withSlot({ level: 'extreme' }))).toBe('plan.json /slots/0/level: murder refuses this slot: level: must be one of easy, medium, hard, not "extreme"');

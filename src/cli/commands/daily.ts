@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../pipeline/atomic.ts';
 import { dailyOverview } from '../../pipeline/daily-overview.ts';
 import { overviewSvg, overviewTable } from '../../render/daily-overview.ts';
 import type { Argv, CommandModule } from 'yargs';
-import { kindModulesFromEnv } from '../../kinds/kind-modules.ts';
+import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
 import { addDays, DAILY_SIZE, dailyDirs, dateArgument, makeDaily, publishDue, today } from '../../pipeline/daily.ts';
 import { DEFAULT_PLAN, readPlanFile, slotsFor } from '../../pipeline/daily-plan.ts';
 import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
@@ -72,12 +72,15 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .example('$0 daily --date 2027-01-01 --out /srv/puzzles/daily --key-file /etc/puzzlemill/daily.key', 'a given day, elsewhere, with the club key') as unknown as Argv<DailyArgs>,
   handler: async (args) => {
     const first = args.date === undefined ? today() : dateArgument(args.date)!;
+    // a club's kinds (PUZZLEMILL_KIND_MODULES) may be named in its plan
+    const kindModules = kindModulesFromEnv();
+    await loadKindModules(kindModules);
     // a bad plan is refused (exit 2, one line with the JSON pointer) before the key is touched
     const plan = args.plan !== undefined ? readPlanFile(args.plan) : DEFAULT_PLAN;
     if (args.overview) {
       // reading only: no key, no lock
       const overview = dailyOverview(args.out, plan, args.from !== undefined ? dateArgument(args.from)! : first, args.days ?? 7);
-      process.stdout.write(overviewTable(overview, args.lang));
+      // the pictures first: a picture that cannot be written fails the run before the table is out
       if (args.overviewSvg !== undefined || args.overviewPng !== undefined) {
         const { svg } = overviewSvg(overview, args.lang);
         if (args.overviewSvg !== undefined) writeFileAtomic(args.overviewSvg, svg);
@@ -87,6 +90,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
           writeFileAtomic(args.overviewPng, svgToPng(svg, { scale: 2 }));
         }
       }
+      process.stdout.write(overviewTable(overview, args.lang));
       return;
     }
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
@@ -109,7 +113,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
           // a day still to come is staged, never in public/ before its date (as serve makes days ahead)
           stagePublic: date > today(),
           workers: Math.max(1, args.workers),
-          kindModules: kindModulesFromEnv(),
+          kindModules,
           onWarning: (line) => bar.log(`puzzlemill: daily ${date}: ${line}`),
           onProgress: (done, total) => bar.update(done, total),
         });
