@@ -166,6 +166,14 @@ describe('puzzlemill print', () => {
     const r3 = runCli(['print', secret, '--out', dir]);
     expect(r3.code).toBe(2);
     expect(r3.stderr.trim().split('\n')).toHaveLength(1);
+
+    // --out naming an input would replace what the booklet is made from
+    const input = join(secret, 'numbridge-6.json');
+    const before = readFileSync(input);
+    const r4 = runCli(['print', input, '--out', input]);
+    expect(r4.code).toBe(2);
+    expect(r4.stderr).toMatch(/--out \S+numbridge-6\.json is one of the inputs/);
+    expect(readFileSync(input)).toEqual(before);
   });
 
   test('forPdf: the viewBox fits the placed size, a halo label is its halo then its letters; card text is 12 units', () => {

@@ -14,7 +14,7 @@
  * without an entry in the answer key. Nothing to print, or an --out that cannot be written: one
  * line, exit 2, nothing written. The PDF is written to a temp file and renamed.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { formatPosition, InputError, isSystemError, systemReason, type InputPosition } from '../../core/errors.ts';
@@ -55,6 +55,9 @@ export const printCommand: CommandModule<object, PrintArgs> = {
         const out = a.out as string;
         if (out.trim() === '') return '--out must name a file';
         if (existsSync(out) && statSync(out).isDirectory()) return `--out ${out} is a directory: name the PDF file`;
+        // the booklet would replace a file it is being made from
+        const same = ((a.inputs as string[] | undefined) ?? []).find((input) => existsSync(input) && existsSync(out) && realpathSync(input) === realpathSync(out));
+        if (same !== undefined) return `--out ${out} is one of the inputs (${same}): name another file`;
         return true;
       })
       .example('$0 print corpus/daily/public/2026-01-01 --out booklet.pdf --per-page 4 --title "Chess & Puzzle Club"', 'a day\'s player forms, four a page')
