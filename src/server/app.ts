@@ -24,6 +24,7 @@ import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaError, textAjv } from './validation.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
+import { DEFAULT_KEEP_PLAYS_DAYS, SqlitePlayStore, type PlayStore } from './stats/play-store.ts';
 
 /**
  * What a plugin of the server receives: the database (a plugin owns its own migration and tables)
@@ -67,6 +68,8 @@ export interface ServerOptions {
   tables?: { keepDays?: number; maxDbBytes?: number | null };
   /** Slow and greedy clients: request and idle timeouts, connections per address (default DEFAULT_LIMITS). */
   limits?: Partial<ConnectionLimits>;
+  /** Play statistics (src/server/stats): recorded unless `record` is false; plays kept `keepDays` after their last request (default 365; 0: for ever). */
+  plays?: { store?: PlayStore; record?: boolean; keepDays?: number };
   /**
    * Web apps on other origins that may call the API (`serve --cors-origin`): each listed origin
    * every route; `*` any origin, the read-only routes (GET, HEAD) only. Default none: same origin.
@@ -177,7 +180,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // a pool made here is this server's; one passed in belongs to the caller
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
   const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
-  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter });
+  const plays = { store: options.plays?.store ?? new SqlitePlayStore(options.db), record: options.plays?.record ?? true, keepDays: options.plays?.keepDays ?? DEFAULT_KEEP_PLAYS_DAYS };
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter, plays });
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };

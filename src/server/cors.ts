@@ -4,7 +4,7 @@
  *
  *   a listed origin   every route: GET, HEAD and POST, with the headers our routes read
  *                     (Content-Type, Authorization for a seat's token, Idempotency-Key,
- *                     If-None-Match, Last-Event-ID); ETag and Retry-After readable by the app
+ *                     If-None-Match, Last-Event-ID, Puzzlemill-Player for play statistics); ETag and Retry-After readable by the app
  *   `*`               any origin, the read-only routes only (GET, HEAD: the daily set, puzzles,
  *                     pictures, lists); a POST from an origin not listed gets no CORS headers, so
  *                     the browser refuses it
@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 
 const READ_ONLY = new Set(['GET', 'HEAD']);
 const COMMON = {
-  allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID'],
+  allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'Puzzlemill-Player'],
   exposedHeaders: ['ETag', 'Retry-After'],
   credentials: false,
   maxAge: 600,

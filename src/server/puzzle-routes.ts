@@ -19,6 +19,10 @@ import { DateParams, ErrorResponse, IdParams, kindSchemas, ListQuery, ListRespon
 import { TimedOut, type HeavyWork } from './heavy-work.ts';
 import type { CheckLimiter } from './rate-limit.ts';
 import type { PuzzleStore, StoredPuzzle } from './store.ts';
+import type { PlayEvent, PlayStore } from './stats/play-store.ts';
+import { PlayRecorder } from './stats/recorder.ts';
+import { statsRoutes } from './stats/routes.ts';
+import { PlayerHeaders } from './stats/schema.ts';
 
 export interface PuzzleRoutesOptions {
   store: PuzzleStore;
@@ -32,6 +36,8 @@ export interface PuzzleRoutesOptions {
   heavyWork: HeavyWork;
   /** Checks and hints per client and puzzle; null: unlimited. */
   limiter: CheckLimiter | null;
+  /** Play statistics: where they are kept, whether play is recorded, days they are kept (0: for ever). */
+  plays: { store: PlayStore; record: boolean; keepDays: number };
 }
 
 /** Parsed files kept in memory: a stored file never changes under its id, so this never goes stale. */
@@ -58,6 +64,10 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     if (!found || (found.availableFrom !== null && found.availableFrom > day())) throw new ClientError(404, `no puzzle with id ${JSON.stringify(id)}`);
     return found;
   }
+
+  // a recorder that records nothing when play statistics are off: the routes answer the same
+  const recorder = new PlayRecorder(options.plays.store, () => options.now().getTime(), options.plays.record);
+  await fastify.register(statsRoutes, { plays: options.plays.store, recorder, puzzle, now: () => options.now().getTime(), keepDays: options.plays.keepDays });
 
   const errors = { 400: ErrorResponse, 404: ErrorResponse };
   // the kinds known when the server is built (built in, and PUZZLEMILL_KIND_MODULES loaded before)
@@ -103,7 +113,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     app.post(
       `/puzzles/:id/${question}`,
       {
-        schema: { operationId, summary, params: IdParams, body: positions.body, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
+        schema: { operationId, summary, params: IdParams, headers: PlayerHeaders, body: positions.body, response: { 200: response, ...errors, 409: ErrorResponse, 429: ErrorResponse } },
         // the union above documents the bodies; a body is validated against its puzzle's kind alone
         // (answers.ts), so its refusal names the field instead of "must match a schema in anyOf"
         validatorCompiler: ({ httpPart, schema }) => (httpPart === 'body' ? () => true : textAjv.compile(schema)),
@@ -112,8 +122,11 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       },
       async (request) => {
         const found = await puzzle(request.params.id);
+        const player = await recorder.playerOf(request.headers);
         // no body (or null) is no position: the kind's schema refuses it, as every route's would
-        return answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
+        const answer = answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
+        await recorder.record(player, found.id, question === 'check' ? checkEvent(answer) : { type: 'hint' }, request.log);
+        return answer;
       },
     );
 
@@ -182,6 +195,12 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
  */
 function sendJson(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
+}
+
+/** A check's verdict as play: a kind's check answers `right` and `solved` (src/kinds/kind.ts). */
+function checkEvent(answer: object): PlayEvent {
+  const { right, solved } = answer as { right?: unknown; solved?: unknown };
+  return { type: 'check', right: right === true, solved: solved === true };
 }
 
 /** A kind filter names a kind the server knows: a typo is refused with the kinds, not answered with an empty list. */

@@ -56,6 +56,8 @@ export interface StartOptions {
   dealRate?: CheckRate | null;
   /** Finished tables' life and the database cap (app.ts `tables`). */
   tables?: { keepDays?: number; maxDbBytes?: number | null };
+  /** Play statistics: recorded unless `record` is false; days kept after a play's last request (0: for ever). */
+  plays?: { record?: boolean; keepDays?: number };
   /** Timeouts and connections per address (app.ts `limits`). */
   limits?: Partial<ConnectionLimits>;
   /** Kind modules (file URLs) already loaded here, which every worker thread loads too. */
@@ -100,7 +102,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const store = new SqlitePuzzleStore(db);
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules, perClient: o.poolPerAddress });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables });
+  const app = buildServer({ db, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables, ...(o.plays && { plays: o.plays }) });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {

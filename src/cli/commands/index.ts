@@ -25,6 +25,7 @@ export const COMMAND_LOADERS: Record<string, () => Promise<AnyCommand>> = {
   export: async () => (await import('./export.ts')).exportCommand,
   import: async () => (await import('./import.ts')).importCommand,
   serve: async () => (await import('./serve.ts')).serveCommand,
+  stats: async () => (await import('./stats.ts')).statsCommand,
 };
 
 /** What the subcommands of a command are, in its refusal of an unknown one ("generate: unknown kind …"). */

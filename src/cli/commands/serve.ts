@@ -15,6 +15,7 @@ import { readPlanFile } from '../../pipeline/daily-plan.ts';
 import { DEFAULT_LIMITS, DEFAULT_POOL_PER_ADDRESS } from '../../server/connection-limits.ts';
 import { DEFAULT_DEAL_RATE } from '../../server/rate-limit.ts';
 import { DEFAULT_KEEP_TABLES_DAYS } from '../../server/tables/retention.ts';
+import { DEFAULT_KEEP_PLAYS_DAYS } from '../../server/stats/play-store.ts';
 
 interface ServeArgs {
   db: string;
@@ -30,6 +31,8 @@ interface ServeArgs {
   dealRate: number;
   poolPerAddress: number;
   keepTables: number;
+  playStats: boolean;
+  keepPlays: number;
   maxDbMb: number;
   requestTimeout: number;
   idleTimeout: number;
@@ -68,6 +71,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('deal-rate', { type: 'number', default: DEFAULT_DEAL_RATE.perMinute, describe: 'tables one address may deal per minute (also the burst); past it a 429 with Retry-After; 0: no limit' })
       .option('pool-per-address', { type: 'number', default: DEFAULT_POOL_PER_ADDRESS, describe: 'verify and deal requests one address may have running or waiting at once; one more gets a 429; 0: no limit' })
       .option('keep-tables', { type: 'number', default: DEFAULT_KEEP_TABLES_DAYS, describe: 'days a finished table (and its record) is kept before it is deleted; 0: for ever' })
+      .option('play-stats', { type: 'boolean', default: true, describe: 'record anonymous play per puzzle (views, checks, hints, solves) for `puzzlemill stats`, from frontends that send a Puzzlemill-Player id; --no-play-stats records nothing' })
+      .option('keep-plays', { type: 'number', default: DEFAULT_KEEP_PLAYS_DAYS, describe: 'days a puzzle\'s play is kept after its last request; 0: for ever' })
       .option('max-db-mb', { type: 'number', default: 0, describe: 'no new table while the database holds more than this many MB (its pages in use; a 507); 0: no cap' })
       .option('request-timeout', { type: 'number', default: DEFAULT_LIMITS.requestTimeoutMs / 1000, describe: 'seconds a request (headers and body) may take to arrive; past it a 408 and the connection closed' })
       .option('idle-timeout', { type: 'number', default: DEFAULT_LIMITS.idleTimeoutMs / 1000, describe: 'seconds (30 or more) a connection may stay silent before it is closed (event streams send a heartbeat every 20 s)' })
@@ -79,7 +84,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('log', { type: 'boolean', default: false, describe: 'log every request (JSON lines on stdout)' })
       .option('quiet', { alias: 'q', type: 'boolean', default: false, describe: 'no summary on stderr' })
       .check((a) => {
-        for (const name of ['db', 'port', 'host', 'key-file', 'plan', 'check-rate', 'deal-rate', 'pool-per-address', 'keep-tables', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
+        for (const name of ['db', 'port', 'host', 'key-file', 'plan', 'check-rate', 'deal-rate', 'pool-per-address', 'keep-tables', 'keep-plays', 'max-db-mb', 'request-timeout', 'idle-timeout', 'connections-per-address']) if (Array.isArray(a[name])) return `--${name} is given more than once`;
         if (a.db === '') return '--db must not be empty';
         for (const origin of a['cors-origin'] as string[]) if (!isOrigin(origin)) return `--cors-origin ${JSON.stringify(origin)}: not an origin (scheme://host[:port], no path) or *`;
         return true;
@@ -114,6 +119,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         poolPerAddress: args.poolPerAddress,
         dealRate: args.dealRate === 0 ? null : { perMinute: args.dealRate, burst: args.dealRate },
         tables: { keepDays: args.keepTables, maxDbBytes: args.maxDbMb > 0 ? args.maxDbMb * 2 ** 20 : null },
+        plays: { record: args.playStats, keepDays: args.keepPlays },
         limits: { requestTimeoutMs: Math.round(args.requestTimeout * 1000), idleTimeoutMs: Math.round(args.idleTimeout * 1000), perAddress: args.connectionsPerAddress },
         kindModules,
         report: (line, important) => (important || !args.quiet) && warn(`puzzlemill: serve: ${line}`),
