@@ -4,6 +4,40 @@
  */
 /* eslint-disable */
 export interface paths {
+    "/puzzles/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A player's first look at a puzzle, for play statistics (later views change nothing) */
+        post: operations["viewPuzzle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/puzzles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A puzzle's play: players, solve rate, solve time, hints per solve, beside its level's */
+        get: operations["getPuzzleStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/daily/{date}": {
         parameters: {
             query?: never;
@@ -264,6 +298,34 @@ export interface components {
         Error: {
             /** @description one line: the input, its position and what is wrong */
             error: string;
+        };
+        /** @description a level's figures: every puzzle of the kind, size and level played */
+        LevelFigures: {
+            kind: string;
+            size: number | null;
+            level: number | null;
+            levelName: string | null;
+            puzzles: number;
+            typicalSeconds: number | null;
+            /** @description hashed player ids that viewed, checked or asked a hint */
+            players: number;
+            solved: number;
+            solveRate: number | null;
+            solveSeconds: {
+                q1: number;
+                median: number;
+                q3: number;
+                /** @description Tukey's lower whisker: the shortest time within 1.5 IQR of the box */
+                low: number;
+                /** @description Tukey's upper whisker: the longest time within 1.5 IQR of the box */
+                high: number;
+            } | null;
+            hintsPerSolve: number | null;
+            /** @description checks before the solve */
+            checks: {
+                right: number;
+                wrong: number;
+            };
         };
         /**
          * puzzlemill Sudoku Murder case
@@ -936,6 +998,23 @@ export interface components {
                 number
             ][];
         };
+        /** @description a puzzle its players found harder or easier than its grade says (at least 5 solves): its median beyond the neighbouring level's typical time and half as long again as its own level's (or under two thirds of it) */
+        OutOfLine: {
+            kind: string;
+            size: number | null;
+            level: number | null;
+            levelName: string | null;
+            id: string;
+            /** @description the puzzle's median solve time, s */
+            median: number;
+            plays: "harder" | "easier";
+            /** @description the typical time it lies beyond: the next (previous) level's, or its own level's doubled (halved) at the end of the ladder */
+            than: {
+                level: number | null;
+                levelName: string | null;
+                median: number;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -945,6 +1024,121 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    viewPuzzle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description a random id the frontend keeps per browser (e.g. a UUID), for play statistics; the server stores only a keyed hash of it. Leave it out (or send Sec-GPC: 1 / DNT: 1) and nothing is recorded */
+                "puzzlemill-player"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description false: no player id, an opt-out header (Sec-GPC: 1, DNT: 1), or play statistics are off */
+                        recorded: boolean;
+                    };
+                };
+            };
+            /** @description refused: one line naming the input and what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description refused: one line naming the input and what is wrong */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPuzzleStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a puzzle's play so far, beside its level's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        kind: string;
+                        size: number | null;
+                        level: number | null;
+                        levelName: string | null;
+                        puzzle: {
+                            /** @description hashed player ids that viewed, checked or asked a hint */
+                            players: number;
+                            solved: number;
+                            solveRate: number | null;
+                            solveSeconds: {
+                                q1: number;
+                                median: number;
+                                q3: number;
+                                /** @description Tukey's lower whisker: the shortest time within 1.5 IQR of the box */
+                                low: number;
+                                /** @description Tukey's upper whisker: the longest time within 1.5 IQR of the box */
+                                high: number;
+                            } | null;
+                            hintsPerSolve: number | null;
+                            /** @description checks before the solve */
+                            checks: {
+                                right: number;
+                                wrong: number;
+                            };
+                        };
+                        levelFigures: components["schemas"]["LevelFigures"];
+                        outOfLine: components["schemas"]["OutOfLine"] | null;
+                    };
+                };
+            };
+            /** @description refused: one line naming the input and what is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description refused: one line naming the input and what is wrong */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDaily: {
         parameters: {
             query?: never;
@@ -1110,7 +1304,10 @@ export interface operations {
     checkPuzzle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description a random id the frontend keeps per browser (e.g. a UUID), for play statistics; the server stores only a keyed hash of it. Leave it out (or send Sec-GPC: 1 / DNT: 1) and nothing is recorded */
+                "puzzlemill-player"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1198,7 +1395,10 @@ export interface operations {
     hintPuzzle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description a random id the frontend keeps per browser (e.g. a UUID), for play statistics; the server stores only a keyed hash of it. Leave it out (or send Sec-GPC: 1 / DNT: 1) and nothing is recorded */
+                "puzzlemill-player"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2013,6 +2213,8 @@ export interface operations {
 
 /** Each operation's method, path and answer form (the client's methods by operationId). */
 export const operationRoutes = {
+    viewPuzzle: { method: "post", path: "/puzzles/{id}/view", parseAs: "json" },
+    getPuzzleStats: { method: "get", path: "/stats/puzzles/{id}", parseAs: "json" },
     getDaily: { method: "get", path: "/daily/{date}", parseAs: "json" },
     getPuzzle: { method: "get", path: "/puzzles/{id}", parseAs: "json" },
     listPuzzles: { method: "get", path: "/puzzles", parseAs: "json" },
