@@ -70,6 +70,8 @@ describe('serve on a fresh checkout', () => {
       expect(r.stdout).toMatch(/"step":\{"technique"/);
       expect(r.stdout).toMatch(/"status":"ok"/);
       expect(r.stdout).toMatch(/\{"error":"no puzzle with id \\"nope\\""\}/);
+      expect(r.stdout).toContain('{"recorded":true}');
+      expect(r.stdout).toMatch(/^\{"id":"nb9[ri]-[0-9a-f]+","kind":"numbridge","size":9,"level":\d,"levelName":"[a-z]+","puzzle":\{"players":1,"solved":0,/m);
       expect(r.stdout).toMatch(/"seat":1,"moveNumber":1,"entry":\{"moveNumber":1,"kind":"place"/);
       expect(r.stdout).toMatch(/\{"error":"player 2 is to move, not player 1"\}/);
       expect(r.stdout).toMatch(/^id: 1\ndata: \{"id":"nbt-[0-9a-f]+","seat":2,/m);
