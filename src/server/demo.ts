@@ -1,7 +1,9 @@
 /**
  * `GET /demo`: a minimal page showing what a frontend does with the API — the first puzzle of each
  * kind in today's set (a Numbridge board and a Murder case in the club's plan) drawn by the server
- * (`/puzzles/:id/picture.svg`), and a hint for each from the empty position `{}`. The page knows
+ * (`/puzzles/:id/picture.svg`), and a hint for each from the empty position `{}`; it counts for
+ * play statistics as a frontend would (a random id kept in the browser's local storage, sent as
+ * `Puzzlemill-Player` with a view and the hints; stats/README.md). The page knows
  * no kind: a section per kind the daily index names. One static page, no build step, no outside
  * resources.
  */
@@ -26,6 +28,10 @@ const PAGE = `<!doctype html>
 <main id="puzzles"></main>
 <script type="module">
 const status = document.getElementById('status');
+// play statistics: a random id this browser keeps (src/server/stats/README.md)
+let player = localStorage.getItem('puzzlemill-player');
+if (!player) localStorage.setItem('puzzlemill-player', (player = crypto.randomUUID()));
+const playerHeader = { 'puzzlemill-player': player };
 async function json(url, init) {
   const response = await fetch(url, init);
   const body = await response.json();
@@ -55,11 +61,12 @@ async function show(entry) {
   img.alt = entry.summary;
   img.src = '/puzzles/' + encodeURIComponent(entry.id) + '/picture.svg';
   section.querySelector('.board').append(img);
+  await json('/puzzles/' + encodeURIComponent(entry.id) + '/view', { method: 'POST', headers: playerHeader });
   const hint = section.querySelector('.hint');
   const ask = async () => {
     try {
       const answer = await json('/puzzles/' + encodeURIComponent(entry.id) + '/hint', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+        method: 'POST', headers: { 'content-type': 'application/json', ...playerHeader }, body: '{}',
       });
       hint.textContent = answer.solved ? 'Solved.' : answer.step ? answer.step.text.en : 'No step found.';
     } catch (e) {
