@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readerSchema, validator } from '../core/schema.ts';
 import type { Overview, OverviewCell, OverviewDay } from '../render/daily-overview.ts';
-import { addDays } from './daily.ts';
+import { datesFrom } from './daily-plan.ts';
 import { DailyPublicIndex, PLAN_LEVELS, type DailyPlan } from './schema.ts';
 
 /** A day's public index (public/ first, then staged/), or undefined when the day is not made. */
@@ -26,10 +26,7 @@ function publicIndexOf(root: string, date: string): DailyPublicIndex | undefined
 }
 
 export function dailyOverview(root: string, plan: DailyPlan, from: string, days: number): Overview {
-  const indexes = Array.from({ length: days }, (_, i) => {
-    const date = addDays(from, i);
-    return { date, index: publicIndexOf(root, date) };
-  });
+  const indexes = datesFrom(from, days).map((date) => ({ date, index: publicIndexOf(root, date) }));
   const slots = plan.slots.map((s) => s.slot);
   for (const { index } of indexes) for (const p of index?.puzzles ?? []) if (!slots.includes(p.slot)) slots.push(p.slot);
   const rows: OverviewDay[] = indexes.map(({ date, index }) => ({

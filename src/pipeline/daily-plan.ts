@@ -145,6 +145,22 @@ export function checkPlan(plan: DailyPlan, source: string): void {
   }
 }
 
+/**
+ * The date `days` after `date` (YYYY-MM-DD, calendar days; negative goes back): the one date
+ * stepping of the daily set, its plan, its overview and the server's days ahead. In UTC, where a
+ * day is always 24 hours, so no time zone's daylight saving can skip or repeat one.
+ */
+export function addDays(date: string, days: number): string {
+  const d = new Date(date + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** `count` consecutive dates from `date`. */
+export function datesFrom(date: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(date, i));
+}
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;

@@ -39,9 +39,9 @@ import { FingerprintIndex, INDEX_FILE, withCorpusLock } from './fingerprint-inde
 import { dailyKeyId, dailySlotSeed } from './daily-key.ts';
 import { DailyIndex, DailyPublicIndex, type DailyEntry, type DailyPublicEntry, type FingerprintEntry } from './schema.ts';
 import { DAILY_INDEX, DAILY_PUBLIC_INDEX } from '../core/formats.ts';
-import { DEFAULT_PLAN, isDate, slotsFor, type DailySlot } from './daily-plan.ts';
+import { addDays, DEFAULT_PLAN, isDate, slotsFor, type DailySlot } from './daily-plan.ts';
 
-export { isDate };
+export { addDays, isDate };
 
 export type { DailySlot };
 
@@ -152,12 +152,6 @@ export async function publishDue(root: string, today: string): Promise<string[]>
 }
 
 
-/** The date `days` after `date` (YYYY-MM-DD, calendar days; negative goes back). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(date + 'T00:00:00Z');
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * A `--date` as a date: YYYY-MM-DD, or `today` / `tomorrow` in the machine's time zone (TZ), as

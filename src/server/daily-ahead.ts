@@ -10,6 +10,7 @@
  * thread for making, so the event loop keeps answering; tests pass a clock and a small plan).
  */
 import { today } from '../pipeline/daily.ts';
+import { datesFrom } from '../pipeline/daily-plan.ts';
 
 export interface DailyAheadOptions {
   now: () => Date;
@@ -28,12 +29,6 @@ export interface DailyAheadOptions {
 }
 
 export const DAILY_AHEAD_INTERVAL_MS = 15 * 60_000;
-
-/** The calendar day after `date` (YYYY-MM-DD), whatever the time zone's daylight saving does. */
-export function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 export class DailyAhead {
   private timer: NodeJS.Timeout | undefined;
@@ -79,8 +74,7 @@ export class DailyAhead {
   }
 
   private async ensureAhead(): Promise<void> {
-    const dates = [today(this.o.now())];
-    while (dates.length <= (this.o.daysAhead ?? 1)) dates.push(nextDate(dates.at(-1)!));
+    const dates = datesFrom(today(this.o.now()), (this.o.daysAhead ?? 1) + 1);
     // one after the other: a day's fingerprints keep its puzzles out of the next days
     for (const date of dates) {
       if (this.stopped) return;

@@ -14,14 +14,14 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
-import { DEFAULT_PLAN, slotsFor } from '../pipeline/daily-plan.ts';
+import { datesFrom, DEFAULT_PLAN, slotsFor } from '../pipeline/daily-plan.ts';
 import type { DailyPlan } from '../pipeline/schema.ts';
 import { looseModeOf } from '../pipeline/daily-key.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
 import type { CheckRate } from './rate-limit.ts';
-import { DailyAhead, nextDate } from './daily-ahead.ts';
+import { DailyAhead } from './daily-ahead.ts';
 import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { SqlitePuzzleStore } from './store.ts';
@@ -161,7 +161,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       const date = today();
       // as daily does: a set made with another key is refused, not served beside new ones
       try {
-        for (const day of new Set([...daysFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
+        for (const day of new Set([...datesFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
         throw e;
@@ -225,9 +225,3 @@ function open(file: string, makeFolder: boolean): Db {
   }
 }
 
-/** `count` consecutive dates from `date`. */
-function daysFrom(date: string, count: number): string[] {
-  const out = [date];
-  while (out.length < count) out.push(nextDate(out.at(-1)!));
-  return out;
-}

@@ -62,5 +62,8 @@ describe('daily --overview', () => {
     const wrong = runCli(['daily', '--from', '2026-12-06', '--out', ROOT_DIR]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr.split('\n')[0]).toBe('puzzlemill: --from goes with --overview (see --help)');
+    // --lang names only the overview's words: without it, a day would be made as if it were not given
+    const lang = runCli(['daily', '--lang', 'de', '--out', ROOT_DIR]);
+    expect([lang.code, lang.stderr.split('\n')[0]]).toEqual([2, 'puzzlemill: --lang goes with --overview (see --help)']);
   }, 60_000);
 });

@@ -10,7 +10,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { dailyDirs, dailyPlan, makeDaily } from '../../src/pipeline/daily.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
-import { DailyAhead, nextDate } from '../../src/server/daily-ahead.ts';
+import { addDays } from '../../src/pipeline/daily-plan.ts';
+import { DailyAhead } from '../../src/server/daily-ahead.ts';
+
+const nextDate = (date: string) => addDays(date, 1);
 import { runHeavyTask } from '../../src/server/heavy-tasks.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { SqlitePuzzleStore } from '../../src/server/store.ts';
@@ -24,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const smallPlan = (date: string) => dailyPlan(date).filter((s) => s.slot === 'murder-4' || s.slot === 'numbridge-6-regular');
 
 describe('the next day made ahead', () => {
-  test('nextDate is the calendar day after, across months, years and leap days', () => {
+  test('addDays(date, 1) is the calendar day after, across months, years and leap days', () => {
     expect(nextDate('2026-12-31')).toBe('2027-01-01');
     expect(nextDate('2028-02-28')).toBe('2028-02-29');
     expect(nextDate('2026-03-29')).toBe('2026-03-30'); // a daylight-saving Sunday in Europe

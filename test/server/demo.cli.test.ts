@@ -52,7 +52,9 @@ test("the demo page draws today's Numbridge board and Murder case and shows a hi
   expect(await page.locator('#hint-murder').textContent()).not.toBe('');
   expect(failed).toEqual([]);
   // it counts as a player would: one view and its hints under the id it keeps
-  const murder = (await (await fetch(`${server.url}/daily/today`)).json()).index.puzzles.find((p: { kind: string }) => p.kind === 'murder').id;
-  expect((await (await fetch(`${server.url}/stats/puzzles/${murder}`)).json()).puzzle).toMatchObject({ players: 1, solved: 0 });
+  const daily = (await (await fetch(`${server.url}/daily/today`)).json()) as { index: { puzzles: Array<{ kind: string; id: string }> } };
+  const murder = daily.index.puzzles.find((p) => p.kind === 'murder')!.id;
+  const stats = (await (await fetch(`${server.url}/stats/puzzles/${murder}`)).json()) as { puzzle: object };
+  expect(stats.puzzle).toMatchObject({ players: 1, solved: 0 });
   await page.close();
 });

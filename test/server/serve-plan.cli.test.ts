@@ -7,7 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { nextDate } from '../../src/server/daily-ahead.ts';
+import { addDays } from '../../src/pipeline/daily-plan.ts';
+
+const nextDate = (date: string) => addDays(date, 1);
 import { runCli } from '../helpers/cli.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
 

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
-import { nextDate } from '../../src/server/daily-ahead.ts';
+import { addDays } from '../../src/pipeline/daily-plan.ts';
+
+const nextDate = (date: string) => addDays(date, 1);
 import { openDatabase } from '../../src/server/db.ts';
 import { ROOT, runCli } from '../helpers/cli.ts';
 import { generated } from './helpers.ts';

@@ -25,7 +25,7 @@ interface DailyArgs {
   from?: string;
   overviewSvg?: string;
   overviewPng?: string;
-  lang: Lang;
+  lang?: Lang;
   plan?: string;
   out: string;
   keyFile?: string;
@@ -46,7 +46,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('from', { type: 'string', describe: 'with --overview: the first day (YYYY-MM-DD, today or tomorrow) [default: --date, else today]' })
       .option('overview-svg', { type: 'string', describe: 'with --overview: also write the overview as an SVG calendar to FILE (a colour per level)' })
       .option('overview-png', { type: 'string', describe: 'with --overview: also write the calendar as a PNG to FILE (the shipped font, 2 pixels per unit)' })
-      .option('lang', { choices: LANGS, default: 'en' as Lang, describe: 'with --overview: language of level and weekday names' })
+      .option('lang', { choices: LANGS, describe: 'with --overview: language of level and weekday names [default: en]' })
       .option('plan', { type: 'string', describe: 'the club\'s daily plan, a puzzlemill/daily-plan JSON file (docs/FORMATS.md); default: the built-in plan, docs/daily-plan.json' })
       .option('out', { alias: 'o', type: 'string', default: DAILY_ROOT, describe: 'the daily corpus: player files go to ROOT/public/DATE/, full files, seeds and fingerprints to ROOT/secret/' })
       .option('key-file', {
@@ -61,7 +61,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
         // an unset variable in a script (`--out "$DIR"`) would put public/ and secret/ into the working directory
         for (const name of ['plan', 'out', 'key-file', 'overview-svg', 'overview-png']) if (a[name] === '') return `--${name} must not be empty`;
         if (Array.isArray(a.days)) return '--days is given more than once';
-        for (const name of ['from', 'overview-svg', 'overview-png']) if (!a.overview && a[name] !== undefined) return `--${name} goes with --overview`;
+        for (const name of ['from', 'overview-svg', 'overview-png', 'lang']) if (!a.overview && a[name] !== undefined) return `--${name} goes with --overview`;
         if (a.from !== undefined && dateArgument(a.from as string) === undefined) return `--from ${JSON.stringify(a.from)} is not a date (YYYY-MM-DD, today or tomorrow)`;
         return a.date === undefined || dateArgument(a.date as string) !== undefined ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD, today or tomorrow)`;
       })
@@ -82,7 +82,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       const overview = dailyOverview(args.out, plan, args.from !== undefined ? dateArgument(args.from)! : first, args.days ?? 7);
       // the pictures first: a picture that cannot be written fails the run before the table is out
       if (args.overviewSvg !== undefined || args.overviewPng !== undefined) {
-        const { svg } = overviewSvg(overview, args.lang);
+        const { svg } = overviewSvg(overview, args.lang ?? 'en');
         if (args.overviewSvg !== undefined) writeFileAtomic(args.overviewSvg, svg);
         if (args.overviewPng !== undefined) {
           // resvg's native binding loads only when a PNG is asked for, not for every daily run
@@ -90,7 +90,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
           writeFileAtomic(args.overviewPng, svgToPng(svg, { scale: 2 }));
         }
       }
-      process.stdout.write(overviewTable(overview, args.lang));
+      process.stdout.write(overviewTable(overview, args.lang ?? 'en'));
       return;
     }
     // An empty variable is what an unset one in a server's script gives: refused with a reason, not taken as "no key".
