@@ -173,7 +173,10 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
   const puzzles: Placed[] = [];
   const key: Placed[] = [];
   const dates: string[] = [];
+  // a booklet of several days names each puzzle by its day too: slot names repeat every day
+  const manyDays = new Set(items.flatMap((i) => (i.date !== undefined ? [i.date] : []))).size > 1;
   for (const item of items) {
+    const label = manyDays && item.date !== undefined ? (item.label !== undefined ? `${item.date} · ${item.label}` : item.date) : item.label;
     let player: Drawn;
     let solved: Drawn | null = null;
     try {
@@ -189,8 +192,8 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
       continue;
     }
     const where = item.where.source + (item.where.line ? `:${item.where.line}` : '');
-    puzzles.push(placeOf(player, item.label, options.paper, options.perPage, notes, where));
-    if (solved) key.push({ drawn: solved, ...(item.label !== undefined ? { label: item.label } : {}), landscape: false, perPage: KEY_PER_PAGE });
+    puzzles.push(placeOf(player, label, options.paper, options.perPage, notes, where));
+    if (solved) key.push({ drawn: solved, ...(label !== undefined ? { label } : {}), landscape: false, perPage: KEY_PER_PAGE });
     if (item.date) dates.push(item.date);
   }
 
@@ -206,7 +209,7 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
 
   const header = options.title ?? 'puzzlemill';
   const range = dateRange(dates);
-  if (options.title !== undefined) titlePage(doc, options, range, puzzles.length);
+  if (options.title !== undefined) titlePage(doc, options, range, puzzles.length, key.length > 0);
   const puzzlePages = paginate(puzzles);
   const running = range ? `${header} · ${range}` : header;
   for (const page of puzzlePages) drawPage(doc, page, options.paper, running);
@@ -226,7 +229,7 @@ export async function booklet(items: readonly BookletItem[], options: BookletOpt
   return { pdf: Buffer.concat(chunks), pages: count, puzzles: puzzles.length, keyPages: keyPages.length, problems, missingSecret, notes };
 }
 
-function titlePage(doc: PDFKit.PDFDocument, options: BookletOptions, range: string | null, puzzles: number): void {
+function titlePage(doc: PDFKit.PDFDocument, options: BookletOptions, range: string | null, puzzles: number, hasKey: boolean): void {
   doc.addPage({ size: PAPER_SIZE[options.paper], margin: 0 });
   const w = doc.page.width;
   const x = 60;
@@ -235,7 +238,8 @@ function titlePage(doc: PDFKit.PDFDocument, options: BookletOptions, range: stri
   doc.font(FONT).fontSize(14).fillColor('#1b1b1b');
   if (range) doc.text(range, { width: w - 2 * x, align: 'center' });
   doc.text(WORDS.puzzles[options.lang](puzzles), { width: w - 2 * x, align: 'center' });
-  if (options.solutions) doc.text(WORDS.keyAtBack[options.lang], { width: w - 2 * x, align: 'center' });
+  // only when there is a key: --solutions over player forms prints none
+  if (hasKey) doc.text(WORDS.keyAtBack[options.lang], { width: w - 2 * x, align: 'center' });
 }
 
 function drawPage(doc: PDFKit.PDFDocument, page: Placed[], paper: Paper, header: string): void {

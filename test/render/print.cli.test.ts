@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { playerForm as boardPlayerForm } from '../../src/numbridge-board/board-file.ts';
 import { murdererLabel } from '../../src/render/labels.ts';
-import { forPdf, smallestCardText } from '../../src/render/pdf.ts';
+import { booklet, forPdf, smallestCardText } from '../../src/render/pdf.ts';
 import { pictureOf } from '../../src/render/pictures.ts';
 import { runCli } from '../helpers/cli.ts';
 import { boardBlitz6, boardRegular9, murderCase } from './samples.ts';
@@ -146,6 +146,27 @@ describe('puzzlemill print', () => {
       expect(solutionRows(text, boardRegular9().secret!.solution)).toBe(0);
     }
     expect(pageText(out, 2)).toContain('Seite 2 von 2');
+    // a title page promises the key only when there is one
+    const titled = join(dir, 'player-title.pdf');
+    expect(runCli(['print', pub, '--out', titled, '--solutions', '--title', 'Club']).code).toBe(1);
+    expect(pageText(titled, 1)).not.toContain('Solutions at the back');
+  });
+
+  test('a booklet of several days names each puzzle by its day and slot', async () => {
+    const where = { source: 'x.json' };
+    const made = await booklet(
+      [
+        { value: boardRegular9(), where, label: 'numbridge-9', date: '2026-01-01' },
+        { value: boardBlitz6(), where, label: 'numbridge-6', date: '2026-01-02' },
+      ],
+      { paper: 'a4', perPage: 2, solutions: true, lang: 'en', title: 'Two days' },
+    );
+    const file = join(dir, 'two-days.pdf');
+    writeFileSync(file, made.pdf);
+    expect(pageText(file, 1)).toContain('2026-01-01 – 2026-01-02');
+    expect(pageText(file, 1)).toContain('Solutions at the back');
+    expect(pageText(file, 2)).toMatch(/2026-01-01 · numbridge-9.*2026-01-02 · numbridge-6/);
+    expect(pageText(file, 3)).toMatch(/2026-01-01 · numbridge-9.*2026-01-02 · numbridge-6/);
   });
 
   test('bad input: one line, exit 2, nothing written when nothing is drawable; the good puzzles go out otherwise', () => {
