@@ -9,11 +9,13 @@ import { GRID_LINE, INK, MUTED } from './palette.ts';
 import { rect, svgDocument, text, type Picture } from './svg.ts';
 import { textWidth } from './text.ts';
 
-/** One made puzzle of a day: its kind, size (N of N×N) and level name (English id: easy … extreme). */
+/** One puzzle of a day: its kind, size (N of N×N) and level name (English id: easy … extreme). */
 export interface OverviewCell {
   kind: string;
   size?: number;
   level?: string;
+  /** Not made yet: what the plan means to make (drawn in parentheses, without its level's colour). */
+  planned?: boolean;
 }
 
 export interface OverviewDay {
@@ -55,11 +57,12 @@ export function weekdayName(date: string, lang: Lang): string {
   return WEEKDAYS[lang][new Date(date + 'T00:00:00Z').getUTCDay()]!;
 }
 
-/** A cell's text: "4×4 easy", "—" where nothing was made. */
+/** A cell's text: "4×4 easy", "(4×4 easy)" where it is only planned, "—" where the day has no such slot. */
 export function cellText(cell: OverviewCell | null, lang: Lang): string {
   if (!cell) return '—';
   const size = cell.size !== undefined ? `${cell.size}×${cell.size}` : cell.kind;
-  return cell.level !== undefined ? `${size} ${levelName(cell.level, lang)}` : size;
+  const text = cell.level !== undefined ? `${size} ${levelName(cell.level, lang)}` : size;
+  return cell.planned ? `(${text})` : text;
 }
 
 /** The overview as a text table, columns padded with spaces (one line per day, a header line first). */
@@ -88,16 +91,16 @@ export function overviewSvg(o: Overview, lang: Lang): Picture {
     parts.push(text(pad, y + rowH / 2 + 4, `${weekdayName(d.date, lang)} ${d.date}`, { 'font-size': size, fill: d.made ? INK : MUTED }));
     d.cells.forEach((c, j) => {
       const x = pad + dateW + j * colW;
-      const fill = !c ? NOT_MADE : (c.level !== undefined ? LEVEL_COLOURS[c.level] : undefined) ?? NO_LEVEL;
+      const fill = !c || c.planned ? NOT_MADE : (c.level !== undefined ? LEVEL_COLOURS[c.level] : undefined) ?? NO_LEVEL;
       parts.push(rect(x, y, colW, rowH, { fill, stroke: GRID_LINE, 'stroke-width': 1 }));
-      parts.push(text(x + colW / 2, y + rowH / 2 + 4, cellText(c, lang), { 'font-size': size, fill: c ? INK : MUTED, 'text-anchor': 'middle' }));
+      parts.push(text(x + colW / 2, y + rowH / 2 + 4, cellText(c, lang), { 'font-size': size, fill: c && !c.planned ? INK : MUTED, 'text-anchor': 'middle' }));
     });
   });
   // the legend: every level's colour and name, and the blank of a day not made
   const legendY = top + o.days.length * rowH + 16;
   let x = pad;
   for (const [level, colour] of [...Object.entries(LEVEL_COLOURS), ['', NOT_MADE] as const]) {
-    const label = level ? capital(levelName(level, lang)) : `— ${HEAD[lang].notMade}`;
+    const label = level ? capital(levelName(level, lang)) : `(…) ${HEAD[lang].notMade}: ${lang === 'de' ? 'der Plan' : 'the plan'}`;
     parts.push(rect(x, legendY, 14, 14, { fill: colour, stroke: GRID_LINE, 'stroke-width': 1 }));
     parts.push(text(x + 20, legendY + 11, label, { 'font-size': 11, fill: INK }));
     x += 20 + textWidth(label, 11) + 18;

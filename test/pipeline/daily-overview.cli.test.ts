@@ -27,7 +27,7 @@ writeFileSync(
 const ROOT_DIR = join(tmp, 'corpus');
 
 describe('daily --overview', () => {
-  test('a table of the days from --from: size and level of what is made, — where nothing is; German names with --lang de; an SVG calendar', () => {
+  test('a table of the days from --from: size and level of what is made, the plan\'s in parentheses where nothing is yet; German names with --lang de; an SVG calendar', () => {
     const made = runCli(['daily', '--out', ROOT_DIR, '--plan', PLAN, '--date', '2026-12-06', '--days', '2', '--quiet'], { env: { PUZZLEMILL_DAILY_KEY: 'a test key for daily --overview, 32 characters or more' } });
     expect([made.code, made.stderr]).toEqual([0, '']);
     // no key needed to look
@@ -35,11 +35,11 @@ describe('daily --overview', () => {
     expect([en.code, en.stderr]).toEqual([0, '']);
     expect(en.stdout).toBe(
       [
-        'date        day  murder-4  nb-6',
-        '2026-12-05  Sat  —         —',
-        '2026-12-06  Sun  4×4 easy  6×6 hard',
-        '2026-12-07  Mon  4×4 easy  6×6 easy',
-        '2026-12-08  Tue  —         —',
+        'date        day  murder-4    nb-6',
+        '2026-12-05  Sat  (4×4 easy)  (6×6 hard)',
+        '2026-12-06  Sun  4×4 easy    6×6 hard',
+        '2026-12-07  Mon  4×4 easy    6×6 easy',
+        '2026-12-08  Tue  (4×4 easy)  (6×6 medium)',
         '',
       ].join('\n'),
     );
