@@ -121,6 +121,7 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
   const { found: ordered, bySlot, index, problems } = gatherFolder(dir, readIndex);
 
   const sections: string[] = [];
+  const key: string[] = [];
   const toc: string[] = [];
   ordered.forEach((f, i) => {
     const where = { source: join(dir, f.file), ...(f.line ? { line: f.line } : {}) };
@@ -132,6 +133,7 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
       const heading = entry?.slot ?? player.id;
       toc.push(`<li><a href="#${anchor}">${esc(heading)}</a> <span class="muted">${esc(indexSummary(entry, options.lang) ?? shortMeta(f.value, player.picture.svg, options.lang))}</span></li>`);
       sections.push(section(anchor, heading, f, entry, player.picture.svg, solved?.picture.svg ?? null, options.lang));
+      if (solved) key.push(printSolution(heading, solved.picture.svg, options.lang));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       problems.push(e.message);
@@ -139,7 +141,7 @@ export function corpusPage(dir: string, options: PictureOptions, readIndex: Page
   });
 
   const title = index ? `puzzlemill · ${index.heading}` : `puzzlemill · ${dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop()}`;
-  const html = page(title, options.lang, toc, sections, problems);
+  const html = page(title, options.lang, toc, sections, key, problems);
   return { html, count: sections.length, problems };
 }
 
@@ -219,11 +221,17 @@ function section(anchor: string, heading: string, f: Found, entry: PageEntry | u
   if (solution) {
     const picture = inlineSvg(solution);
     html.push(`<details><summary>${esc(L.solution[lang])}</summary><div class="picture">${picture}</div></details>`);
-    // on paper a toggle cannot open: the asked-for solution prints on a page of its own instead
-    html.push(`<div class="print-solution"><h2>${esc(heading)} · ${esc(L.solution[lang])}</h2><div class="picture">${picture}</div></div>`);
   }
   html.push('</section>');
   return html.join('\n');
+}
+
+/**
+ * A solution as paper shows it (a toggle cannot open there): a page of its own in the key after
+ * every puzzle — right after its puzzle, a duplex print would put it on the puzzle's back.
+ */
+function printSolution(heading: string, solution: string, lang: Lang): string {
+  return `<div class="print-solution"><h2>${esc(heading)} · ${esc(L.solution[lang])}</h2><div class="picture">${inlineSvg(solution)}</div></div>`;
 }
 
 /**
@@ -245,8 +253,8 @@ ol.cards ul{margin:2px 0 0 0;padding-left:18px}
 details{margin-top:10px}summary{cursor:pointer;font-weight:bold}
 nav ol{font-size:14px;line-height:1.6}.problems{color:#c92a2a}
 code{font-size:12px}
-.print-solution{display:none}
-@page{size:A4;margin:12mm}
+.print-key{display:none}
+@page{margin:12mm}
 @media print{
 body{background:#fff;margin:0;max-width:none;padding:0}
 h1{font-size:14pt;margin:0 0 4mm}nav,details{display:none}
@@ -254,11 +262,11 @@ section.puzzle{break-inside:avoid;break-after:page;border:none;border-radius:0;m
 section.puzzle:last-of-type{break-after:auto}
 .picture svg{display:block;max-width:100%;max-height:185mm;width:auto;margin:0 auto}
 ol.cards{font-size:10pt;columns:3 55mm}.meta{font-size:9pt}
-.print-solution{display:block;break-before:page}.print-solution .picture svg{max-height:240mm}
+.print-key{display:block}.print-solution{break-before:page}.print-solution .picture svg{max-height:240mm}
 }
 `;
 
-function page(title: string, lang: Lang, toc: string[], sections: string[], problems: string[]): string {
+function page(title: string, lang: Lang, toc: string[], sections: string[], key: string[], problems: string[]): string {
   return [
     '<!doctype html>',
     `<html lang="${lang}">`,
@@ -273,6 +281,7 @@ function page(title: string, lang: Lang, toc: string[], sections: string[], prob
     `<nav><ol>${toc.join('\n')}</ol></nav>`,
     problems.length > 0 ? `<div class="problems"><h2>${esc(L.unreadable[lang])}</h2><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></div>` : '',
     ...sections,
+    ...(key.length > 0 ? ['<div class="print-key">', ...key, '</div>'] : []),
     '</body>',
     '</html>',
     '',

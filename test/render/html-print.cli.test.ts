@@ -45,8 +45,11 @@ async function printed(solution: boolean) {
     const shown = (await page.evaluate(`(() => {
       const visible = (sel) => [...document.querySelectorAll(sel)].filter((e) => getComputedStyle(e).display !== 'none').length;
       const sizes = [...document.querySelectorAll('ol.cards li')].map((e) => parseFloat(getComputedStyle(e).fontSize));
-      return { nav: visible('nav'), toggles: visible('details'), solutions: visible('.print-solution'), smallestCardText: Math.min(...sizes) };
-    })()`)) as { nav: number; toggles: number; solutions: number; smallestCardText: number };
+      // every solution after the last puzzle: a key at the back, never on a puzzle's back in duplex
+      const last = [...document.querySelectorAll('section.puzzle')].at(-1);
+      const keyAfterPuzzles = [...document.querySelectorAll('.print-solution')].every((e) => last.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING && !last.contains(e));
+      return { nav: visible('nav'), toggles: visible('details'), solutions: visible('.print-solution'), keyAfterPuzzles, smallestCardText: Math.min(...sizes) };
+    })()`)) as { nav: number; toggles: number; solutions: number; keyAfterPuzzles: boolean; smallestCardText: number };
     return { pages, ...shown };
   } finally {
     await page.close();
@@ -59,8 +62,8 @@ describe('the HTML preview, printed', () => {
     expect(p).toMatchObject({ pages: 5, nav: 0, toggles: 0, solutions: 0 });
     expect(p.smallestCardText).toBeGreaterThanOrEqual((9 * 96) / 72); // CSS px
   });
-  test('with --solution: each solution on its own page after its puzzle, still no toggle', async () => {
+  test('with --solution: each solution on a page of its own in a key after every puzzle, still no toggle', async () => {
     const p = await printed(true);
-    expect(p).toMatchObject({ pages: 10, nav: 0, toggles: 0, solutions: 5 });
+    expect(p).toMatchObject({ pages: 10, nav: 0, toggles: 0, solutions: 5, keyAfterPuzzles: true });
   });
 });
