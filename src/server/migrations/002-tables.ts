@@ -40,4 +40,26 @@ export const tablesMigration: Migration = {
       UNIQUE (table_id, seat, idempotency_key)
     ) STRICT;
   `,
+  // NULLs are distinct in a UNIQUE key in both: the server's own moves (no seat, no key) never collide
+  postgres: `
+    CREATE TABLE numbridge_tables (
+      id          TEXT COLLATE "C" PRIMARY KEY,
+      deal        TEXT NOT NULL,
+      seat1_hash  BYTEA NOT NULL,
+      seat2_hash  BYTEA NOT NULL,
+      started_at  BIGINT NOT NULL
+    );
+    CREATE TABLE numbridge_table_moves (
+      table_id        TEXT COLLATE "C" NOT NULL REFERENCES numbridge_tables(id),
+      move_number     INTEGER NOT NULL,
+      seat            INTEGER,
+      idempotency_key TEXT,
+      request         TEXT,
+      entry           TEXT NOT NULL,
+      verdict         TEXT,
+      at              BIGINT NOT NULL,
+      PRIMARY KEY (table_id, move_number),
+      UNIQUE (table_id, seat, idempotency_key)
+    );
+  `,
 };

@@ -13,4 +13,8 @@ export const tableEndsMigration: Migration = {
     ALTER TABLE numbridge_tables ADD COLUMN finished_at INTEGER;
     CREATE INDEX numbridge_tables_open ON numbridge_tables (id) WHERE finished_at IS NULL;
   `,
+  postgres: `
+    ALTER TABLE numbridge_tables ADD COLUMN finished_at BIGINT;
+    CREATE INDEX numbridge_tables_open ON numbridge_tables (id) WHERE finished_at IS NULL;
+  `,
 };

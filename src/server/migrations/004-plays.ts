@@ -29,4 +29,23 @@ export const playsMigration: Migration = {
       salt BLOB NOT NULL
     );
   `,
+  postgres: `
+    CREATE TABLE plays (
+      puzzle_id TEXT COLLATE "C" NOT NULL REFERENCES puzzles (id),
+      player TEXT COLLATE "C" NOT NULL,
+      first_at BIGINT NOT NULL,
+      last_at BIGINT NOT NULL,
+      checks_right INTEGER NOT NULL DEFAULT 0,
+      checks_wrong INTEGER NOT NULL DEFAULT 0,
+      hints INTEGER NOT NULL DEFAULT 0,
+      solved_at BIGINT,
+      PRIMARY KEY (puzzle_id, player)
+    );
+    CREATE INDEX plays_by_first ON plays (first_at);
+    CREATE INDEX plays_by_last ON plays (last_at);
+    CREATE TABLE play_salt (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      salt BYTEA NOT NULL
+    );
+  `,
 };

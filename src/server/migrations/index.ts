@@ -46,6 +46,33 @@ const PUZZLES: Migration = {
       PRIMARY KEY (date, position)
     );
   `,
+  // ids compare byte by byte in both (COLLATE "C"): the paged list's order and its cursor agree
+  postgres: `
+    CREATE TABLE puzzles (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      kind TEXT NOT NULL,
+      format TEXT NOT NULL,
+      size INTEGER,
+      level INTEGER,
+      summary TEXT NOT NULL,
+      file TEXT NOT NULL,
+      player TEXT NOT NULL,
+      available_from TEXT COLLATE "C",
+      added_at TEXT NOT NULL
+    );
+    CREATE INDEX puzzles_by_kind ON puzzles (kind, size, level, id);
+    CREATE TABLE daily_sets (
+      date TEXT COLLATE "C" PRIMARY KEY,
+      public_index TEXT NOT NULL
+    );
+    CREATE TABLE daily_puzzles (
+      date TEXT COLLATE "C" NOT NULL REFERENCES daily_sets (date),
+      position INTEGER NOT NULL,
+      slot TEXT NOT NULL,
+      puzzle_id TEXT COLLATE "C" NOT NULL REFERENCES puzzles (id),
+      PRIMARY KEY (date, position)
+    );
+  `,
 };
 
 export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration];

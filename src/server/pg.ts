@@ -1,0 +1,85 @@
+/**
+ * The server's database on PostgreSQL (`serve --db postgres://…`, or `$DATABASE_URL`), for
+ * several instances sharing one club: a connection pool through node-postgres (`pg`: the
+ * maintained, pure-JavaScript client, with LISTEN/NOTIFY for live events), the schema built by
+ * the same numbered migrations as SQLite's (each with its `postgres` text), applied under an
+ * advisory lock so that instances starting together migrate once.
+ */
+import pg from 'pg';
+import { MIGRATIONS, type Migration } from './migrations/index.ts';
+
+export type PgPool = pg.Pool;
+
+/** The advisory lock migrations run under: one number of our own (any other user picks another). */
+const MIGRATION_LOCK = 0x70757a6d; // "puzm"
+
+/** 64-bit integers (millisecond times) as numbers: they stay below 2^53 for 285,000 years. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? (text: string) => Number(text) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+/** True for a database URL this module opens (postgres:// or postgresql://). */
+export function isPostgresUrl(text: string): boolean {
+  return /^postgres(ql)?:\/\//.test(text);
+}
+
+/** A pool on `url`, its schema brought up to date (once, whoever else starts now). */
+export async function openPostgres(url: string, migrations: readonly Migration[] = MIGRATIONS): Promise<PgPool> {
+  const pool = new pg.Pool({ connectionString: url, types: TYPES, max: 10 });
+  // an idle client's error (the server restarted) must not end the process: the pool drops it
+  pool.on('error', () => undefined);
+  try {
+    await migratePostgres(pool, migrations);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  return pool;
+}
+
+/** Apply every migration not yet recorded, in version order, each in its own transaction, under the advisory lock. */
+export async function migratePostgres(pool: PgPool, migrations: readonly Migration[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      const known = new Set(migrations.map((m) => m.version));
+      const unknown = [...applied].filter((v) => !known.has(v));
+      if (unknown.length > 0) throw new Error(`the database has migration ${Math.max(...unknown)}, which this puzzlemill does not know: it was made by a newer version`);
+      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.postgres);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+          await client.query('COMMIT');
+        } catch (e) {
+          await client.query('ROLLBACK');
+          throw e;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Run `work` in one transaction on one client of the pool. */
+export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}

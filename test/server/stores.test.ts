@@ -1,0 +1,200 @@
+/**
+ * The stores on both databases (issue 28, section 1): one suite run against SQLite and against a
+ * throwaway PostgreSQL (test/helpers/postgres.ts), migrations applied once when two instances
+ * open one database together, and the same requests answered with the same bytes by a server on
+ * each database.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { PuzzleFile } from '../../src/kinds/kind.ts';
+import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
+import { makeDaily } from '../../src/pipeline/daily.ts';
+import { buildServer } from '../../src/server/app.ts';
+import { loadCorpus } from '../../src/server/corpus.ts';
+import { openDatabase } from '../../src/server/db.ts';
+import { openPostgres, type PgPool } from '../../src/server/pg.ts';
+import { PgPuzzleStore } from '../../src/server/pg-store.ts';
+import { PgPlayStore } from '../../src/server/stats/pg-play-store.ts';
+import { SqlitePlayStore, type PlayStore } from '../../src/server/stats/play-store.ts';
+import { SqlitePuzzleStore, type PuzzleStore } from '../../src/server/store.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { generated } from './helpers.ts';
+
+const DATE = '2026-12-01';
+const KEY = Buffer.from('the two databases tests daily key, 32+ characters');
+
+let postgres: TestPostgres;
+const pools: PgPool[] = [];
+let files: PuzzleFile[];
+let dir: string;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  dir = mkdtempSync(join(tmpdir(), 'pm-stores-'));
+  files = [...generated('numbridge', { size: 6, blocks: 'regular' }, 3, 'stores'), ...generated('murder', { size: 4, level: 'easy' }, 2, 'stores')];
+  mkdirSync(join(dir, 'out'));
+  files.forEach((f, i) => writeFileSync(join(dir, 'out', `p-${i}.json`), JSON.stringify(f)));
+  await makeDaily({ date: DATE, root: join(dir, 'daily'), key: KEY, plan: [{ slot: 'nb-6', kind: 'numbridge', request: { size: 6 } }, { slot: 'm-4', kind: 'murder', request: { size: 4, level: 'easy' } }] });
+}, 120_000);
+
+afterAll(async () => {
+  for (const pool of pools) await pool.end();
+  postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function pgPool(): Promise<PgPool> {
+  const pool = await openPostgres(await postgres.database());
+  pools.push(pool);
+  return pool;
+}
+
+const databases: Array<[string, () => Promise<{ puzzles: PuzzleStore; plays: PlayStore }>]> = [
+  ['SQLite', async () => {
+    const db = openDatabase(':memory:');
+    return { puzzles: new SqlitePuzzleStore(db), plays: new SqlitePlayStore(db) };
+  }],
+  ['PostgreSQL', async () => {
+    const pool = await pgPool();
+    return { puzzles: new PgPuzzleStore(pool), plays: new PgPlayStore(pool) };
+  }],
+];
+
+const summaryOf = (f: PuzzleFile, i: number) => ({ id: f.id, kind: f.format.includes('murder') ? 'murder' : 'numbridge', format: f.format, size: 6 - (i % 2), level: 1 + (i % 3), summary: `puzzle ${i}` });
+
+describe.each(databases)('the stores on %s', (_name, open) => {
+  let puzzles: PuzzleStore;
+  let plays: PlayStore;
+  beforeAll(async () => ({ puzzles, plays } = await open()));
+
+  test('puzzles: added, the same again, another file under its id refused; availability only widens', async () => {
+    const [a, b] = files;
+    expect(await puzzles.putPuzzle({ ...summaryOf(a!, 0), availableFrom: '2026-12-03', file: a!, player: a! })).toBe('added');
+    expect(await puzzles.putPuzzle({ ...summaryOf(a!, 0), availableFrom: '2026-12-05', file: a!, player: a! })).toBe('same');
+    expect((await puzzles.getPuzzle(a!.id))!.availableFrom).toBe('2026-12-03');
+    expect(await puzzles.putPuzzle({ ...summaryOf(a!, 0), availableFrom: '2026-12-02', file: a!, player: a! })).toBe('same');
+    expect((await puzzles.getPuzzle(a!.id))!.availableFrom).toBe('2026-12-02');
+    expect(await puzzles.putPuzzle({ ...summaryOf(a!, 0), availableFrom: null, file: a!, player: a! })).toBe('same');
+    expect((await puzzles.getPuzzle(a!.id))!.availableFrom).toBeNull();
+    expect(await puzzles.putPuzzle({ ...summaryOf(a!, 0), availableFrom: null, file: b!, player: b! })).toBe('conflict');
+    const got = (await puzzles.getPuzzle(a!.id))!;
+    expect(got).toMatchObject({ ...summaryOf(a!, 0), availableFrom: null, playerText: JSON.stringify(a) });
+    expect(got.file).toEqual(a);
+    expect(await puzzles.getPuzzle('nope')).toBeUndefined();
+  });
+
+  test('the list: filters, id order, pages by offset and by cursor, later days hidden', async () => {
+    for (const [i, f] of files.entries()) await puzzles.putPuzzle({ ...summaryOf(f, i), availableFrom: i === 4 ? '2027-01-01' : null, file: f, player: f });
+    const all = await puzzles.listPuzzles({ availableOn: DATE }, { limit: 10 });
+    expect(all.items.map((p) => p.id)).toEqual(files.slice(0, 4).map((f) => f.id).sort((x, y) => (x < y ? -1 : 1)));
+    expect(all.next).toBeNull();
+    const first = await puzzles.listPuzzles({ availableOn: '2027-01-01' }, { limit: 2 });
+    const second = await puzzles.listPuzzles({ availableOn: '2027-01-01' }, { limit: 2, cursor: first.next! });
+    const byOffset = await puzzles.listPuzzles({ availableOn: '2027-01-01' }, { limit: 2, offset: 2 });
+    expect(second).toEqual(byOffset);
+    expect([...first.items, ...second.items, ...(await puzzles.listPuzzles({ availableOn: '2027-01-01' }, { limit: 2, offset: 4 })).items]).toHaveLength(5);
+    expect((await puzzles.listPuzzles({ availableOn: '2027-01-01', kind: 'murder' }, { limit: 10 })).items.map((p) => p.kind)).toEqual(['murder', 'murder']);
+    expect((await puzzles.listPuzzles({ availableOn: '2027-01-01', size: 5, level: 2 }, { limit: 10 })).items).toEqual([summaryOf(files[1]!, 1)]);
+  });
+
+  test('daily sets: added, the same again, another refused; dates newest first', async () => {
+    const index = (date: string, slots: string[]) => ({ format: 'puzzlemill/daily-public-index', version: 1, date, puzzles: slots.map((slot, i) => ({ slot, kind: 'numbridge', id: files[i]!.id, file: `${slot}.player.json`, summary: 's' })) }) as never;
+    const set = { publicIndex: index('2026-12-02', ['a', 'b']), ids: [files[0]!.id, files[1]!.id] };
+    expect(await puzzles.putDaily(set)).toBe('added');
+    expect(await puzzles.putDaily(set)).toBe('same');
+    expect(await puzzles.putDaily({ publicIndex: index('2026-12-02', ['a']), ids: [files[0]!.id] })).toBe('conflict');
+    expect(await puzzles.putDaily({ publicIndex: index('2026-11-30', ['a']), ids: [files[2]!.id] })).toBe('added');
+    expect(await puzzles.getDaily('2026-12-02')).toEqual(set);
+    expect(await puzzles.getDaily('2026-12-09')).toBeUndefined();
+    expect(await puzzles.dailyDates()).toEqual(['2026-12-02', '2026-11-30']);
+  });
+
+  test('plays: one row per puzzle and player; nothing counts after the solve; windows; pruning', async () => {
+    const me = await plays.playerKey('browser-id-0123456789');
+    expect(me).toMatch(/^[0-9a-f]{32}$/);
+    expect(await plays.playerKey('browser-id-0123456789')).toBe(me);
+    const other = await plays.playerKey('browser-id-9876543210');
+    const [a, b] = [files[0]!.id, files[2]!.id];
+    await plays.record(a, me, 1000, { type: 'view' });
+    await plays.record(a, me, 2000, { type: 'hint' });
+    await plays.record(a, me, 3000, { type: 'check', right: false, solved: false });
+    await plays.record(a, me, 9000, { type: 'check', right: true, solved: true });
+    await plays.record(a, me, 9500, { type: 'hint' });
+    await plays.record(a, me, 9600, { type: 'check', right: true, solved: true });
+    await plays.record(b, other, 5000, { type: 'check', right: true, solved: false });
+    const rows = await plays.plays({});
+    expect(rows).toEqual([
+      { puzzleId: a, kind: 'numbridge', size: 6, level: 1, firstAt: 1000, solvedAt: 9000, checksRight: 1, checksWrong: 1, hints: 1 },
+      { puzzleId: b, kind: 'numbridge', size: 6, level: 3, firstAt: 5000, solvedAt: null, checksRight: 1, checksWrong: 0, hints: 0 },
+    ].sort((x, y) => (x.puzzleId < y.puzzleId ? -1 : 1)));
+    expect(await plays.plays({ from: 2000 })).toHaveLength(1);
+    expect(await plays.plays({ to: 2000, ladder: { kind: 'numbridge', size: 6 } })).toHaveLength(1);
+    expect(await plays.plays({ ladder: { kind: 'numbridge', size: 5 } })).toEqual([]);
+    expect(await plays.prune(6000)).toBe(1);
+    expect(await plays.prune(10_000)).toBe(1);
+    expect(await plays.plays({})).toEqual([]);
+  });
+});
+
+describe('PostgreSQL migrations', () => {
+  test('two instances opening one database together migrate it once', async () => {
+    const url = await postgres.database();
+    const both = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
+    pools.push(...both);
+    const versions = (await both[0]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+    expect(versions).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('a server on each database answers the same requests with the same bytes', () => {
+  let apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    const sqlite = openDatabase(':memory:');
+    const pool = await pgPool();
+    const stores = [
+      { puzzles: new SqlitePuzzleStore(sqlite), plays: new SqlitePlayStore(sqlite) },
+      { puzzles: new PgPuzzleStore(pool), plays: new PgPlayStore(pool) },
+    ];
+    apps = [];
+    for (const s of stores) {
+      for (const corpus of ['out', 'daily']) await loadCorpus(s.puzzles, join(dir, corpus));
+      // the tables' store is SQLite's until it has its PostgreSQL one; no table is dealt here
+      const app = buildServer({ db: openDatabase(':memory:'), store: s.puzzles, plays: { store: s.plays }, now: () => new Date(`${DATE}T12:00:00`) });
+      await app.ready();
+      apps.push(app);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  test('lists, the daily set, player forms, pictures, checks, hints, verify, play statistics', async () => {
+    const board = files[0] as NumbridgeBoardFile;
+    const player = { 'puzzlemill-player': 'same-browser-on-both-0001' };
+    const requests: Array<{ method: 'GET' | 'POST'; url: string; payload?: object; headers?: Record<string, string> }> = [
+      { method: 'GET', url: '/puzzles' },
+      { method: 'GET', url: '/puzzles?limit=2' },
+      { method: 'GET', url: '/puzzles?kind=murder' },
+      { method: 'GET', url: '/puzzles?grade=easy&page=2&limit=1' },
+      { method: 'GET', url: '/daily/today' },
+      { method: 'GET', url: `/daily/${DATE}` },
+      { method: 'GET', url: '/daily/2026-12-02' },
+      { method: 'GET', url: `/puzzles/${board.id}` },
+      { method: 'GET', url: `/puzzles/${board.id}/picture.svg?lang=de` },
+      { method: 'POST', url: `/puzzles/${board.id}/view`, headers: player },
+      { method: 'POST', url: `/puzzles/${board.id}/check`, payload: { cells: [{ row: 0, column: 0, digit: 1 }] }, headers: player },
+      { method: 'POST', url: `/puzzles/${board.id}/hint`, payload: { cells: [] }, headers: player },
+      { method: 'POST', url: `/puzzles/${board.id}/check`, payload: { grid: board.secret!.solution }, headers: player },
+      { method: 'GET', url: `/stats/puzzles/${board.id}` },
+      { method: 'POST', url: '/verify', payload: board },
+      { method: 'GET', url: '/puzzles/nope' },
+    ];
+    for (const r of requests) {
+      const [a, b] = await Promise.all(apps.map((app) => app.inject({ method: r.method, url: r.url, ...(r.payload && { payload: r.payload }), headers: { ...r.headers } })));
+      expect({ url: r.url, status: b!.statusCode, body: b!.body }).toEqual({ url: r.url, status: a!.statusCode, body: a!.body });
+    }
+  });
+});
