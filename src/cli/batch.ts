@@ -35,7 +35,7 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
     .option('count', { alias: 'n', type: 'number', default: 1, describe: 'puzzles in the run (all shards together)' })
     .option('seed', { type: 'string', describe: 'run seed: the same seed writes the same bytes (default: a random one, printed)' })
     .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads (1 = in this thread)' })
-    .option('shard', { type: 'string', describe: 'make only slice i of n (0-based, contiguous): i/n, e.g. $JOB_COMPLETION_INDEX/8' })
+    .option('shard', { type: 'string', describe: 'make only slice i of n (0-based, contiguous): i/n, or auto/n for the index a batch engine sets ($JOB_COMPLETION_INDEX, $AWS_BATCH_JOB_ARRAY_INDEX)' })
     .option('out', { alias: 'o', type: 'string', describe: 'write one file per puzzle and a manifest into DIR (resumes) instead of NDJSON on stdout' })
     .option('player', { type: 'boolean', default: false, describe: 'also write player forms (no secret); on stdout: player forms instead' })
     .option('max-seconds', { type: 'number', describe: 'stop cleanly after this many seconds (what is finished is written)' })
@@ -53,7 +53,7 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
       if (args.maxSeconds !== undefined && !(args.maxSeconds > 0)) return '--max-seconds must be positive';
       if (args.shard !== undefined) {
         try {
-          parseShard(args.shard);
+          parseShard(args.shard, process.env);
         } catch (e) {
           return (e as Error).message;
         }
@@ -64,7 +64,7 @@ export function withBatchOptions<T>(y: Argv<T>): Argv<T & BatchArgs> {
 
 /** Run a batch for `kind` with its request, parsed once by the command's check (`kindCommand`). */
 export async function runBatch(kind: AnyKind, request: PuzzleRequest, args: BatchArgs): Promise<void> {
-  const shard = args.shard === undefined ? WHOLE_RUN : parseShard(args.shard);
+  const shard = args.shard === undefined ? WHOLE_RUN : parseShard(args.shard, process.env);
   const seed = args.seed ?? randomBytes(6).toString('hex');
   const bar = progressBar(kind.name, args.quiet);
   if (args.seed === undefined && !args.quiet) bar.log(`puzzlemill: seed ${seed}`);

@@ -16,15 +16,34 @@ export interface Shard {
 
 export const WHOLE_RUN: Shard = { index: 0, of: 1 };
 
-/** Parse `i/n` (0 ≤ i < n); throws a RangeError with a one-line reason. */
-export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m) throw new RangeError(`--shard must look like i/n (e.g. 0/4), got ${JSON.stringify(text)}`);
-  const index = Number(m[1]);
+/** The variables batch engines hand a task its index in: Kubernetes indexed jobs, AWS Batch array jobs. */
+export const INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'AWS_BATCH_JOB_ARRAY_INDEX'] as const;
+
+/**
+ * Parse `i/n` (0 ≤ i < n), or `auto/n`, whose i is the engine's index from `env` (INDEX_VARIABLES:
+ * a pod or array task needs no shell to put it into the command line); throws a RangeError with a
+ * one-line reason.
+ */
+export function parseShard(text: string, env: Readonly<Record<string, string | undefined>> = {}): Shard {
+  const m = /^(\d+|auto)\/(\d+)$/.exec(text.trim());
+  if (!m) throw new RangeError(`--shard must look like i/n (e.g. 0/4) or auto/n, got ${JSON.stringify(text)}`);
   const of = Number(m[2]);
   if (of < 1) throw new RangeError(`--shard ${text}: n must be at least 1`);
   if (!Number.isSafeInteger(of)) throw new RangeError(`--shard ${text}: n must be at most ${Number.MAX_SAFE_INTEGER}`);
-  if (index >= of) throw new RangeError(`--shard ${text}: i must be below n (shards are numbered 0..${of - 1})`);
+  let index: number;
+  let from = '';
+  if (m[1] === 'auto') {
+    const set = INDEX_VARIABLES.filter((name) => env[name] !== undefined && env[name] !== '');
+    if (set.length === 0) throw new RangeError(`--shard ${text}: neither JOB_COMPLETION_INDEX (Kubernetes indexed jobs) nor AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array jobs) is set`);
+    const values = set.map((name) => env[name]!.trim());
+    if (new Set(values).size > 1) throw new RangeError(`--shard ${text}: JOB_COMPLETION_INDEX=${values[0]} and AWS_BATCH_JOB_ARRAY_INDEX=${values[1]} disagree`);
+    if (!/^\d+$/.test(values[0]!)) throw new RangeError(`--shard ${text}: ${set[0]}=${JSON.stringify(env[set[0]!])} is not a whole number`);
+    index = Number(values[0]);
+    from = ` (${set[0]}=${values[0]})`;
+  } else {
+    index = Number(m[1]);
+  }
+  if (index >= of) throw new RangeError(`--shard ${text}${from}: i must be below n (shards are numbered 0..${of - 1})`);
   return { index, of };
 }
 
