@@ -6,6 +6,7 @@
  * date's bytes). docs/daily-plan.json is this plan as a file, to copy and edit.
  */
 import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { InputError } from '../core/errors.ts';
 import { assertValid } from '../core/schema.ts';
 import { DAILY_PLAN } from '../core/formats.ts';
@@ -168,7 +169,10 @@ export function isDate(text: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
 
-/** Read and check a plan file (JSON); an InputError (one line, with the JSON pointer) when it is not a usable plan. */
+/**
+ * Read and check a plan file — YAML when its name ends in .yaml or .yml, JSON otherwise; an
+ * InputError (one line, with the JSON pointer) when it is not a usable plan.
+ */
 export function readPlanFile(path: string): DailyPlan {
   let text: string;
   try {
@@ -177,10 +181,19 @@ export function readPlanFile(path: string): DailyPlan {
     throw new InputError({ source: path }, `cannot read the plan (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new InputError({ source: path }, `not JSON: ${(e as Error).message}`);
+  if (/\.ya?ml$/i.test(path)) {
+    try {
+      // one document, plain data: no custom tags, no aliases to expand into a huge plan
+      data = parseYaml(text, { schema: 'core', maxAliasCount: 0 });
+    } catch (e) {
+      throw new InputError({ source: path }, `not YAML: ${(e as Error).message.split('\n')[0]}`);
+    }
+  } else {
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      throw new InputError({ source: path }, `not JSON: ${(e as Error).message}`);
+    }
   }
   // a list of levels is checked as a week first, an object as a rotation: its error (too short, a bad day) beats the union's "must be one of"
   const slots = (data as { slots?: unknown } | null)?.slots;

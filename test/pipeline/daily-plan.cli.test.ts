@@ -124,6 +124,30 @@ describe('the daily plan file', () => {
     }
   });
 
+  test('a YAML plan reads as its JSON; a YAML error is one line', () => {
+    const yaml = join(tmp, 'plan.yaml');
+    writeFileSync(
+      yaml,
+      [
+        'format: puzzlemill/daily-plan',
+        'version: 1',
+        'slots:',
+        '  - { slot: murder-4, kind: murder, size: 4, robust: true, level: easy }',
+        '  - slot: numbridge-9',
+        '    kind: numbridge',
+        '    size: 9',
+        '    givens: 30',
+        '    level: [extreme, easy, medium, medium, hard, hard, fiendish]   # Sunday … Saturday',
+        '',
+      ].join('\n'),
+    );
+    expect(readPlanFile(yaml)).toEqual({ ...GOOD, slots: [{ slot: 'murder-4', kind: 'murder', size: 4, robust: true, level: 'easy' }, { slot: 'numbridge-9', kind: 'numbridge', size: 9, givens: 30, level: ['extreme', 'easy', 'medium', 'medium', 'hard', 'hard', 'fiendish'] }] });
+    writeFileSync(yaml, 'format: puzzlemill/daily-plan\nslots: [\n');
+    expect(() => readPlanFile(yaml)).toThrow(/^\S+plan\.yaml: not YAML: [^\n]+$/);
+    writeFileSync(yaml, 'format: puzzlemill/daily-plan\nversion: 1\nslots:\n  - { slot: m, kind: murder, size: 4, level: mild }\n');
+    expect(() => readPlanFile(yaml)).toThrow(/plan\.yaml \/slots\/0\/level: must be one of/);
+  });
+
   test('a slot named "index" is refused: its file would overwrite the day\'s index', () => {
     const file = join(tmp, 'index-slot.json');
     writeFileSync(file, JSON.stringify(withSlot({ slot: 'index' })));

@@ -47,7 +47,7 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
       .option('overview-svg', { type: 'string', describe: 'with --overview: also write the overview as an SVG calendar to FILE (a colour per level)' })
       .option('overview-png', { type: 'string', describe: 'with --overview: also write the calendar as a PNG to FILE (the shipped font, 2 pixels per unit)' })
       .option('lang', { choices: LANGS, describe: 'with --overview: language of level and weekday names [default: en]' })
-      .option('plan', { type: 'string', describe: 'the club\'s daily plan, a puzzlemill/daily-plan JSON file (docs/FORMATS.md); default: the built-in plan, docs/daily-plan.json' })
+      .option('plan', { type: 'string', describe: 'the club\'s daily plan, a puzzlemill/daily-plan file, JSON or YAML (.yaml, .yml; docs/FORMATS.md); default: the built-in plan, docs/daily-plan.json' })
       .option('out', { alias: 'o', type: 'string', default: DAILY_ROOT, describe: 'the daily corpus: player files go to ROOT/public/DATE/, full files, seeds and fingerprints to ROOT/secret/' })
       .option('key-file', {
         type: 'string',
