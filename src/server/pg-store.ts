@@ -3,16 +3,9 @@
  * SQLite store, so the routes, and every byte they send, are the same on both
  * (test/server/stores.test.ts runs one suite against each and compares served answers).
  */
-import type { PuzzleFile } from '../kinds/kind.ts';
 import type { DailyPublicIndex } from '../pipeline/schema.ts';
 import { inTransaction, type PgPool } from './pg.ts';
-import type { DailySet, NewPuzzle, Page, PageRequest, PuzzleFilter, PuzzleStore, PuzzleSummary, PutOutcome, StoredPuzzle } from './store.ts';
-
-interface PuzzleRow extends PuzzleSummary {
-  available_from: string | null;
-  file: string;
-  player: string;
-}
+import { storedPuzzleOf, type DailySet, type NewPuzzle, type Page, type PageRequest, type PuzzleFilter, type PuzzleRow, type PuzzleStore, type PuzzleSummary, type PutOutcome, type StoredPuzzle } from './store.ts';
 
 export class PgPuzzleStore implements PuzzleStore {
   constructor(private readonly pool: PgPool) {}
@@ -37,18 +30,7 @@ export class PgPuzzleStore implements PuzzleStore {
 
   async getPuzzle(id: string): Promise<StoredPuzzle | undefined> {
     const row = (await this.pool.query<PuzzleRow>('SELECT id, kind, format, size, level, summary, available_from, file, player FROM puzzles WHERE id = $1', [id])).rows[0];
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      kind: row.kind,
-      format: row.format,
-      size: row.size,
-      level: row.level,
-      summary: row.summary,
-      availableFrom: row.available_from,
-      file: JSON.parse(row.file) as PuzzleFile,
-      playerText: row.player,
-    };
+    return row ? storedPuzzleOf(row) : undefined;
   }
 
   async listPuzzles(filter: PuzzleFilter, page: PageRequest): Promise<Page> {

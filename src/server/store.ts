@@ -84,11 +84,26 @@ export interface PuzzleStore {
   dailyDates(): Promise<string[]>;
 }
 
-/** A `puzzles` row as the store reads it: the summary's columns plus what stays on the server. */
-interface PuzzleRow extends PuzzleSummary {
+/** A `puzzles` row as a store reads it (SQLite's or PostgreSQL's): the summary's columns plus what stays on the server. */
+export interface PuzzleRow extends PuzzleSummary {
   available_from: string | null;
   file: string;
   player: string;
+}
+
+/** A row as the store hands it out: the file parsed, the player form kept as its text. */
+export function storedPuzzleOf(row: PuzzleRow): StoredPuzzle {
+  return {
+    id: row.id,
+    kind: row.kind,
+    format: row.format,
+    size: row.size,
+    level: row.level,
+    summary: row.summary,
+    availableFrom: row.available_from,
+    file: JSON.parse(row.file) as PuzzleFile,
+    playerText: row.player,
+  };
 }
 
 /** The SQLite store: each statement prepared once (the list's on first use, per filter combination), one transaction per write. */
@@ -149,18 +164,7 @@ export class SqlitePuzzleStore implements PuzzleStore {
 
   async getPuzzle(id: string): Promise<StoredPuzzle | undefined> {
     const row = this.byId.get(id);
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      kind: row.kind,
-      format: row.format,
-      size: row.size,
-      level: row.level,
-      summary: row.summary,
-      availableFrom: row.available_from,
-      file: JSON.parse(row.file) as PuzzleFile,
-      playerText: row.player,
-    };
+    return row ? storedPuzzleOf(row) : undefined;
   }
 
   async listPuzzles(filter: PuzzleFilter, page: PageRequest): Promise<Page> {
