@@ -65,5 +65,8 @@ describe('daily --overview', () => {
     // --lang names only the overview's words: without it, a day would be made as if it were not given
     const lang = runCli(['daily', '--lang', 'de', '--out', ROOT_DIR]);
     expect([lang.code, lang.stderr.split('\n')[0]]).toEqual([2, 'puzzlemill: --lang goes with --overview (see --help)']);
+    // the calendar ends at 9999-12-31: a run past it is refused before any work
+    const late = runCli(['daily', '--overview', '--from', '9999-12-30', '--out', ROOT_DIR]);
+    expect([late.code, late.stderr]).toEqual([2, 'puzzlemill: --days 7 from 9999-12-30 goes past 9999-12-31 (see --help)\n']);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { dailyOverview } from '../../pipeline/daily-overview.ts';
 import { overviewSvg, overviewTable } from '../../render/daily-overview.ts';
 import type { Argv, CommandModule } from 'yargs';
 import { kindModulesFromEnv, loadKindModules } from '../../kinds/kind-modules.ts';
-import { addDays, DAILY_SIZE, dailyDirs, dateArgument, makeDaily, publishDue, today } from '../../pipeline/daily.ts';
+import { addDays, DAILY_SIZE, dailyDirs, dateArgument, isDate, makeDaily, publishDue, today } from '../../pipeline/daily.ts';
 import { DEFAULT_PLAN, readPlanFile, slotsFor } from '../../pipeline/daily-plan.ts';
 import { DAILY_KEY_ENV, DEFAULT_KEY_FILE, loadDailyKey, MIN_KEY_CHARS } from '../../pipeline/daily-key.ts';
 import { defaultWorkers } from '../../pipeline/executor.ts';
@@ -63,7 +63,12 @@ export const dailyCommand: CommandModule<object, DailyArgs> = {
         if (Array.isArray(a.days)) return '--days is given more than once';
         for (const name of ['from', 'overview-svg', 'overview-png', 'lang']) if (!a.overview && a[name] !== undefined) return `--${name} goes with --overview`;
         if (a.from !== undefined && dateArgument(a.from as string) === undefined) return `--from ${JSON.stringify(a.from)} is not a date (YYYY-MM-DD, today or tomorrow)`;
-        return a.date === undefined || dateArgument(a.date as string) !== undefined ? true : `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD, today or tomorrow)`;
+        if (a.date !== undefined && dateArgument(a.date as string) === undefined) return `--date ${JSON.stringify(a.date)} is not a date (YYYY-MM-DD, today or tomorrow)`;
+        // the last day asked for is a date too (YYYY-MM-DD ends with 9999-12-31)
+        const start = (a.overview ? (a.from ?? a.date) : a.date) as string | undefined;
+        const days = typeof a.days === 'number' && a.days >= 1 ? Math.floor(a.days) : a.overview ? 7 : 1;
+        if (start !== undefined && !isDate(addDays(dateArgument(start)!, days - 1))) return `--days ${days} from ${dateArgument(start)} goes past 9999-12-31`;
+        return true;
       })
       .example('$0 daily', "today's set into corpus/daily/public/DATE/ and corpus/daily/secret/DATE/")
       .example('$0 daily --date tomorrow --days 7', 'a week ahead from tomorrow (staged until each day); rerun to resume')
