@@ -4,6 +4,7 @@
  */
 import { tablesMigration } from './002-tables.ts';
 import { tableEndsMigration } from './003-table-ends.ts';
+import { tableGamesMigration } from './005-table-games.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -47,4 +48,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, tableGamesMigration];

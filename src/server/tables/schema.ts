@@ -30,9 +30,13 @@ export const MoveHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ description: 'the move\'s idempotency key (or `idempotencyKey` in the body)' })),
 });
 
-/** `POST /tables`: the deal command's options (`deal numbridge --help`), as JSON. */
+/** A seat of a table, 1-based (Numbridge 1–2, Kosmos SuDoku 1–4, Domino-SUDOKU 2–4 seats). */
+export const SeatNumber = Type.Integer({ minimum: 1, maximum: 4, description: 'a seat, 1-based' });
+
+/** `POST /tables` for Numbridge: the deal command's options (`deal numbridge --help`), as JSON; a body without `game` is this. */
 export const CreateTableBody = Type.Object(
   {
+    game: Type.Optional(Type.Literal('numbridge', { description: 'the game (none: Numbridge, as before there were others)' })),
     variant: VariantSchema,
     board: Type.Optional(
       Type.Object(
@@ -55,9 +59,9 @@ export type CreateTableBody = Static<typeof CreateTableBody>;
 export const CreatedTable = Type.Object(
   {
     id: Type.String(),
-    seats: Type.Array(Type.Object({ seat: Player, token: Type.String({ description: 'the seat\'s bearer token: shown once, stored only as a hash' }) }, { additionalProperties: false }), {
-      minItems: 2,
-      maxItems: 2,
+    seats: Type.Array(Type.Object({ seat: SeatNumber, token: Type.String({ description: 'the seat\'s bearer token: shown once, stored only as a hash' }) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 4,
     }),
   },
   { additionalProperties: false },
@@ -84,6 +88,9 @@ export const MoveBody = Type.Object(
   { additionalProperties: false },
 );
 export type MoveBody = Static<typeof MoveBody>;
+
+/** What the route itself checks of a move's body; the move is checked against the table's game (service.ts). */
+export const MoveEnvelope = Type.Object({ move: Type.Unknown(), idempotencyKey: Type.Optional(Type.String()) }, { additionalProperties: false, required: ['move'] });
 
 
 /** The most moves one view lists; `?since=` pages on. */
@@ -123,7 +130,7 @@ export type MoveVerdict = Static<typeof MoveVerdict>;
 export const EventTicket = Type.Object(
   {
     ticket: Type.String({ description: 'pass as ?ticket= to GET /tables/{id}/events within a minute' }),
-    seat: Player,
+    seat: SeatNumber,
     expiresAt: Type.Integer({ description: 'server time (ms since 1970) after which the ticket opens nothing' }),
   },
   { additionalProperties: false },
