@@ -11,8 +11,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { HeavyWork } from '../heavy-work.ts';
 
-export type GameName = 'numbridge';
-export const GAME_NAMES: readonly GameName[] = ['numbridge'];
+export type GameName = 'numbridge' | 'kosmos' | 'domino';
+export const GAME_NAMES: readonly GameName[] = ['numbridge', 'kosmos', 'domino'];
 
 /** A move the log holds (or will): the game's entry and the server time it was made. */
 export interface TimedEntry<E = unknown> {

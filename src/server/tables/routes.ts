@@ -22,7 +22,8 @@ import { getOrMake } from '../../core/memo.ts';
 import type { GameName } from './game.ts';
 import { GAME_NAMES } from './game.ts';
 import { TABLE_GAMES } from './games.ts';
-import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveEnvelope, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams, type SeatState as NumbridgeSeatState } from './schema.ts';
+import { Type } from '@sinclair/typebox';
+import { AnyMoveVerdict, AnySeatState, CreatedTable, ErrorBody, MoveBody, MoveEnvelope, MoveHeaders, SeatHeaders, SeatPictureQuery, SeatQuery, TableParams, type MoveVerdict, type SeatState as NumbridgeSeatState } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { eventRoutes } from './events.ts';
 import { databaseBytes, DEFAULT_KEEP_TABLES_DAYS, SWEEP_MS } from './retention.ts';
@@ -39,6 +40,9 @@ export interface TableRoutesOptions extends TableServiceOptions {
   /** No new table while the database holds more than this, in bytes of pages in use (`serve --max-db-mb`; default none). */
   maxDbBytes?: number | null;
 }
+
+/** `POST /tables`, for the document: one body per game (the route checks each against its own). */
+const CreateAnyTableBody = Type.Union(GAME_NAMES.map((name) => TABLE_GAMES[name].createBody), { description: 'a body without `game` deals Numbridge' });
 
 /** Bodies are a few hundred bytes; anything near this is not a table request. */
 const BODY_LIMIT = 8 * 1024;
@@ -111,7 +115,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.post(
     '/tables',
-    { bodyLimit: BODY_LIMIT, validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? createBodyCheck : ajv.compile(schema)), schema: { operationId: 'createTable', summary: 'Deal a table (Numbridge unless `game` names another)', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
+    { bodyLimit: BODY_LIMIT, validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? createBodyCheck : ajv.compile(schema)), schema: { operationId: 'createTable', summary: 'Deal a table (Numbridge unless `game` names another)', tags: ['tables'], body: { ...CreateAnyTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }, { game: 'kosmos', players: 3, room: { scoring: 'simplified' } }, { game: 'domino', players: 4 }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
       // a table is rows on disk and a deal is worker time: one address may not deal without end;
       // spent only by a table dealt (a refused or failed deal costs nothing, as a refused check)
@@ -120,7 +124,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
         throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
       }
-      const created = await service.create(request.body, request.ip);
+      const created = await service.create(request.body as { game?: GameName }, request.ip);
       deals?.spend(request.ip);
       return reply.code(201).send(created);
     },
@@ -128,7 +132,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: AnySeatState, ...errors } } },
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization), request.query);
       // the tag names the state, not the clock's reading (which changes every millisecond): a
@@ -159,7 +163,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     {
       bodyLimit: BODY_LIMIT,
       validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? moveEnvelopeCheck : ajv.compile(schema)),
-      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: MoveVerdict, ...errors } },
+      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: AnyMoveVerdict, ...errors } },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];

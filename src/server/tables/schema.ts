@@ -10,7 +10,10 @@ import { CellRef } from '../../numbridge-board/schema.ts';
 import { BLOCK_KINDS } from '../../numbridge-board/request.ts';
 import { SYMMETRIES } from '../../numbridge-board/symmetry.ts';
 import { Literals } from '../../core/schema-parts.ts';
-import { SeatEntry } from '../../games/numbridge/seat-state.ts';
+import { SeatEntry, SeatState as NumbridgeSeatState } from '../../games/numbridge/seat-state.ts';
+import { DominoMove, DominoMoveVerdict, DominoSeatState } from '../../games/domino/seat-state.ts';
+import { KosmosMove, KosmosMoveVerdict, KosmosSeatState } from '../../games/kosmos/seat-state.ts';
+import { documentedAs } from '../openapi.ts';
 
 // what a seat sees is the game's shape (the drawing code reads it too); the routes answer it
 export { SeatClock, SeatEntry, SeatState } from '../../games/numbridge/seat-state.ts';
@@ -80,9 +83,12 @@ export type SeatMove = Static<typeof SeatMoves>;
 /** One of the moves, told apart by `kind` (oneOf with a discriminator: errors name the kind's own fields). */
 export const SeatMove = Type.Unsafe<SeatMove>({ type: 'object', required: ['kind'], oneOf: SeatMoves.anyOf, discriminator: { propertyName: 'kind' } });
 
+/** A move of any game's table, for the document: the route checks the envelope, the table's game its move. */
+export const AnyMove = Type.Union([SeatMove, KosmosMove, DominoMove], { description: 'a move of the table\'s game: Numbridge, Kosmos SuDoku, or Domino-SUDOKU (JSON or the sheet\'s notation)' });
+
 export const MoveBody = Type.Object(
   {
-    move: SeatMove,
+    move: AnyMove,
     idempotencyKey: Type.Optional(Type.String({ description: 'instead of the Idempotency-Key header' })),
   },
   { additionalProperties: false },
@@ -150,3 +156,8 @@ export type EventsQuery = Static<typeof EventsQuery>;
 export const EventsHeaders = Type.Object({
   'last-event-id': Type.Optional(Type.String({ description: 'sent by EventSource on a reconnect: the id of the last event it received' })),
 });
+
+/** A seat's state, `GET /tables/:id`: Numbridge's is served by its schema, the others by their own (routes.ts). */
+export const AnySeatState = documentedAs('TableSeatState', Type.Union([NumbridgeSeatState, KosmosSeatState, DominoSeatState]), NumbridgeSeatState);
+/** A move's verdict, `POST /tables/:id/moves`, likewise. */
+export const AnyMoveVerdict = documentedAs('TableMoveVerdict', Type.Union([MoveVerdict, KosmosMoveVerdict, DominoMoveVerdict]), MoveVerdict);
