@@ -138,7 +138,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       // the tag names the state, not the clock's reading (which changes every millisecond): a
       // client revalidating a view it has gets a 304 until the next move
       // another game's state is its own shape (schema.ts): not Numbridge's serializer's to trim
-      if ('game' in state) reply.serializer(JSON.stringify);
+      if ('game' in state) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return reply.header('etag', seatStateTag(state, request.query)).send(state as NumbridgeSeatState);
     },
   );
@@ -171,7 +171,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       if (header !== undefined && inBody !== undefined && header !== inBody) throw new TableError(400, 'the Idempotency-Key header and the body\'s idempotencyKey differ');
       const answer = await service.move(request.params.id, bearerOf(request.headers.authorization), request.body.move, header ?? inBody ?? null);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      if ('game' in answer.verdict) reply.serializer(JSON.stringify);
+      if ('game' in answer.verdict) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return reply.send(answer.verdict as MoveVerdict);
     },
   );
