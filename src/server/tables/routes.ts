@@ -17,6 +17,9 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { isRetryLater, RateLimited, TokenBuckets, type CheckRate } from '../rate-limit.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
+import { dominoSeatPicture, kosmosSeatPicture } from '../../render/games/table-seats.ts';
+import type { DominoSeatState } from '../../games/domino/seat-state.ts';
+import type { KosmosSeatState } from '../../games/kosmos/seat-state.ts';
 import { schemaError } from '../validation.ts';
 import { getOrMake } from '../../core/memo.ts';
 import type { GameName } from './game.ts';
@@ -152,7 +155,14 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization));
       // the response schema lists the errors only: the SVG is a string, not JSON
-      return (reply as FastifyReply).type('image/svg+xml').send(seatPicture(state as NumbridgeSeatState, { lang: request.query.lang ?? 'en' }).svg);
+      const lang = request.query.lang ?? 'en';
+      const picture =
+        'game' in state
+          ? state.game === 'kosmos'
+            ? kosmosSeatPicture(state as KosmosSeatState, { lang })
+            : dominoSeatPicture(state as DominoSeatState, { lang })
+          : seatPicture(state as NumbridgeSeatState, { lang });
+      return (reply as FastifyReply).type('image/svg+xml').send(picture.svg);
     },
   );
 
