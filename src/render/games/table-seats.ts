@@ -74,7 +74,7 @@ export function dominoSeatPicture(state: DominoSeatState, options: { lang: Lang 
   view.scores.forEach((s, i) => {
     const seat = i + 1;
     const marks = `${seat === view.toMove ? `  ◀ ${L.toMove[lang]}` : ''}${view.winners.includes(seat) ? `  ★ ${L.winner[lang]}` : ''}`;
-    panel.push({ text: `${view.names[i]} (${L.seat[lang]} ${seat}${seat === state.seat ? `, ${L.you[lang]}` : ''}): ${s.total} (+${s.plus} −${s.minus})${marks}`, className: 'score' });
+    panel.push({ text: `${view.names[i]} (${L.seat[lang]} ${seat}${seat === state.seat ? `, ${L.you[lang]}` : ''}): ${s.total < 0 ? `−${-s.total}` : s.total} (+${s.plus} −${s.minus})${marks}`, className: 'score' });
   });
   view.hands.forEach((hand, i) => {
     if (hand.length === 0) return;
