@@ -16,6 +16,7 @@ import { legalCells } from '../../src/games/kosmos/referee.ts';
 import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts';
 import type { KosmosSeatState } from '../../src/games/kosmos/seat-state.ts';
 import { runCli } from '../helpers/cli.ts';
+import { openSse } from './sse-client.ts';
 import { bearer, sendMove, seatState, storedDeal, tablesApp, type TablesHarness } from './tables-helper.ts';
 
 let h: TablesHarness;
@@ -146,5 +147,39 @@ describe('a Domino table', () => {
     expect(cli.stdout.trim()).toBe(JSON.stringify(replayJson(report)));
     const endSvg = (await picture(id, tokens[1]!)).body;
     expect(endSvg).toContain('game over');
+  });
+});
+
+describe('events at a four-seat Kosmos table', () => {
+  it('give seat 4 a ticket and its own stream: each move with its own tile only', async () => {
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { id, tokens } = await deal({ game: 'kosmos', players: 4 });
+    const pile = (storedDeal(h.db, id) as unknown as { deal: { secret: { pile: number[] } } }).deal.secret.pile;
+    const ticket = (await h.app.inject({ method: 'POST', url: `/tables/${id}/tickets`, headers: bearer(tokens[3]!) })).json();
+    expect(ticket.seat).toBe(4);
+    const stream = await openSse(`${base}/tables/${id}/events?ticket=${encodeURIComponent(ticket.ticket)}`);
+    expect(stream.status).toBe(200);
+    const messages = async () => {
+      for (;;) {
+        const e = await stream.next(10_000);
+        if (e === null) throw new Error('the stream ended');
+        if (e.event === 'message') return e;
+      }
+    };
+    const start = await messages();
+    expect(start.id).toBe('0');
+    const first = JSON.parse(start.data) as KosmosSeatState;
+    expect([first.seat, first.view.tile, first.view.tileCounts]).toEqual([4, pile[3], [1, 1, 1, 1]]);
+    const board = Uint8Array.from(first.view.board.flat());
+    const cell = legalCells(board, pile[0]!)[0]!;
+    expect((await sendMove(h.app, id, tokens[0]!, { kind: 'place', cell: [Math.floor(cell / 9), cell % 9] })).statusCode).toBe(200);
+    const moved = await messages();
+    expect(moved.id).toBe('1');
+    const after = JSON.parse(moved.data) as KosmosSeatState;
+    expect(after.moves).toEqual([expect.objectContaining({ moveNumber: 1, player: 1, tile: pile[0], verdict: 'placed' })]);
+    expect(after.view.tile).toBe(pile[3]);
+    expect(after.view.pileSize).toBe(67);
+    expect(moved.data).not.toMatch(/"pile"|"seed"|"secret"/);
+    stream.close();
   });
 });
