@@ -104,6 +104,8 @@ interface Play {
   illegal: number;
   timeout: number;
   retry: number;
+  /** Kosmos: the deal's pile (white-box: what the server alone knows), to look for in every answer. */
+  pile?: number[] | null;
 }
 
 let keys = 0;
@@ -119,7 +121,9 @@ export async function playTable(server: BotServer, game: Game, players: number, 
   const { id, seats } = created.json as { id: string; seats: { seat: number; token: string }[] };
   const tokens = seats.map((s) => s.token);
   const strategies: Strategy[] = tokens.map(() => (rng.int(2) === 0 ? 'random' : 'greedy'));
-  const storedSeed = (server.db.prepare('SELECT deal FROM numbridge_tables WHERE id = ?').get(id) as { deal: string }).deal.match(/"seed":"([^"]+)"/)![1]!;
+  const stored = JSON.parse((server.db.prepare('SELECT deal FROM numbridge_tables WHERE id = ?').get(id) as { deal: string }).deal) as { deal: { secret: { seed: string; pile?: number[] } } };
+  const storedSeed = stored.deal.secret.seed;
+  p.pile = stored.deal.secret.pile ?? null;
   let lastCount = 0;
   const movesBefore = figures.moves;
   for (let guard = 0; guard < 1000; guard++) {
@@ -180,6 +184,18 @@ async function view(p: Play, id: string, token: string, seat: number, seed: stri
   if (r.status !== 200) throw new Error(`GET /tables/${id}: ${r.status} ${r.text}`);
   scan(p, r.text, seed, `${id} seat ${seat}`);
   const state = r.json as KosmosState | DominoState;
+  if (p.pile && p.game === 'kosmos') {
+    // the tiles still face down, in draw order: no run of 8 of them may appear among the
+    // answer's numbers (a chance match is about 1 in 9^8 per place)
+    const hidden = p.pile.slice(p.pile.length - (state as KosmosState).view.pileSize);
+    const numbers = ` ${(r.text.match(/\d+/g) ?? []).join(' ')} `;
+    for (let k = 0; k + 8 <= hidden.length; k++) {
+      if (numbers.includes(` ${hidden.slice(k, k + 8).join(' ')} `)) {
+        p.figures.problems.push(`${id} seat ${seat}: an answer holds 8 face-down tiles in draw order`);
+        break;
+      }
+    }
+  }
   const shape = p.game === 'kosmos' ? kosmosShape : dominoShape;
   if (!shape(state)) p.figures.problems.push(`${id} seat ${seat}: an answer outside its schema: ${JSON.stringify(shape.errors?.[0])}`);
   if (state.seat !== seat) p.figures.problems.push(`${id}: seat ${seat}'s token was answered as seat ${state.seat}`);

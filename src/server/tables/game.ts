@@ -34,7 +34,7 @@ export interface DealContext {
 }
 
 /** What the service keeps of a seat's state: any game's, with the record added after the end. */
-export interface AnySeatState {
+export interface SeatAnswer {
   id: string;
   seat: number;
   moveCount: number;
@@ -73,7 +73,7 @@ export interface TableGame<Deal = unknown, Pos = unknown, Entry = unknown, Move 
   /** The answer to the mover: its move and the server's moves right after it, as that seat may see them. */
   verdictOf(table: string, seat: number, moveNumber: number, made: TimedEntry<Entry>, after: readonly TimedEntry<Entry>[], position: Pos): object;
   /** What `seat` sees at `now`: never another seat's hidden tile, a pile, a solution or a seed. */
-  seatView(id: string, position: Pos, log: readonly Entry[], seat: number, now: number, page: MovePage): AnySeatState;
+  seatView(id: string, position: Pos, log: readonly Entry[], seat: number, now: number, page: MovePage): SeatAnswer;
   /** After the end only: the record `puzzlemill replay <game>` reads. */
   record(deal: Deal, log: readonly Entry[], position: Pos): object;
 }

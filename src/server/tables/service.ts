@@ -12,7 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { getOrMake } from '../../core/memo.ts';
 import type { HeavyWork } from '../heavy-work.ts';
 import { schemaErrorText } from '../validation.ts';
-import type { AnySeatState, AnyTableGame, GameName, MovePage, TimedEntry } from './game.ts';
+import type { SeatAnswer, AnyTableGame, GameName, MovePage, TimedEntry } from './game.ts';
 import { gameOf, TABLE_GAMES } from './games.ts';
 import { SeatEvents, type TableEvent } from './seat-events.ts';
 import { TableTimers } from './table-timers.ts';
@@ -117,7 +117,7 @@ export class TableService {
   }
 
   /** What the token's seat sees now (after the end: with the record). */
-  async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<AnySeatState> {
+  async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<SeatAnswer> {
     const bearer = requireToken(token);
     const page = movePage(query);
     const answer = await this.commit(id, (log) => {
@@ -133,12 +133,6 @@ export class TableService {
     });
     if (!answer) throw unknownTable(id);
     return answer;
-  }
-
-  /** The game of a table, or null for an unknown id (the picture route draws by it). */
-  async gameOfTable(id: string): Promise<GameName | null> {
-    const log = await this.store.read(id);
-    return log ? gameOf(log).name : null;
   }
 
   /**
