@@ -17,6 +17,7 @@ import { kosmosReplayJson, replayKosmos } from '../../src/games/kosmos/replay.ts
 import type { KosmosSeatState } from '../../src/games/kosmos/seat-state.ts';
 import { runCli } from '../helpers/cli.ts';
 import { openSse } from './sse-client.ts';
+import { pictureOf } from '../../src/render/pictures.ts';
 import { bearer, sendMove, seatState, storedDeal, tablesApp, type TablesHarness } from './tables-helper.ts';
 
 let h: TablesHarness;
@@ -53,6 +54,9 @@ describe('a Kosmos table', () => {
     expect(svg).toContain('class="own-tile"');
     expect(svg).toContain('seat 2 (you)');
     expect(svg.match(/holds a tile/g)).toHaveLength(2);
+    // a saved seat state is drawn by render alike, told by its shape and its game
+    const saved = pictureOf(JSON.parse(JSON.stringify(views[1])), { source: 'seat.json' }, { lang: 'en' } as never);
+    expect([saved.format, saved.id, saved.picture.svg]).toEqual(['kosmos-seat-state', `${id}.seat-2`, svg]);
     // out of turn, a taken cell: refused; an illegal tile: put aside without points
     expect((await sendMove(h.app, id, tokens[1]!, { kind: 'claim' })).statusCode).toBe(409);
     const gold = views[0]!.view.gold[0]!;
@@ -103,6 +107,7 @@ describe('a Domino table', () => {
     expect(first.clock.turnLeft).toBe(60_000);
     const svg = (await picture(id, tokens[0]!)).body;
     expect(svg).toContain('class="hand"');
+    expect(pictureOf(JSON.parse(JSON.stringify(first)), { source: 'seat.json' }, { lang: 'en' } as never).format).toBe('domino-seat-state');
     // the sheet's notation: block 1, cells 1 and 2
     const [a, b] = first.view.hands[0]![0]!;
     const r1 = await sendMove(h.app, id, tokens[0]!, `[${a}/${b}] (1,1/1,2)` as never);
