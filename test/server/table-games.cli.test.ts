@@ -36,6 +36,19 @@ async function deal(body: object): Promise<{ id: string; tokens: string[] }> {
 
 const picture = (id: string, token: string) => h.app.inject({ method: 'GET', url: `/tables/${id}/picture.svg`, headers: bearer(token) });
 
+describe('POST /tables', () => {
+  it('deals Numbridge with or without "game", and names the games for another', async () => {
+    expect((await deal({ game: 'numbridge', variant: 'blitz' })).id).toMatch(/^nbt-/);
+    expect((await deal({ variant: 'blitz' })).id).toMatch(/^nbt-/);
+    const chess = await h.app.inject({ method: 'POST', url: '/tables', payload: { game: 'chess', players: 2 } });
+    expect([chess.statusCode, chess.json()]).toEqual([400, { error: 'body/game must be one of "numbridge", "kosmos", "domino" (not "chess")' }]);
+    const five = await h.app.inject({ method: 'POST', url: '/tables', payload: { game: 'domino', players: 5 } });
+    expect([five.statusCode, five.json().error]).toEqual([400, 'body/players must be <= 4']);
+    const variant = await h.app.inject({ method: 'POST', url: '/tables', payload: { game: 'kosmos', players: 2, variant: 'blitz' } });
+    expect([variant.statusCode, variant.json().error]).toEqual([400, 'body: unknown field "variant"']);
+  });
+});
+
 describe('a Kosmos table', () => {
   it('shows each seat its own tile only, judges by the sheet, and its record replays through the CLI as in the library', async () => {
     const { id, tokens } = await deal({ game: 'kosmos', players: 3, room: { scoring: 'simplified', turnSeconds: 20 } });
