@@ -1,7 +1,8 @@
 /**
  * The tables API as a Fastify plugin (register it with `{ db }`; `now` and `dealSeed` are for tests):
  *
- *   POST /tables              deal a table → { id, seats: [{ seat, token }] }           201
+ *   POST /tables              deal a table of `game` (none: Numbridge; kosmos, domino)
+ *                             → { id, seats: [{ seat, token }] }                        201
  *   GET  /tables/:id          Bearer token → that seat's view, its move list, the clock
  *                             (after the end: the record too)                           200
  *   GET  /tables/:id/picture.svg  Bearer token → that seat's view drawn (src/render)    200

@@ -1,6 +1,7 @@
 /**
- * The table service: deals tables, answers seats, takes moves. The referee decides (through
- * table-game.ts); the service checks who is asking, keeps the clock and stores. Every answer
+ * The table service: deals tables, answers seats, takes moves, for every game alike. The table's
+ * game decides (its registration, games.ts: deal, referee, views, record); the service checks who
+ * is asking, keeps the clock and stores. Every answer
  * that may append (a view, a move, the clock's own moves) comes from one `store.update`, so
  * reading the log, judging and appending are one unit, and a move is applied exactly once and in
  * order however requests race. Every commit is told to the table's watchers (its event streams).
