@@ -166,7 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deal a Numbridge table */
+        /** Deal a table (Numbridge unless `game` names another) */
         post: operations["createTable"];
         delete?: never;
         options?: never;
@@ -1015,6 +1015,532 @@ export interface components {
                 median: number;
             };
         };
+        TableMoveVerdict: {
+            table: string;
+            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+            seat: 1 | 2;
+            /** @description this move's place in the log */
+            moveNumber: number;
+            entry: {
+                moveNumber: number;
+                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                player?: 1 | 2;
+                kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                tile?: number;
+                /** @description own moves: the tiles paid or given back */
+                tiles?: number[];
+                /** @description the opponent's moves: how many tiles were paid or given back */
+                tileCount?: number;
+                result?: string;
+                /** @description own moves: the tiles drawn */
+                drawn?: number[];
+                /** @description the opponent's moves: how many tiles were drawn */
+                drawnCount?: number;
+                clock?: {
+                    /** @description the move's time */
+                    used: number;
+                    /** @description game time left after it */
+                    left: number;
+                };
+            };
+            /** @description the moves the server made right after it (skips of a player with nothing to play) */
+            after: {
+                moveNumber: number;
+                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                player?: 1 | 2;
+                kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                tile?: number;
+                /** @description own moves: the tiles paid or given back */
+                tiles?: number[];
+                /** @description the opponent's moves: how many tiles were paid or given back */
+                tileCount?: number;
+                result?: string;
+                /** @description own moves: the tiles drawn */
+                drawn?: number[];
+                /** @description the opponent's moves: how many tiles were drawn */
+                drawnCount?: number;
+                clock?: {
+                    /** @description the move's time */
+                    used: number;
+                    /** @description game time left after it */
+                    left: number;
+                };
+            }[];
+            /** @description the seat's hand after the move */
+            hand: number[];
+            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+            toMove: 1 | 2;
+            result: {
+                /** @description null only for a draw by agreement or an abandoned game */
+                winner: (1 | 2) | null;
+                /** @description connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser's game time ran out; agreement: a draw both players agreed to; abandoned: both players lapsed room.abandonAfterLapses turns in a row (no winner) */
+                reason: "connection" | "blocks" | "resignation" | "time" | "agreement" | "abandoned";
+            } | null;
+        } | {
+            /** @constant */
+            game: "kosmos";
+            table: string;
+            /** @description a seat, 1-based */
+            seat: number;
+            moveNumber: number;
+            entry: {
+                moveNumber: number;
+                /** @description the seat that played */
+                player: number;
+                /** @description the tile played */
+                tile: number;
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                /** @constant */
+                claim?: "no-legal-cell";
+                /** @description placed: legal, scored; aside: breaks the Sudoku rule, put aside without points; true-claim: the tile fits nowhere, the game ends; false-claim: it fits (fitsOn), put aside without points */
+                verdict: "placed" | "aside" | "true-claim" | "false-claim";
+                points: number;
+                /** @description [row, column], 0-based */
+                fitsOn?: [
+                    number,
+                    number
+                ];
+                /**
+                 * @description the turn ran out: the server made the claim
+                 * @constant
+                 */
+                lapse?: true;
+            };
+            /** @description the server's moves right after it (a claim for a seat whose tile fits nowhere) */
+            after: {
+                moveNumber: number;
+                /** @description the seat that played */
+                player: number;
+                /** @description the tile played */
+                tile: number;
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                /** @constant */
+                claim?: "no-legal-cell";
+                /** @description placed: legal, scored; aside: breaks the Sudoku rule, put aside without points; true-claim: the tile fits nowhere, the game ends; false-claim: it fits (fitsOn), put aside without points */
+                verdict: "placed" | "aside" | "true-claim" | "false-claim";
+                points: number;
+                /** @description [row, column], 0-based */
+                fitsOn?: [
+                    number,
+                    number
+                ];
+                /**
+                 * @description the turn ran out: the server made the claim
+                 * @constant
+                 */
+                lapse?: true;
+            }[];
+            tile: number | null;
+            toMove: number | null;
+            over: {
+                reason: "no-legal-cell" | "all-placed";
+                by: number | null;
+            } | null;
+        } | {
+            /** @constant */
+            game: "domino";
+            table: string;
+            /** @description a seat, 1-based */
+            seat: number;
+            moveNumber: number;
+            entry: {
+                moveNumber: number;
+                /** @description the seat that moved */
+                player: number;
+                /** @description pass: the server's, for a seat with no domino that may be played */
+                kind: "place" | "pass";
+                /** @description [first, second]: first lies on cells[0] */
+                domino?: [
+                    number,
+                    number
+                ];
+                /** @description two orthogonally adjacent cells */
+                cells?: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description the move in the sheet's notation, e.g. "[4/9] (9,1/8,3) ! S3 !" */
+                notation: string;
+                /** @description houses the move completed (+10 each) */
+                completes?: string[];
+                points?: number;
+                /**
+                 * @description the minute ran out: the server laid this domino for the seat
+                 * @constant
+                 */
+                lapse?: true;
+            };
+            /** @description the server's moves right after it (passes of seats with no domino that may be played) */
+            after: {
+                moveNumber: number;
+                /** @description the seat that moved */
+                player: number;
+                /** @description pass: the server's, for a seat with no domino that may be played */
+                kind: "place" | "pass";
+                /** @description [first, second]: first lies on cells[0] */
+                domino?: [
+                    number,
+                    number
+                ];
+                /** @description two orthogonally adjacent cells */
+                cells?: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description the move in the sheet's notation, e.g. "[4/9] (9,1/8,3) ! S3 !" */
+                notation: string;
+                /** @description houses the move completed (+10 each) */
+                completes?: string[];
+                points?: number;
+                /**
+                 * @description the minute ran out: the server laid this domino for the seat
+                 * @constant
+                 */
+                lapse?: true;
+            }[];
+            toMove: number | null;
+            scores: {
+                plus: number;
+                minus: number;
+                total: number;
+            }[];
+            over: boolean;
+        };
+        TableSeatState: {
+            id: string;
+            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+            seat: 1 | 2;
+            /** @description What one player may see during a game: the board, owners, own hand, counts of the other hand and the bag, counters, clocks and the public mistakes. Never the solution, the bag or the other hand. */
+            view: {
+                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                player: 1 | 2;
+                /** @description bridge (Brücke) and blitz (6×6) are won by joining one's two sides, domains (Domänen) by a majority of blocks */
+                variant: "bridge" | "blitz" | "domains";
+                room: {
+                    /**
+                     * @description tiles paid for taking a given: usually 1, 2 in Blitz rooms
+                     * @enum {integer}
+                     */
+                    takePrice: 1 | 2;
+                    /** @description time limit of one move: 30 s in Blitz rooms, 45 or 60 s in ordinary rooms, 120 s in the practice room */
+                    turnSeconds: number;
+                    /** @description time limit of the game, per player (a chess clock): the player whose time runs out loses */
+                    gameSeconds: number;
+                    /** @description the table may show, for the chosen tile, the empty cells where its digit obeys the Sudoku rule */
+                    candidateHighlighting: boolean;
+                    /** @description the game counts for the club rating */
+                    rated: boolean;
+                    /** @description the game ends as abandoned (no winner) once both players have lapsed this many turns in a row (the sheet is silent on players who never come back; absent: never, as before — the server's tables set 3) */
+                    abandonAfterLapses?: number;
+                };
+                size: number;
+                /** @description N×N block numbers */
+                regions: number[][];
+                /** @description the deal's givens, 0 = none */
+                givens: number[][];
+                /** @description the digits on the board: givens and tiles laid right, 0 = empty */
+                digits: number[][];
+                /** @description who owns each cell: 0 nobody, 1, 2 */
+                owner: number[][];
+                /** @description this player's tiles */
+                hand: number[];
+                /** @description tiles in each hand (the opponent's only as a count) */
+                handSizes: {
+                    1: number;
+                    2: number;
+                };
+                /** @description tiles in the bag */
+                bagSize: number;
+                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                toMove: 1 | 2;
+                /** @description moves left in the turn of the player to move (Domains: move pairs) */
+                movesLeft: number;
+                /** @description after a two-tile take: no refill until the end of that player's next move */
+                noRefill: {
+                    1: boolean;
+                    2: boolean;
+                };
+                /** @description the error counters (wrong tiles and lapsed moves), never reset */
+                mistakes: {
+                    1: number;
+                    2: number;
+                };
+                /** @description lapsed moves (included in mistakes) */
+                timeouts: {
+                    1: number;
+                    2: number;
+                };
+                /** @description milliseconds of game time left */
+                timeLeft: {
+                    1: number;
+                    2: number;
+                };
+                /** @description every mistake so far, in order */
+                marks: {
+                    /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                    player: 1 | 2;
+                    /** @description [row, column], 0-based */
+                    cell: [
+                        number,
+                        number
+                    ];
+                    /** @description the digit that did not fit */
+                    digit: number;
+                    ply: number;
+                }[];
+                /** @description Domains: the owner of each block, 0 = undecided */
+                blocks?: number[];
+                /** @description moves made so far */
+                ply: number;
+                result: {
+                    /** @description null only for a draw by agreement or an abandoned game */
+                    winner: (1 | 2) | null;
+                    /** @description connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser's game time ran out; agreement: a draw both players agreed to; abandoned: both players lapsed room.abandonAfterLapses turns in a row (no winner) */
+                    reason: "connection" | "blocks" | "resignation" | "time" | "agreement" | "abandoned";
+                } | null;
+            };
+            /** @description the log as this seat may see it: the moves after ?since= (default all), at most ?limit= of them */
+            moves: {
+                moveNumber: number;
+                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
+                player?: 1 | 2;
+                kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                tile?: number;
+                /** @description own moves: the tiles paid or given back */
+                tiles?: number[];
+                /** @description the opponent's moves: how many tiles were paid or given back */
+                tileCount?: number;
+                result?: string;
+                /** @description own moves: the tiles drawn */
+                drawn?: number[];
+                /** @description the opponent's moves: how many tiles were drawn */
+                drawnCount?: number;
+                clock?: {
+                    /** @description the move's time */
+                    used: number;
+                    /** @description game time left after it */
+                    left: number;
+                };
+            }[];
+            /** @description moves in the log: page on with ?since=<last moveNumber> while it is larger */
+            moveCount: number;
+            /** @description the server's clock: only the server decides a lapse or a flag fall */
+            clock: {
+                /** @description the server's time (ms since 1970) */
+                now: number;
+                /** @description when the current turn began (server time) */
+                turnStartedAt: number;
+                /** @description ms left in the current turn of the player to move (0 after the end) */
+                turnLeft: number;
+                /** @description game time left now, the running turn deducted */
+                gameLeft: {
+                    1: number;
+                    2: number;
+                };
+            };
+            /** @description after the end only: the puzzlemill/numbridge-record (schemas/numbridge-record.schema.json), what `replay numbridge` reads */
+            record?: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            game: "kosmos";
+            id: string;
+            /** @description a seat, 1-based */
+            seat: number;
+            view: {
+                players: number;
+                /** @description standard: same block plus the rest of row and column; simplified: whole row and column */
+                scoring: "standard" | "simplified";
+                /** @description the tiles on the board, 0 = free */
+                board: number[][];
+                gold: {
+                    row: number;
+                    column: number;
+                    /** @description a digit 1..9 */
+                    digit: number;
+                }[];
+                /** @description this seat's own tile (null: the pile ran out) */
+                tile: number | null;
+                /** @description per seat: tiles held (face down) */
+                tileCounts: number[];
+                pileSize: number;
+                /** @description the tiles put aside, face up */
+                aside: number[];
+                /** @description per seat: the stone on the 40-space track */
+                track: {
+                    /** @description round markers: one per 40 points */
+                    laps: number;
+                    position: number;
+                    score: number;
+                }[];
+                /** @description null after the end */
+                toMove: number | null;
+                over: {
+                    reason: "no-legal-cell" | "all-placed";
+                    by: number | null;
+                } | null;
+                /** @description after the end: the seats with the highest score (several on a tie) */
+                winners: number[];
+            };
+            /** @description the turns after ?since= (default all), at most ?limit= of them */
+            moves: {
+                moveNumber: number;
+                /** @description the seat that played */
+                player: number;
+                /** @description the tile played */
+                tile: number;
+                /** @description [row, column], 0-based */
+                cell?: [
+                    number,
+                    number
+                ];
+                /** @constant */
+                claim?: "no-legal-cell";
+                /** @description placed: legal, scored; aside: breaks the Sudoku rule, put aside without points; true-claim: the tile fits nowhere, the game ends; false-claim: it fits (fitsOn), put aside without points */
+                verdict: "placed" | "aside" | "true-claim" | "false-claim";
+                points: number;
+                /** @description [row, column], 0-based */
+                fitsOn?: [
+                    number,
+                    number
+                ];
+                /**
+                 * @description the turn ran out: the server made the claim
+                 * @constant
+                 */
+                lapse?: true;
+            }[];
+            moveCount: number;
+            clock: {
+                /** @description the server's time */
+                now: number;
+                /** @description when the current turn began */
+                turnStartedAt: number;
+                /** @description ms left in the current turn (0 after the end) */
+                turnLeft: number;
+            };
+            /** @description after the end only: the puzzlemill/kosmos-record, what `replay kosmos` reads */
+            record?: {
+                [key: string]: unknown;
+            };
+        } | {
+            /** @constant */
+            game: "domino";
+            id: string;
+            /** @description a seat, 1-based */
+            seat: number;
+            view: {
+                players: number;
+                /** @description the seats' names in the record (A, B, C, D) */
+                names: string[];
+                /** @description the digits on the board, 0 = free */
+                board: number[][];
+                /** @description every seat's hand: open, as the sheet says */
+                hands: [
+                    number,
+                    number
+                ][][];
+                last: [
+                    number,
+                    number
+                ] | null;
+                /** @description null after the end */
+                toMove: number | null;
+                /** @description per seat: +10 per completed house, minus the pips still in hand */
+                scores: {
+                    plus: number;
+                    minus: number;
+                    total: number;
+                }[];
+                /** @description no domino can be placed any more */
+                over: boolean;
+                /** @description after the end: the seats with the highest total (several on a tie) */
+                winners: number[];
+            };
+            /** @description the moves after ?since= (default all), at most ?limit= of them */
+            moves: {
+                moveNumber: number;
+                /** @description the seat that moved */
+                player: number;
+                /** @description pass: the server's, for a seat with no domino that may be played */
+                kind: "place" | "pass";
+                /** @description [first, second]: first lies on cells[0] */
+                domino?: [
+                    number,
+                    number
+                ];
+                /** @description two orthogonally adjacent cells */
+                cells?: [
+                    [
+                        number,
+                        number
+                    ],
+                    [
+                        number,
+                        number
+                    ]
+                ];
+                /** @description the move in the sheet's notation, e.g. "[4/9] (9,1/8,3) ! S3 !" */
+                notation: string;
+                /** @description houses the move completed (+10 each) */
+                completes?: string[];
+                points?: number;
+                /**
+                 * @description the minute ran out: the server laid this domino for the seat
+                 * @constant
+                 */
+                lapse?: true;
+            }[];
+            moveCount: number;
+            clock: {
+                /** @description the server's time */
+                now: number;
+                /** @description when the current turn began */
+                turnStartedAt: number;
+                /** @description ms left of the move's minute (0 after the end) */
+                turnLeft: number;
+            };
+            /** @description after the end only: the puzzlemill/domino-record, what `replay domino` reads */
+            record?: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1598,9 +2124,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description a body without `game` deals Numbridge */
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description the game (none: Numbridge, as before there were others)
+                     * @enum {string}
+                     */
+                    game?: "numbridge";
                     /** @description bridge (Brücke) and blitz (6×6) are won by joining one's two sides, domains (Domänen) by a majority of blocks */
                     variant: "bridge" | "blitz" | "domains";
                     board?: {
@@ -1631,6 +2163,26 @@ export interface operations {
                         /** @description the game ends as abandoned (no winner) once both players have lapsed this many turns in a row (the sheet is silent on players who never come back; absent: never, as before — the server's tables set 3) */
                         abandonAfterLapses?: number;
                     };
+                } | {
+                    /** @enum {string} */
+                    game: "kosmos";
+                    /** @description seats: 1 is the solo game */
+                    players: number;
+                    room?: {
+                        /** @description standard: same block plus the rest of row and column; simplified: whole row and column */
+                        scoring?: "standard" | "simplified";
+                        /** @description a turn's limit [default 60]: past it the server claims "no legal cell" for the seat — a false claim, the sheet's penalty: the tile is put aside without points */
+                        turnSeconds?: number;
+                    };
+                } | {
+                    /** @enum {string} */
+                    game: "domino";
+                    /** @description seats: 18, 12 or 9 dominoes each */
+                    players: number;
+                    room?: {
+                        /** @description a move's limit [default 60, the sheet's hourglass]: past it the server lays the seat's first legal domino for it */
+                        turnSeconds?: number;
+                    };
                 };
             };
         };
@@ -1659,8 +2211,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         seats: {
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            seat: 1 | 2;
+                            /** @description a seat, 1-based */
+                            seat: number;
                             /** @description the seat's bearer token: shown once, stored only as a hash */
                             token: string;
                         }[];
@@ -1715,148 +2267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                        seat: 1 | 2;
-                        /** @description What one player may see during a game: the board, owners, own hand, counts of the other hand and the bag, counters, clocks and the public mistakes. Never the solution, the bag or the other hand. */
-                        view: {
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            player: 1 | 2;
-                            /** @description bridge (Brücke) and blitz (6×6) are won by joining one's two sides, domains (Domänen) by a majority of blocks */
-                            variant: "bridge" | "blitz" | "domains";
-                            room: {
-                                /**
-                                 * @description tiles paid for taking a given: usually 1, 2 in Blitz rooms
-                                 * @enum {integer}
-                                 */
-                                takePrice: 1 | 2;
-                                /** @description time limit of one move: 30 s in Blitz rooms, 45 or 60 s in ordinary rooms, 120 s in the practice room */
-                                turnSeconds: number;
-                                /** @description time limit of the game, per player (a chess clock): the player whose time runs out loses */
-                                gameSeconds: number;
-                                /** @description the table may show, for the chosen tile, the empty cells where its digit obeys the Sudoku rule */
-                                candidateHighlighting: boolean;
-                                /** @description the game counts for the club rating */
-                                rated: boolean;
-                                /** @description the game ends as abandoned (no winner) once both players have lapsed this many turns in a row (the sheet is silent on players who never come back; absent: never, as before — the server's tables set 3) */
-                                abandonAfterLapses?: number;
-                            };
-                            size: number;
-                            /** @description N×N block numbers */
-                            regions: number[][];
-                            /** @description the deal's givens, 0 = none */
-                            givens: number[][];
-                            /** @description the digits on the board: givens and tiles laid right, 0 = empty */
-                            digits: number[][];
-                            /** @description who owns each cell: 0 nobody, 1, 2 */
-                            owner: number[][];
-                            /** @description this player's tiles */
-                            hand: number[];
-                            /** @description tiles in each hand (the opponent's only as a count) */
-                            handSizes: {
-                                1: number;
-                                2: number;
-                            };
-                            /** @description tiles in the bag */
-                            bagSize: number;
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            toMove: 1 | 2;
-                            /** @description moves left in the turn of the player to move (Domains: move pairs) */
-                            movesLeft: number;
-                            /** @description after a two-tile take: no refill until the end of that player's next move */
-                            noRefill: {
-                                1: boolean;
-                                2: boolean;
-                            };
-                            /** @description the error counters (wrong tiles and lapsed moves), never reset */
-                            mistakes: {
-                                1: number;
-                                2: number;
-                            };
-                            /** @description lapsed moves (included in mistakes) */
-                            timeouts: {
-                                1: number;
-                                2: number;
-                            };
-                            /** @description milliseconds of game time left */
-                            timeLeft: {
-                                1: number;
-                                2: number;
-                            };
-                            /** @description every mistake so far, in order */
-                            marks: {
-                                /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                                player: 1 | 2;
-                                /** @description [row, column], 0-based */
-                                cell: [
-                                    number,
-                                    number
-                                ];
-                                /** @description the digit that did not fit */
-                                digit: number;
-                                ply: number;
-                            }[];
-                            /** @description Domains: the owner of each block, 0 = undecided */
-                            blocks?: number[];
-                            /** @description moves made so far */
-                            ply: number;
-                            result: {
-                                /** @description null only for a draw by agreement or an abandoned game */
-                                winner: (1 | 2) | null;
-                                /** @description connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser's game time ran out; agreement: a draw both players agreed to; abandoned: both players lapsed room.abandonAfterLapses turns in a row (no winner) */
-                                reason: "connection" | "blocks" | "resignation" | "time" | "agreement" | "abandoned";
-                            } | null;
-                        };
-                        /** @description the log as this seat may see it: the moves after ?since= (default all), at most ?limit= of them */
-                        moves: {
-                            moveNumber: number;
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            player?: 1 | 2;
-                            kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
-                            /** @description [row, column], 0-based */
-                            cell?: [
-                                number,
-                                number
-                            ];
-                            tile?: number;
-                            /** @description own moves: the tiles paid or given back */
-                            tiles?: number[];
-                            /** @description the opponent's moves: how many tiles were paid or given back */
-                            tileCount?: number;
-                            result?: string;
-                            /** @description own moves: the tiles drawn */
-                            drawn?: number[];
-                            /** @description the opponent's moves: how many tiles were drawn */
-                            drawnCount?: number;
-                            clock?: {
-                                /** @description the move's time */
-                                used: number;
-                                /** @description game time left after it */
-                                left: number;
-                            };
-                        }[];
-                        /** @description moves in the log: page on with ?since=<last moveNumber> while it is larger */
-                        moveCount: number;
-                        /** @description the server's clock: only the server decides a lapse or a flag fall */
-                        clock: {
-                            /** @description the server's time (ms since 1970) */
-                            now: number;
-                            /** @description when the current turn began (server time) */
-                            turnStartedAt: number;
-                            /** @description ms left in the current turn of the player to move (0 after the end) */
-                            turnLeft: number;
-                            /** @description game time left now, the running turn deducted */
-                            gameLeft: {
-                                1: number;
-                                2: number;
-                            };
-                        };
-                        /** @description after the end only: the puzzlemill/numbridge-record (schemas/numbridge-record.schema.json), what `replay numbridge` reads */
-                        record?: {
-                            [key: string]: unknown;
-                        };
-                    };
+                    "application/json": components["schemas"]["TableSeatState"];
                 };
             };
             /** @description Default Response */
@@ -1953,8 +2364,8 @@ export interface operations {
                     "application/json": {
                         /** @description pass as ?ticket= to GET /tables/{id}/events within a minute */
                         ticket: string;
-                        /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                        seat: 1 | 2;
+                        /** @description a seat, 1-based */
+                        seat: number;
                         /** @description server time (ms since 1970) after which the ticket opens nothing */
                         expiresAt: number;
                     };
@@ -2072,7 +2483,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    move: {
+                    /** @description a move of the table's game: Numbridge, Kosmos SuDoku, or Domino-SUDOKU (JSON or the sheet's notation) */
+                    move: ({
                         /** @enum {string} */
                         kind: "place";
                         /** @description [row, column], 0-based */
@@ -2096,7 +2508,37 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         kind: "resign";
-                    };
+                    }) | ({
+                        /** @enum {string} */
+                        kind: "place";
+                        /** @description [row, column], 0-based */
+                        cell: [
+                            number,
+                            number
+                        ];
+                    } | {
+                        /** @enum {string} */
+                        kind: "claim";
+                    }) | ({
+                        /** @enum {string} */
+                        kind: "place";
+                        /** @description [first, second]: first goes on cells[0] */
+                        domino: [
+                            number,
+                            number
+                        ];
+                        /** @description two orthogonally adjacent cells */
+                        cells: [
+                            [
+                                number,
+                                number
+                            ],
+                            [
+                                number,
+                                number
+                            ]
+                        ];
+                    } | string);
                     /** @description instead of the Idempotency-Key header */
                     idempotencyKey?: string;
                 };
@@ -2109,78 +2551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        table: string;
-                        /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                        seat: 1 | 2;
-                        /** @description this move's place in the log */
-                        moveNumber: number;
-                        entry: {
-                            moveNumber: number;
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            player?: 1 | 2;
-                            kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
-                            /** @description [row, column], 0-based */
-                            cell?: [
-                                number,
-                                number
-                            ];
-                            tile?: number;
-                            /** @description own moves: the tiles paid or given back */
-                            tiles?: number[];
-                            /** @description the opponent's moves: how many tiles were paid or given back */
-                            tileCount?: number;
-                            result?: string;
-                            /** @description own moves: the tiles drawn */
-                            drawn?: number[];
-                            /** @description the opponent's moves: how many tiles were drawn */
-                            drawnCount?: number;
-                            clock?: {
-                                /** @description the move's time */
-                                used: number;
-                                /** @description game time left after it */
-                                left: number;
-                            };
-                        };
-                        /** @description the moves the server made right after it (skips of a player with nothing to play) */
-                        after: {
-                            moveNumber: number;
-                            /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                            player?: 1 | 2;
-                            kind: "place" | "take" | "swap" | "skip" | "timeout" | "resign" | "draw" | "adjourn";
-                            /** @description [row, column], 0-based */
-                            cell?: [
-                                number,
-                                number
-                            ];
-                            tile?: number;
-                            /** @description own moves: the tiles paid or given back */
-                            tiles?: number[];
-                            /** @description the opponent's moves: how many tiles were paid or given back */
-                            tileCount?: number;
-                            result?: string;
-                            /** @description own moves: the tiles drawn */
-                            drawn?: number[];
-                            /** @description the opponent's moves: how many tiles were drawn */
-                            drawnCount?: number;
-                            clock?: {
-                                /** @description the move's time */
-                                used: number;
-                                /** @description game time left after it */
-                                left: number;
-                            };
-                        }[];
-                        /** @description the seat's hand after the move */
-                        hand: number[];
-                        /** @description player 1 joins the top row to the bottom row and moves first; player 2 joins the left column to the right column */
-                        toMove: 1 | 2;
-                        result: {
-                            /** @description null only for a draw by agreement or an abandoned game */
-                            winner: (1 | 2) | null;
-                            /** @description connection: the winner joined its sides; blocks: a majority of blocks (or the tie-break); resignation; time: the loser's game time ran out; agreement: a draw both players agreed to; abandoned: both players lapsed room.abandonAfterLapses turns in a row (no winner) */
-                            reason: "connection" | "blocks" | "resignation" | "time" | "agreement" | "abandoned";
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["TableMoveVerdict"];
                 };
             };
             /** @description Default Response */

@@ -24,6 +24,9 @@ import { numbridgePicture } from './numbridge.ts';
 import { numbridgeDealPicture, numbridgeRecordPicture, seatPicture } from './numbridge-game.ts';
 import type { NumbridgeDealFile, NumbridgeRecordFile } from '../games/numbridge/schema.ts';
 import { SeatState } from '../games/numbridge/seat-state.ts';
+import { KosmosSeatState } from '../games/kosmos/seat-state.ts';
+import { DominoSeatState } from '../games/domino/seat-state.ts';
+import { dominoSeatPicture, kosmosSeatPicture } from './games/table-seats.ts';
 import { drawerFor, registerDrawer, type PuzzleDrawer } from './drawers.ts';
 import type { PictureOptions } from './picture.ts';
 import type { Picture } from './svg.ts';
@@ -63,7 +66,8 @@ const GAME_FILES: Readonly<Record<string, { draw: GameDrawer; hasSecret: boolean
 /**
  * A table seat's state (GET /tables/:id) has no `format` field: it is an API answer, not a file.
  * It is told by its shape — `seat`, `view` and `clock` — and then read against the route's own
- * answer schema. Its pictures are named like files of this pseudo-format.
+ * answer schema (a Kosmos or Domino table's, told by its `game`, against its game's). Its
+ * pictures are named like files of this pseudo-format.
  */
 export const SEAT_STATE = 'numbridge-seat-state';
 const SEAT_STATE_WORDS = 'a table seat\'s state (GET /tables/:id)';
@@ -82,6 +86,14 @@ export function pictureOf(value: unknown, where: InputPosition, options: Picture
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(where, 'expected a JSON object (a puzzlemill file)');
   const record = value as Record<string, unknown>;
   const format = typeof record.format === 'string' ? record.format : undefined;
+  if (looksLikeSeatState(record) && record.game === 'kosmos') {
+    assertReadable<KosmosSeatState>(KosmosSeatState, value, where);
+    return { picture: kosmosSeatPicture(value as KosmosSeatState, options), id: `${record.id}.seat-${record.seat}`, format: 'kosmos-seat-state', solution: false, hasSolution: false };
+  }
+  if (looksLikeSeatState(record) && record.game === 'domino') {
+    assertReadable<DominoSeatState>(DominoSeatState, value, where);
+    return { picture: dominoSeatPicture(value as DominoSeatState, options), id: `${record.id}.seat-${record.seat}`, format: 'domino-seat-state', solution: false, hasSolution: false };
+  }
   if (looksLikeSeatState(record)) {
     assertReadable<SeatState>(SeatState, value, where);
     const state = value as SeatState;

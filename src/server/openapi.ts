@@ -14,6 +14,17 @@
  */
 import type { SwaggerOptions } from '@fastify/swagger';
 
+/**
+ * `served` for the route (what validates and serialises), shown in the document as `documented`
+ * under `name`: for an answer of several shapes of which the route's serialiser writes one and
+ * the handler the others with their own (the tables' seat states: Numbridge's as it always was,
+ * Kosmos's and Domino's as JSON of their own schemas).
+ */
+export function documentedAs<T extends object>(name: string, documented: object, served: T): T {
+  originals.set(name, documented);
+  return { ...served, [MARK]: name } as T;
+}
+
 /** The marker keyword: validators (Ajv with strict off) and fast-json-stringify ignore it. */
 const MARK = 'x-puzzlemill-component';
 

@@ -35,7 +35,7 @@ function keysOf(value: unknown, out: string[] = []): string[] {
 async function trueState(h: TablesHarness, id: string) {
   const log = (await new SqliteTableStore(h.db).read(id))!;
   const { setup } = readNumbridgeDeal(log.table.deal, { source: id });
-  return settle(rebuild(setup, log.table.startedAt, log.moves), h.clock.now).position.state;
+  return settle(rebuild(setup, log.table.startedAt, log.moves as never), h.clock.now).position.state;
 }
 
 /** What no answer before the end may hold. */

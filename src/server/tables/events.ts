@@ -18,7 +18,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PassThrough } from 'node:stream';
-import type { Player } from '../../games/numbridge/room.ts';
 import { ErrorBody, EventsHeaders, EventsQuery, EventTicket, TableParams } from './schema.ts';
 import type { TableEvent } from './seat-events.ts';
 import { TableError, type TableService, type Watcher } from './service.ts';
@@ -83,7 +82,7 @@ export function eventRoutes(app: App, service: TableService, bearerOf: (header: 
         stop();
         return reply.code(204).send();
       }
-      const seat: Player = opened.seat;
+      const seat = opened.seat;
       const seatKey = `${id}/${seat}`;
       const holding = perSeat.get(seatKey) ?? 0;
       if (holding >= MAX_STREAMS_PER_SEAT) {

@@ -1,7 +1,8 @@
 /**
  * The tables API as a Fastify plugin (register it with `{ db }`; `now` and `dealSeed` are for tests):
  *
- *   POST /tables              deal a table → { id, seats: [{ seat, token }] }           201
+ *   POST /tables              deal a table of `game` (none: Numbridge; kosmos, domino)
+ *                             → { id, seats: [{ seat, token }] }                        201
  *   GET  /tables/:id          Bearer token → that seat's view, its move list, the clock
  *                             (after the end: the record too)                           200
  *   GET  /tables/:id/picture.svg  Bearer token → that seat's view drawn (src/render)    200
@@ -17,8 +18,16 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../db.ts';
 import { isRetryLater, RateLimited, TokenBuckets, type CheckRate } from '../rate-limit.ts';
 import { seatPicture } from '../../render/numbridge-game.ts';
+import { dominoSeatPicture, kosmosSeatPicture } from '../../render/games/table-seats.ts';
+import type { DominoSeatState } from '../../games/domino/seat-state.ts';
+import type { KosmosSeatState } from '../../games/kosmos/seat-state.ts';
 import { schemaError } from '../validation.ts';
-import { CreatedTable, CreateTableBody, ErrorBody, MoveBody, MoveHeaders, MoveVerdict, SeatHeaders, SeatPictureQuery, SeatQuery, SeatState, TableParams } from './schema.ts';
+import { getOrMake } from '../../core/memo.ts';
+import type { GameName } from './game.ts';
+import { GAME_NAMES } from './game.ts';
+import { TABLE_GAMES } from './games.ts';
+import { Type } from '@sinclair/typebox';
+import { AnyMoveVerdict, AnySeatState, CreatedTable, ErrorBody, MoveBody, MoveEnvelope, MoveHeaders, SeatHeaders, SeatPictureQuery, SeatQuery, TableParams, type MoveVerdict, type SeatState as NumbridgeSeatState } from './schema.ts';
 import { TableError, TableService, type TableServiceOptions } from './service.ts';
 import { eventRoutes } from './events.ts';
 import { databaseBytes, DEFAULT_KEEP_TABLES_DAYS, SWEEP_MS } from './retention.ts';
@@ -35,6 +44,9 @@ export interface TableRoutesOptions extends TableServiceOptions {
   /** No new table while the database holds more than this, in bytes of pages in use (`serve --max-db-mb`; default none). */
   maxDbBytes?: number | null;
 }
+
+/** `POST /tables`, for the document: one body per game (the route checks each against its own). */
+const CreateAnyTableBody = Type.Union(GAME_NAMES.map((name) => TABLE_GAMES[name].createBody), { description: 'a body without `game` deals Numbridge' });
 
 /** Bodies are a few hundred bytes; anything near this is not a table request. */
 const BODY_LIMIT = 8 * 1024;
@@ -82,9 +94,32 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 
+  // POST /tables: the body is checked against its game's own schema (none named: Numbridge's),
+  // so each game's refusals name its own fields, as Numbridge's always have
+  type Check = ReturnType<typeof ajv.compile>;
+  const gameCheck = ajv.compile({ type: ['object', 'array', 'string', 'number', 'boolean', 'null'], properties: { game: { enum: GAME_NAMES } } });
+  const bodyChecks = new Map<GameName, Check>();
+  const createBodyCheck = Object.assign(
+    (data: unknown): boolean => {
+      if (!gameCheck(data)) {
+        createBodyCheck.errors = gameCheck.errors;
+        return false;
+      }
+      const name = (data as { game?: GameName } | null)?.game ?? 'numbridge';
+      const check = getOrMake(bodyChecks, name, () => ajv.compile(TABLE_GAMES[name].createBody));
+      const ok = check(data);
+      createBodyCheck.errors = check.errors;
+      return ok;
+    },
+    { errors: null as Check['errors'] },
+  );
+  // a move is checked against the table's game by the service (the game is the stored table's):
+  // here only its envelope, { move, idempotencyKey? }
+  const moveEnvelopeCheck = ajv.compile(MoveEnvelope);
+
   app.post(
     '/tables',
-    { bodyLimit: BODY_LIMIT, schema: { operationId: 'createTable', summary: 'Deal a Numbridge table', tags: ['tables'], body: { ...CreateTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
+    { bodyLimit: BODY_LIMIT, validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? createBodyCheck : ajv.compile(schema)), schema: { operationId: 'createTable', summary: 'Deal a table (Numbridge unless `game` names another)', tags: ['tables'], body: { ...CreateAnyTableBody, examples: [{ variant: 'blitz' }, { variant: 'bridge', board: { size: 9, grade: 'easy' }, room: { turnSeconds: 60 } }, { game: 'kosmos', players: 3, room: { scoring: 'simplified' } }, { game: 'domino', players: 4 }] }, response: { 201: { ...CreatedTable, examples: [{ id: 'nbt-4556b4f9732f20eb601087ed', seats: [{ seat: 1, token: 'aVN6UWulNV39FXz_dfgxUeO7l5J_vqDbCYGgKiN_pqk' }, { seat: 2, token: 'MRTbEKA66adzsmU2NvptMTY3zP9noB7bvnPpaMl_0G0' }] }] }, ...errors } } },
     async (request, reply) => {
       // a table is rows on disk and a deal is worker time: one address may not deal without end;
       // spent only by a table dealt (a refused or failed deal costs nothing, as a refused check)
@@ -93,7 +128,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
         throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
       }
-      const created = await service.create(request.body, request.ip);
+      const created = await service.create(request.body as { game?: GameName }, request.ip);
       deals?.spend(request.ip);
       return reply.code(201).send(created);
     },
@@ -101,12 +136,14 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
 
   app.get(
     '/tables/:id',
-    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: SeatState, ...errors } } },
+    { schema: { operationId: 'getTable', summary: 'What one seat sees of a table', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: SeatHeaders, querystring: SeatQuery, response: { 200: AnySeatState, ...errors } } },
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization), request.query);
       // the tag names the state, not the clock's reading (which changes every millisecond): a
       // client revalidating a view it has gets a 304 until the next move
-      return reply.header('etag', seatStateTag(state, request.query)).send(state);
+      // another game's state is its own shape (schema.ts): not Numbridge's serializer's to trim
+      if ('game' in state) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
+      return reply.header('etag', seatStateTag(state, request.query)).send(state as NumbridgeSeatState);
     },
   );
 
@@ -119,7 +156,14 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     async (request, reply) => {
       const state = await service.seat(request.params.id, bearerOf(request.headers.authorization));
       // the response schema lists the errors only: the SVG is a string, not JSON
-      return (reply as FastifyReply).type('image/svg+xml').send(seatPicture(state, { lang: request.query.lang ?? 'en' }).svg);
+      const lang = request.query.lang ?? 'en';
+      const picture =
+        'game' in state
+          ? state.game === 'kosmos'
+            ? kosmosSeatPicture(state as KosmosSeatState, { lang })
+            : dominoSeatPicture(state as DominoSeatState, { lang })
+          : seatPicture(state as NumbridgeSeatState, { lang });
+      return (reply as FastifyReply).type('image/svg+xml').send(picture.svg);
     },
   );
 
@@ -129,7 +173,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     '/tables/:id/moves',
     {
       bodyLimit: BODY_LIMIT,
-      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: MoveVerdict, ...errors } },
+      validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? moveEnvelopeCheck : ajv.compile(schema)),
+      schema: { operationId: 'moveTable', summary: 'A seat\'s move', tags: ['tables'], security: [{ seatToken: [] }], params: TableParams, headers: MoveHeaders, body: { ...MoveBody, examples: [{ move: { kind: 'place', cell: [2, 3], tile: 7 } }] }, response: { 200: AnyMoveVerdict, ...errors } },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
@@ -137,7 +182,8 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       if (header !== undefined && inBody !== undefined && header !== inBody) throw new TableError(400, 'the Idempotency-Key header and the body\'s idempotencyKey differ');
       const answer = await service.move(request.params.id, bearerOf(request.headers.authorization), request.body.move, header ?? inBody ?? null);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.send(answer.verdict);
+      if ('game' in answer.verdict) reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
+      return reply.send(answer.verdict as MoveVerdict);
     },
   );
 };
@@ -151,7 +197,7 @@ function bearerOf(header: string | undefined): string | null {
 }
 
 /** `W/"t1.<seat>.<moveCount>.<since>.<limit>"`: what a view shows is fixed by these (the log is only appended to). */
-function seatStateTag(state: SeatState, query: SeatQuery): string {
+function seatStateTag(state: { seat: number; moveCount: number }, query: SeatQuery): string {
   return `W/"t1.${state.seat}.${state.moveCount}.${query.since ?? ''}.${query.limit ?? ''}"`;
 }
 

@@ -10,7 +10,10 @@ import { CellRef } from '../../numbridge-board/schema.ts';
 import { BLOCK_KINDS } from '../../numbridge-board/request.ts';
 import { SYMMETRIES } from '../../numbridge-board/symmetry.ts';
 import { Literals } from '../../core/schema-parts.ts';
-import { SeatEntry } from '../../games/numbridge/seat-state.ts';
+import { SeatEntry, SeatState as NumbridgeSeatState } from '../../games/numbridge/seat-state.ts';
+import { DominoMove, DominoMoveVerdict, DominoSeatState } from '../../games/domino/seat-state.ts';
+import { KosmosMove, KosmosMoveVerdict, KosmosSeatState } from '../../games/kosmos/seat-state.ts';
+import { documentedAs } from '../openapi.ts';
 
 // what a seat sees is the game's shape (the drawing code reads it too); the routes answer it
 export { SeatClock, SeatEntry, SeatState } from '../../games/numbridge/seat-state.ts';
@@ -30,9 +33,13 @@ export const MoveHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ description: 'the move\'s idempotency key (or `idempotencyKey` in the body)' })),
 });
 
-/** `POST /tables`: the deal command's options (`deal numbridge --help`), as JSON. */
+/** A seat of a table, 1-based (Numbridge 1–2, Kosmos SuDoku 1–4, Domino-SUDOKU 2–4 seats). */
+export const SeatNumber = Type.Integer({ minimum: 1, maximum: 4, description: 'a seat, 1-based' });
+
+/** `POST /tables` for Numbridge: the deal command's options (`deal numbridge --help`), as JSON; a body without `game` is this. */
 export const CreateTableBody = Type.Object(
   {
+    game: Type.Optional(Type.Literal('numbridge', { description: 'the game (none: Numbridge, as before there were others)' })),
     variant: VariantSchema,
     board: Type.Optional(
       Type.Object(
@@ -55,9 +62,9 @@ export type CreateTableBody = Static<typeof CreateTableBody>;
 export const CreatedTable = Type.Object(
   {
     id: Type.String(),
-    seats: Type.Array(Type.Object({ seat: Player, token: Type.String({ description: 'the seat\'s bearer token: shown once, stored only as a hash' }) }, { additionalProperties: false }), {
-      minItems: 2,
-      maxItems: 2,
+    seats: Type.Array(Type.Object({ seat: SeatNumber, token: Type.String({ description: 'the seat\'s bearer token: shown once, stored only as a hash' }) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 4,
     }),
   },
   { additionalProperties: false },
@@ -76,14 +83,20 @@ export type SeatMove = Static<typeof SeatMoves>;
 /** One of the moves, told apart by `kind` (oneOf with a discriminator: errors name the kind's own fields). */
 export const SeatMove = Type.Unsafe<SeatMove>({ type: 'object', required: ['kind'], oneOf: SeatMoves.anyOf, discriminator: { propertyName: 'kind' } });
 
+/** A move of any game's table, for the document: the route checks the envelope, the table's game its move. */
+export const AnyMove = Type.Union([SeatMove, KosmosMove, DominoMove], { description: 'a move of the table\'s game: Numbridge, Kosmos SuDoku, or Domino-SUDOKU (JSON or the sheet\'s notation)' });
+
 export const MoveBody = Type.Object(
   {
-    move: SeatMove,
+    move: AnyMove,
     idempotencyKey: Type.Optional(Type.String({ description: 'instead of the Idempotency-Key header' })),
   },
   { additionalProperties: false },
 );
 export type MoveBody = Static<typeof MoveBody>;
+
+/** What the route itself checks of a move's body; the move is checked against the table's game (service.ts). */
+export const MoveEnvelope = Type.Object({ move: Type.Unknown(), idempotencyKey: Type.Optional(Type.String()) }, { additionalProperties: false, required: ['move'] });
 
 
 /** The most moves one view lists; `?since=` pages on. */
@@ -123,7 +136,7 @@ export type MoveVerdict = Static<typeof MoveVerdict>;
 export const EventTicket = Type.Object(
   {
     ticket: Type.String({ description: 'pass as ?ticket= to GET /tables/{id}/events within a minute' }),
-    seat: Player,
+    seat: SeatNumber,
     expiresAt: Type.Integer({ description: 'server time (ms since 1970) after which the ticket opens nothing' }),
   },
   { additionalProperties: false },
@@ -143,3 +156,8 @@ export type EventsQuery = Static<typeof EventsQuery>;
 export const EventsHeaders = Type.Object({
   'last-event-id': Type.Optional(Type.String({ description: 'sent by EventSource on a reconnect: the id of the last event it received' })),
 });
+
+/** A seat's state, `GET /tables/:id`: Numbridge's is served by its schema, the others by their own (routes.ts). */
+export const AnySeatState = documentedAs('TableSeatState', Type.Union([NumbridgeSeatState, KosmosSeatState, DominoSeatState]), NumbridgeSeatState);
+/** A move's verdict, `POST /tables/:id/moves`, likewise. */
+export const AnyMoveVerdict = documentedAs('TableMoveVerdict', Type.Union([MoveVerdict, KosmosMoveVerdict, DominoMoveVerdict]), MoveVerdict);

@@ -1,6 +1,7 @@
 /**
- * The table service: deals tables, answers seats, takes moves. The referee decides (through
- * table-game.ts); the service checks who is asking, keeps the clock and stores. Every answer
+ * The table service: deals tables, answers seats, takes moves, for every game alike. The table's
+ * game decides (its registration, games.ts: deal, referee, views, record); the service checks who
+ * is asking, keeps the clock and stores. Every answer
  * that may append (a view, a move, the clock's own moves) comes from one `store.update`, so
  * reading the log, judging and appending are one unit, and a move is applied exactly once and in
  * order however requests race. Every commit is told to the table's watchers (its event streams).
@@ -8,34 +9,21 @@
  * Errors are TableErrors: an HTTP status and one line for the asker.
  */
 import { randomBytes } from 'node:crypto';
-import { InputError } from '../../core/errors.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { getOrMake } from '../../core/memo.ts';
-import type { DealOptions } from '../../games/numbridge/deal.ts';
-import { readNumbridgeDeal } from '../../games/numbridge/files.ts';
-import { entryOf, recordFile } from '../../games/numbridge/record.ts';
-import { applyMove, resign, whyIllegal, type Move } from '../../games/numbridge/referee.ts';
-import type { Player } from '../../games/numbridge/room.ts';
-import type { NumbridgeDealFile } from '../../games/numbridge/schema.ts';
-import type { GameSetup } from '../../games/numbridge/state.ts';
-import { gradeLevel } from '../../numbridge-board/request.ts';
-import { dealTable, type DealOutcome } from './deal-task.ts';
-import { TimedOut, type HeavyWork } from '../heavy-work.ts';
+import type { HeavyWork } from '../heavy-work.ts';
+import { schemaErrorText } from '../validation.ts';
+import type { SeatAnswer, AnyTableGame, GameName, MovePage, TimedEntry } from './game.ts';
+import { gameOf, TABLE_GAMES } from './games.ts';
 import { SeatEvents, type TableEvent } from './seat-events.ts';
 import { TableTimers } from './table-timers.ts';
-import { MOVES_PAGE_LIMIT, type CreatedTable, type EventTicket, type CreateTableBody, type MoveVerdict, type SeatMove, type SeatQuery, type SeatState } from './schema.ts';
+import { TableError } from './table-error.ts';
+import { MOVES_PAGE_LIMIT, type CreatedTable, type EventTicket, type SeatQuery } from './schema.ts';
 import type { StoredMove, TableLog, TableStore } from './store.ts';
-import { entryForSeat, nextClockEvent, rebuild, replayOnto, seatState, settle, usedAt, type MovePage, type Position, type TimedEntry } from './table-game.ts';
 import { eventTicket, newToken, seatOfToken, ticketSeat, tokenHash } from './tokens.ts';
 
-export class TableError extends Error {
-  override readonly name = 'TableError';
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 507,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { TableError };
+export { DEFAULT_ABANDON_LAPSES } from './numbridge-table.ts';
 
 export interface TableServiceOptions {
   /** The server's clock (ms); tests inject one. */
@@ -50,6 +38,9 @@ export interface TableServiceOptions {
   onError?: (error: unknown, doing: string) => void;
 }
 
+/** A game's position, as the service holds it without looking in. */
+type Position = unknown;
+
 /** What a decision inside `commit` returns: the store's part and the position after it. */
 interface Decided<T> {
   append: StoredMove[];
@@ -62,7 +53,7 @@ export type Watcher = (log: TableLog, ended: boolean) => void;
 
 /** The answer to a move: the stored verdict, and whether this was a retry of a stored move. */
 export interface MoveAnswer {
-  verdict: MoveVerdict;
+  verdict: object;
   replayed: boolean;
 }
 
@@ -71,9 +62,11 @@ const CACHED_TABLES = 1024;
 export const TICKET_LIFE_MS = 60_000;
 /** A timer whose settling failed (a busy database) looks again after this. */
 const RETRY_TIMER_MS = 1000;
-/** A table's room.abandonAfterLapses unless the deal request sets it: both seats lapsing 3 turns in a row end the game. */
-export const DEFAULT_ABANDON_LAPSES = 3;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** Each game's move schema, compiled once: as strict as the routes' validator (no coercion, unknown fields refused). */
+const moveAjv = new Ajv2020({ coerceTypes: false, allErrors: false, strict: false, discriminator: true, verbose: true });
+const moveChecks = new Map<GameName, ReturnType<typeof moveAjv.compile>>();
 
 export class TableService {
   /** The server's clock (ms). */
@@ -81,16 +74,16 @@ export class TableService {
   private readonly dealSeed: () => string;
   private readonly heavyWork: HeavyWork | undefined;
   private readonly dealTimeLimitMs: number | undefined;
-  /** Deals read once per table (the setup is fixed for the table's life), the most recent few. */
-  private readonly setups = new Map<string, GameSetup>();
+  /** Each recent table's position at the start (its deal read once: it is fixed for the table's life). */
+  private readonly starts = new Map<string, Position>();
   /**
    * The position after the first `count` moves of each recent table's log, as read from the
    * database (committed, and a log is only ever appended to): a request replays only the moves
    * since. Safe beside other processes writing the same file — their moves are in the log read.
    */
   private readonly positions = new Map<string, { count: number; position: Position }>();
-  /** The seats' events, made once per move for both seats (seat-events.ts). */
-  private readonly events = new SeatEvents((log) => this.setupOf(log));
+  /** The seats' events, made once per move for every seat (seat-events.ts). */
+  private readonly events = new SeatEvents((log) => this.startOf(log));
   private readonly watchers = new Map<string, Set<Watcher>>();
   private readonly timers: TableTimers;
   private closed = false;
@@ -108,30 +101,35 @@ export class TableService {
     this.onError = options.onError ?? (() => {});
   }
 
-  /** Deal a table (for `client`: deals are shared out fairly between addresses); the two tokens are returned here and never again. */
-  async create(body: CreateTableBody, client?: string): Promise<CreatedTable> {
-    const deal = await this.deal(body, client);
-    const tokens = [newToken(), newToken()] as const;
-    const id = 'nbt-' + randomBytes(12).toString('hex');
-    const table = { id, deal, seatHashes: [tokenHash(tokens[0]), tokenHash(tokens[1])] as [Buffer, Buffer], startedAt: this.now() };
+  /**
+   * Deal a table of the body's game (none named: Numbridge) for `client` (deals are shared out
+   * fairly between addresses); the seats' tokens are returned here and never again.
+   */
+  async create(body: { game?: GameName }, client?: string): Promise<CreatedTable> {
+    const game = TABLE_GAMES[body.game ?? 'numbridge'];
+    const deal = await game.deal(body, this.dealSeed(), { heavyWork: this.heavyWork, dealTimeLimitMs: this.dealTimeLimitMs, client });
+    const tokens = Array.from({ length: game.seats(deal) }, () => newToken());
+    const id = game.idPrefix + randomBytes(12).toString('hex');
+    const table = { id, game: game.name, deal, seatHashes: tokens.map(tokenHash), startedAt: this.now() };
     await this.store.create(table);
     // the clock runs from the deal: a table nobody looks at lapses (and is abandoned) on time
-    this.timers.arm(id, nextClockEvent(this.position({ table, moves: [] })));
-    return { id, seats: [{ seat: 1, token: tokens[0] }, { seat: 2, token: tokens[1] }] };
+    this.timers.arm(id, game.nextClockEvent(this.position({ table, moves: [] })));
+    return { id, seats: tokens.map((token, i) => ({ seat: i + 1, token })) };
   }
 
   /** What the token's seat sees now (after the end: with the record). */
-  async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<SeatState> {
+  async seat(id: string, token: string | null, query: SeatQuery = {}): Promise<SeatAnswer> {
     const bearer = requireToken(token);
     const page = movePage(query);
     const answer = await this.commit(id, (log) => {
+      const game = gameOf(log);
       const seat = this.seatOf(log, bearer);
       const now = this.now();
-      const { position, made } = settle(this.position(log), now);
+      const { position, made } = game.settle(this.position(log), now);
       const append = serverMoves(log.moves.length + 1, made);
       const entries = [...log.moves.map((m) => m.entry), ...made.map((m) => m.entry)];
-      const shown = seatState(id, position, entries, seat, now, page);
-      if (position.state.result) shown.record = recordFile(log.table.deal, entries, position.state.result);
+      const shown = game.seatView(id, position, entries, seat, now, page);
+      if (game.ended(position)) shown.record = game.record(log.table.deal, entries, position);
       return { append, answer: shown, after: position };
     });
     if (!answer) throw unknownTable(id);
@@ -144,7 +142,7 @@ export class TableService {
    */
   async settleDue(id: string): Promise<TableLog | null> {
     return this.commit(id, (log) => {
-      const { position, made } = settle(this.position(log), this.now());
+      const { position, made } = gameOf(log).settle(this.position(log), this.now());
       const append = serverMoves(log.moves.length + 1, made);
       return { append, answer: append.length === 0 ? log : { table: log.table, moves: [...log.moves, ...append] }, after: position };
     });
@@ -189,7 +187,7 @@ export class TableService {
    * (no events, ended) even with an expired ticket: EventSource's reconnect after the end must
    * get its 204, and it learns nothing from it.
    */
-  async openEvents(id: string, ticket: string, lastEventId: number | null): Promise<{ seat: Player; events: TableEvent[]; ended: boolean }> {
+  async openEvents(id: string, ticket: string, lastEventId: number | null): Promise<{ seat: number; events: TableEvent[]; ended: boolean }> {
     const read = await this.store.read(id);
     if (!read) throw unknownTable(id);
     const checked = ticketSeat(ticket, id, read.table.seatHashes, this.now());
@@ -206,13 +204,13 @@ export class TableService {
   }
 
   /** The events of `seat` after move `after` up to the end of `log` (seat-events.ts). */
-  eventsAfter(log: TableLog, seat: Player, after: number): TableEvent[] {
+  eventsAfter(log: TableLog, seat: number, after: number): TableEvent[] {
     return this.events.after(log, seat, after);
   }
 
   /** True when the game of this log has ended. */
   hasEnded(log: TableLog): boolean {
-    return this.position(log).state.result !== null;
+    return gameOf(log).ended(this.position(log));
   }
 
   /** Call `listener` with the table's log (and whether its game has ended) after every committed change; returns the way to stop. */
@@ -238,16 +236,19 @@ export class TableService {
 
   /**
    * A seat's move under an idempotency key. A key seen before answers its stored verdict and
-   * applies nothing; otherwise the server's own moves due by now are made first (a lapse, a flag
-   * fall), then the referee judges the move at the server's time.
+   * applies nothing; otherwise the move is checked against the table's game (its own move
+   * shape), the server's own moves due by now are made first (a lapse, a flag fall), then the
+   * game's referee judges the move at the server's time.
    */
-  async move(id: string, token: string | null, move: SeatMove, key: string | null): Promise<MoveAnswer> {
+  async move(id: string, token: string | null, move: unknown, key: string | null): Promise<MoveAnswer> {
     const bearer = requireToken(token);
     if (key === null) throw new TableError(400, 'a move needs an idempotency key: the Idempotency-Key header or "idempotencyKey" in the body');
     if (!IDEMPOTENCY_KEY.test(key)) throw new TableError(400, 'the idempotency key must be 1..200 printable ASCII characters without spaces');
-    const request = canonicalMove(move);
     const answer = await this.commit(id, (log): Decided<MoveAnswer> => {
+      const game = gameOf(log);
       const seat = this.seatOf(log, bearer);
+      checkMove(game, move);
+      const request = game.canonicalMove(move);
       // keys are per seat: the other seat's use of a key neither blocks nor answers this one
       const before = log.moves.find((m) => m.seat === seat && m.idempotencyKey === key);
       if (before) {
@@ -255,37 +256,13 @@ export class TableService {
         return { append: [], answer: { verdict: JSON.parse(before.verdict!), replayed: true }, after: this.position(log) };
       }
       const now = this.now();
-      const due = settle(this.position(log), now);
-      const { state } = due.position;
-      if (state.result) throw new TableError(409, 'the game is over: no more moves');
-      let made: TimedEntry;
-      let next: Position;
-      if (move.kind === 'resign') {
-        made = { entry: { player: seat, kind: 'resign' }, at: now };
-        next = { state: resign(state, seat), turnStartedAt: due.position.turnStartedAt };
-      } else {
-        if (seat !== state.toMove) throw new TableError(409, `player ${state.toMove} is to move, not player ${seat}`);
-        const refereeMove = toRefereeMove(move, state.size);
-        const used = usedAt(due.position, now);
-        const illegal = whyIllegal(state, refereeMove, used);
-        if (illegal) throw new TableError(422, `illegal move: ${illegal.reason} (${illegal.code})`);
-        const r = applyMove(state, refereeMove, used);
-        made = { entry: entryOf(r.outcome, state.size), at: now };
-        next = { state: r.state, turnStartedAt: now };
-      }
-      // the next player's automatic skips happen at once (a stuck player has nothing to wait for)
-      const after = settle(next, now);
+      const due = game.settle(this.position(log), now);
+      if (game.ended(due.position)) throw new TableError(409, 'the game is over: no more moves');
+      const { made, next } = game.play(due.position, seat, move, now);
+      // the next player's automatic moves happen at once (a stuck player has nothing to wait for)
+      const after = game.settle(next, now);
       const firstNumber = log.moves.length + due.made.length + 1;
-      const verdict: MoveVerdict = {
-        table: id,
-        seat,
-        moveNumber: firstNumber,
-        entry: entryForSeat(made.entry, firstNumber, seat),
-        after: after.made.map((m, i) => entryForSeat(m.entry, firstNumber + 1 + i, seat)),
-        hand: [...after.position.state.hands[seat - 1]!],
-        toMove: after.position.state.toMove,
-        result: after.position.state.result,
-      };
+      const verdict = game.verdictOf(id, seat, firstNumber, made, after.made, after.position);
       const append = [
         ...serverMoves(log.moves.length + 1, due.made),
         { moveNumber: firstNumber, seat, idempotencyKey: key, request, entry: made.entry, verdict: JSON.stringify(verdict), at: made.at },
@@ -303,23 +280,25 @@ export class TableService {
    * the log — after the commit, so no event tells of a move that could still be rolled back.
    */
   private async commit<T>(id: string, decide: (log: TableLog) => Decided<T>): Promise<T | null> {
-    let committed: { log: TableLog; after: Position; changed: boolean } | null = null;
+    let committed: { log: TableLog; after: Position; changed: boolean; ended: boolean; game: AnyTableGame } | null = null;
     const answer = await this.store.update(id, (log) => {
       const { append, answer, after } = decide(log);
+      const game = gameOf(log);
       const changed = append.length > 0;
       const now = changed ? { table: log.table, moves: [...log.moves, ...append] } : log;
-      committed = { log: now, after, changed };
-      return { append, answer, ...(after.state.result ? { endedAt: now.moves.at(-1)?.at ?? log.table.startedAt } : {}) };
+      const ended = game.ended(after);
+      committed = { log: now, after, changed, ended, game };
+      return { append, answer, ...(ended ? { endedAt: now.moves.at(-1)?.at ?? log.table.startedAt } : {}) };
     });
     if (committed === null) return answer;
-    const { log, after, changed } = committed as { log: TableLog; after: Position; changed: boolean };
+    const { log, after, changed, ended, game } = committed as { log: TableLog; after: Position; changed: boolean; ended: boolean; game: AnyTableGame };
     remember(this.positions, id, { count: log.moves.length, position: after });
-    this.timers.arm(id, nextClockEvent(after));
+    this.timers.arm(id, game.nextClockEvent(after));
     if (changed) {
       for (const listener of this.watchers.get(id) ?? []) {
         // the move is committed: a watcher that fails is that stream's problem, not the mover's
         try {
-          listener(log, after.state.result !== null);
+          listener(log, ended);
         } catch (e) {
           this.onError(e, `telling a watcher of table ${id}`);
         }
@@ -339,41 +318,7 @@ export class TableService {
     });
   }
 
-
-  private async deal(body: CreateTableBody, client: string | undefined): Promise<NumbridgeDealFile> {
-    const b = body.board ?? {};
-    let grade;
-    try {
-      grade = b.grade === undefined ? undefined : gradeLevel(b.grade);
-    } catch (e) {
-      if (e instanceof RangeError) throw new TableError(422, `cannot deal this table: ${e.message}`);
-      throw e;
-    }
-    const options: DealOptions = {
-      variant: body.variant,
-      board: { size: b.size, blocks: b.blocks, givens: b.givens, grade, symmetry: b.symmetry },
-      // a table nobody plays ends after a few lapses each, not after the whole game time
-      // (2 days of a 5-second turn limit were 34,559 lapses written by one GET)
-      room: { ...body.room, abandonAfterLapses: body.room?.abandonAfterLapses ?? DEFAULT_ABANDON_LAPSES },
-    };
-    const seed = this.dealSeed();
-    let outcome: DealOutcome;
-    if (this.heavyWork) {
-      try {
-        outcome = await this.heavyWork.run({ kind: 'deal', options, seed }, { client, ...(this.dealTimeLimitMs === undefined ? {} : { timeLimitMs: this.dealTimeLimitMs }) });
-      } catch (e) {
-        if (e instanceof TimedOut) throw new TableError(422, `no board found for these options within the budget: ${e.message}`);
-        throw e;
-      }
-    } else {
-      outcome = dealTable(options, seed);
-    }
-    if (outcome.ok) return outcome.deal;
-    if (outcome.why === 'options') throw new TableError(422, `cannot deal this table: ${outcome.message}`);
-    throw new TableError(422, `no board found for these options within the budget: ${outcome.message}`);
-  }
-
-  private seatOf(log: TableLog, token: string): Player {
+  private seatOf(log: TableLog, token: string): number {
     const seat = seatOfToken(token, log.table.seatHashes);
     if (seat === null) throw new TableError(403, `the token is not a seat of table ${log.table.id}`);
     return seat;
@@ -381,29 +326,28 @@ export class TableService {
 
   private position(log: TableLog): Position {
     const id = log.table.id;
+    const game = gameOf(log);
     const cached = this.positions.get(id);
     const position =
       cached && cached.count <= log.moves.length
-        ? replayOnto(cached.position, log.moves.slice(cached.count))
-        : rebuild(this.setupOf(log), log.table.startedAt, log.moves);
+        ? game.replayOnto(cached.position, log.moves.slice(cached.count))
+        : game.replayOnto(this.startOf(log), log.moves);
     remember(this.positions, id, { count: log.moves.length, position });
     return position;
   }
 
-  private setupOf(log: TableLog): GameSetup {
-    let setup = this.setups.get(log.table.id);
-    if (!setup) {
-      try {
-        setup = readNumbridgeDeal(log.table.deal, { source: log.table.id }).setup;
-      } catch (e) {
-        if (e instanceof InputError) throw new Error(`the stored deal of table ${log.table.id} is unreadable: ${e.message}`);
-        throw e;
-      }
-    }
-    remember(this.setups, log.table.id, setup);
-    return setup;
+  private startOf(log: TableLog): Position {
+    let start = this.starts.get(log.table.id);
+    if (start === undefined) start = gameOf(log).start(log.table.deal, log.table.startedAt, log.table.id);
+    remember(this.starts, log.table.id, start);
+    return start;
   }
+}
 
+/** The move against the table's game's own move shape: a 400 naming the field, as the routes word theirs. */
+function checkMove(game: AnyTableGame, move: unknown): void {
+  const check = getOrMake(moveChecks, game.name, () => moveAjv.compile(game.move));
+  if (!check(move)) throw new TableError(400, schemaErrorText(check.errors!, 'body/move'));
 }
 
 /** `?since=&limit=` → the page of moves a view lists (strings: the plugin does not coerce). */
@@ -433,25 +377,4 @@ function requireToken(token: string | null): string {
 
 function unknownTable(id: string): TableError {
   return new TableError(404, `no table ${id}`);
-}
-
-/** The move as canonical JSON (fields in one order), to compare a retry with the stored move. */
-function canonicalMove(move: SeatMove): string {
-  switch (move.kind) {
-    case 'place':
-      return JSON.stringify({ kind: move.kind, cell: move.cell, tile: move.tile });
-    case 'take':
-      return JSON.stringify(move.tile === undefined ? { kind: move.kind, cell: move.cell } : { kind: move.kind, cell: move.cell, tile: move.tile });
-    default:
-      return JSON.stringify({ kind: move.kind });
-  }
-}
-
-function toRefereeMove(move: Exclude<SeatMove, { kind: 'resign' }>, size: number): Move {
-  if (move.kind === 'swap') return { kind: 'swap' };
-  const [r, c] = move.cell;
-  if (!(r! >= 0 && r! < size && c! >= 0 && c! < size)) throw new TableError(422, `there is no cell [${r}, ${c}] on ${size}×${size}`);
-  const cell = r! * size + c!;
-  if (move.kind === 'place') return { kind: 'place', tile: move.tile, cell };
-  return move.tile === undefined ? { kind: 'take', cell } : { kind: 'take', cell, tile: move.tile };
 }

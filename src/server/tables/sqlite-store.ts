@@ -5,7 +5,7 @@
  * unique keys would refuse the second append anyway. With synchronous=FULL (db.ts) a move is on
  * disk before its answer is sent.
  */
-import type { Player } from '../../games/numbridge/room.ts';
+import type { GameName } from './game.ts';
 import { DISK_FULL, type Db } from '../db.ts';
 import Database from 'better-sqlite3';
 import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
@@ -13,8 +13,12 @@ import { StoreError, type Decision, type StoredMove, type StoredTable, type Tabl
 interface TableRow {
   id: string;
   deal: string;
+  game: GameName;
+  seats: number;
   seat1_hash: Buffer;
   seat2_hash: Buffer;
+  seat3_hash: Buffer | null;
+  seat4_hash: Buffer | null;
   started_at: number;
 }
 
@@ -40,8 +44,8 @@ export class SqliteTableStore implements TableStore {
   private readonly selectOpen;
 
   constructor(db: Db) {
-    this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, deal, seat1_hash, seat2_hash, started_at) VALUES (?, ?, ?, ?, ?)');
-    this.selectTable = db.prepare<[string], TableRow>('SELECT id, deal, seat1_hash, seat2_hash, started_at FROM numbridge_tables WHERE id = ?');
+    this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.selectTable = db.prepare<[string], TableRow>('SELECT id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at FROM numbridge_tables WHERE id = ?');
     this.selectMoves = db.prepare<[string], MoveRow>(
       'SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = ? ORDER BY move_number',
     );
@@ -65,7 +69,9 @@ export class SqliteTableStore implements TableStore {
 
   async create(table: StoredTable): Promise<void> {
     try {
-      this.insertTable.run(table.id, JSON.stringify(table.deal), table.seatHashes[0], table.seatHashes[1], table.startedAt);
+      const h = table.seatHashes;
+      // a one-seat table's seat2_hash is empty (NOT NULL since migration 2): no token hashes to it
+      this.insertTable.run(table.id, table.game ?? 'numbridge', h.length, JSON.stringify(table.deal), h[0], h[1] ?? Buffer.alloc(0), h[2] ?? null, h[3] ?? null, table.startedAt);
     } catch (e) {
       throw storeError(e);
     }
@@ -100,11 +106,12 @@ export class SqliteTableStore implements TableStore {
   private logOf(id: string): TableLog | null {
     const row = this.selectTable.get(id);
     if (!row) return null;
-    const table: StoredTable = { id: row.id, deal: JSON.parse(row.deal), seatHashes: [row.seat1_hash, row.seat2_hash], startedAt: row.started_at };
+    const seatHashes = [row.seat1_hash, row.seat2_hash, row.seat3_hash, row.seat4_hash].slice(0, row.seats) as Buffer[];
+    const table: StoredTable = { id: row.id, game: row.game, deal: JSON.parse(row.deal), seatHashes, startedAt: row.started_at };
     const moves = this.selectMoves.all(id).map(
       (m): StoredMove => ({
         moveNumber: m.move_number,
-        seat: m.seat as Player | null,
+        seat: m.seat,
         idempotencyKey: m.idempotency_key,
         request: m.request,
         entry: JSON.parse(m.entry),

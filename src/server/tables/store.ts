@@ -5,8 +5,7 @@
  * keys on (table, move number) and (table, seat, idempotency key) stay the backstop when two API
  * instances race). The interface is asynchronous for that reason even though SQLite is not.
  */
-import type { Player } from '../../games/numbridge/room.ts';
-import type { NumbridgeDealFile, RecordEntry } from '../../games/numbridge/schema.ts';
+import type { GameName } from './game.ts';
 
 /**
  * What a store may fail with besides bugs: another writer appended the same move number or key
@@ -25,10 +24,12 @@ export class StoreError extends Error {
 
 export interface StoredTable {
   id: string;
-  /** The deal with its secret: only the server ever reads it before the end. */
-  deal: NumbridgeDealFile;
-  /** SHA-256 of seat 1's and seat 2's tokens. */
-  seatHashes: [Buffer, Buffer];
+  /** The game played at the table (its registration reads the deal and the entries); none: Numbridge. */
+  game?: GameName;
+  /** The game's deal with its secret: only the server ever reads it before the end. */
+  deal: unknown;
+  /** SHA-256 of the seats' tokens, seat 1 first (1 to 4 seats). */
+  seatHashes: Buffer[];
   /** Server time (ms) the game started: player 1's first turn began then. */
   startedAt: number;
 }
@@ -38,11 +39,12 @@ export interface StoredMove {
   /** 1, 2, 3 … without gaps. */
   moveNumber: number;
   /** The seat that sent it; null for the moves the server makes (skips, lapses, a flag fall). */
-  seat: Player | null;
+  seat: number | null;
   idempotencyKey: string | null;
   /** The request as sent (canonical JSON), to tell a retry from another move under the same key. */
   request: string | null;
-  entry: RecordEntry;
+  /** The game's log entry (Numbridge: its record entry). */
+  entry: unknown;
   /** The answer given to the sender (JSON), returned again for a retry with the same key. */
   verdict: string | null;
   /** Server time (ms) the move was made; the next turn starts then. */

@@ -1,11 +1,10 @@
 /**
  * Seat tokens: 256 random bits from the operating system's CSPRNG, given to the players once
  * (base64url) and stored only as SHA-256 hashes, so a copy of the database lets no one act for a
- * seat. A presented token is hashed and compared with both seats' hashes in constant time (both
- * comparisons always run), so the answer's timing tells nothing about either hash.
+ * seat. A presented token is hashed and compared with every seat's hash in constant time (every
+ * comparison always runs), so the answer's timing tells nothing about either hash.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Player } from '../../games/numbridge/room.ts';
 
 const TOKEN_BYTES = 32;
 
@@ -17,12 +16,14 @@ export function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
-/** The seat whose hash the token has, or null. */
-export function seatOfToken(token: string, seatHashes: readonly [Buffer, Buffer]): Player | null {
+/** The seat (1-based) whose hash the token has, or null. Every seat's comparison runs, whichever matches. */
+export function seatOfToken(token: string, seatHashes: readonly Buffer[]): number | null {
   const presented = tokenHash(token);
-  const one = seatHashes[0].length === presented.length && timingSafeEqual(seatHashes[0], presented);
-  const two = seatHashes[1].length === presented.length && timingSafeEqual(seatHashes[1], presented);
-  return one ? 1 : two ? 2 : null;
+  let seat: number | null = null;
+  seatHashes.forEach((hash, i) => {
+    if (hash.length === presented.length && timingSafeEqual(hash, presented)) seat = i + 1;
+  });
+  return seat;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null when there is none of that form. */
@@ -43,7 +44,7 @@ export function bearerToken(header: string | undefined): string | null {
  *
  *   t1.<seat>.<expiresAt ms>.<HMAC-SHA256(token hash, "t1.<table>.<seat>.<expiresAt>"), base64url>
  */
-export function eventTicket(tableId: string, seat: Player, expiresAt: number, seatHash: Buffer): string {
+export function eventTicket(tableId: string, seat: number, expiresAt: number, seatHash: Buffer): string {
   return `t1.${seat}.${expiresAt}.${ticketMac(tableId, seat, expiresAt, seatHash)}`;
 }
 
@@ -51,10 +52,11 @@ export function eventTicket(tableId: string, seat: Player, expiresAt: number, se
  * The seat a ticket opens this table's events for at `now`, or why it does not (with `expired`,
  * the seat of a ticket that was this table's but ran out: it may still be told the game is over).
  */
-export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly [Buffer, Buffer], now: number): { seat: Player } | { why: string; expired?: Player } {
-  const match = /^t1\.([12])\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly Buffer[], now: number): { seat: number } | { why: string; expired?: number } {
+  const match = /^t1\.([1-4])\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return { why: 'not an event ticket (get one from POST /tables/:id/tickets)' };
-  const seat = Number(match[1]) as Player;
+  const seat = Number(match[1]);
+  if (seat > seatHashes.length) return { why: `the ticket is not one of table ${tableId}` };
   const expiresAt = Number(match[2]);
   const expected = Buffer.from(ticketMac(tableId, seat, expiresAt, seatHashes[seat - 1]!), 'base64url');
   const presented = Buffer.from(match[3]!, 'base64url');
@@ -63,6 +65,6 @@ export function ticketSeat(ticket: string, tableId: string, seatHashes: readonly
   return { seat };
 }
 
-function ticketMac(tableId: string, seat: Player, expiresAt: number, seatHash: Buffer): string {
+function ticketMac(tableId: string, seat: number, expiresAt: number, seatHash: Buffer): string {
   return createHmac('sha256', seatHash).update(`t1.${tableId}.${seat}.${expiresAt}`).digest('base64url');
 }
