@@ -247,7 +247,7 @@ describe('play statistics from simulated players through the HTTP API', () => {
 
     const table = runCli(['stats', '--db', file]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^level\s+puzzles\s+players\s+solved\s+median\s+quartiles\s+hints\/solve\n/);
+    expect(table.stdout).toMatch(/^level\s+puzzles\s+players\s+solved\s+median\s+quartiles\s+hints\/solve\s+typical\n/);
     expect(table.stdout).toContain('numbridge 9×9 level 1 (easy)');
     expect(table.stdout).toMatch(new RegExp(`out of line with their grade:\\n(.*\\n)*${slow}  numbridge 9×9 level 1 \\(easy\\): median .*, plays harder than medium`));
 
