@@ -7,12 +7,12 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # the native modules (better-sqlite3, resvg) build or fetch their binaries here
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci
-COPY tsconfig.json tsconfig.build.json ./
+# the sources before `npm ci`: its prepare script is the build (tsc into dist/), which needs them
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY workers ./workers
-RUN npm run build && npm prune --omit=dev
+RUN npm ci
+RUN test -f dist/cli/puzzlemill.js && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production

@@ -104,6 +104,9 @@ export function slotsFor(plan: DailyPlan, date: string): DailySlot[] {
   return plan.slots.map((s) => ({ slot: s.slot, kind: s.kind, request: slotRequest(s, date) }));
 }
 
+/** The fields a slot states itself, which its options may not: its request's size, blocks, givens, clue set, robustness and level. */
+const SLOT_FIELDS = new Set(['size', 'blocks', 'givens', 'clues', 'robust', 'level', 'grade']);
+
 /**
  * Check a plan beyond its schema: slot names unique, and every slot's request on every weekday
  * one its kind accepts (kinds from kind modules must be registered first). An InputError at the
@@ -122,6 +125,9 @@ export function checkPlan(plan: DailyPlan, source: string): void {
     } catch (e) {
       throw new InputError({ source, pointer: `/slots/${i}/kind` }, (e as Error).message);
     }
+    // options add a kind's own fields; the plan's own (and the level plan's grade) are said by the slot
+    const taken = Object.keys(s.options ?? {}).find((name) => SLOT_FIELDS.has(name));
+    if (taken !== undefined) throw new InputError({ source, pointer: `/slots/${i}/options/${taken}` }, `"${taken}" is the slot's own field${taken === 'grade' || taken === 'level' ? ' (the level plan, "level")' : ''}, not an option`);
     if (typeof s.level === 'object' && !Array.isArray(s.level) && !isDate(s.level.from)) {
       throw new InputError({ source, pointer: `/slots/${i}/level/from` }, `${JSON.stringify(s.level.from)} is not a date (YYYY-MM-DD)`);
     }
@@ -137,7 +143,7 @@ export function checkPlan(plan: DailyPlan, source: string): void {
       }
       // a kind's request drops what it does not know: a field it has no use for (a typo, Numbridge's
       // givens on a Murder slot) would be ignored without a word
-      const unused = Object.keys(request).find((name) => parsed[name] === undefined);
+      const unused = Object.keys(request).find((name) => !Object.hasOwn(parsed, name) || parsed[name] === undefined);
       if (unused !== undefined) {
         const inOptions = s.options !== undefined && Object.hasOwn(s.options, unused);
         throw new InputError({ source, pointer: `/slots/${i}/${inOptions ? `options/${unused}` : unused === 'grade' ? 'level' : unused}` }, `${s.kind} has no request field "${unused}"`);

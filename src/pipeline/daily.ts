@@ -276,8 +276,10 @@ function refuseOtherKey(path: string, keyId: string, date: string): void {
 function refuseOtherPlan(path: string, states: readonly SlotState[], date: string): void {
   const earlier = madeIndex(path);
   if (!earlier) return;
-  const made = earlier.puzzles.map((p) => `${p.slot} ${JSON.stringify(p.request)}`);
-  const planned = states.map((s) => `${s.slot.slot} ${JSON.stringify(s.request)}`);
+  // slot, kind and request, the request's keys sorted: the same plan written in another order is the same plan
+  const canonical = (request: object) => JSON.stringify(Object.fromEntries(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : 1))));
+  const made = earlier.puzzles.map((p) => `${p.slot} ${p.kind} ${canonical(p.request)}`);
+  const planned = states.map((s) => `${s.slot.slot} ${s.kind.name} ${canonical(s.request)}`);
   const differs = made.length !== planned.length || made.some((m, i) => m !== planned[i]);
   if (!differs) return;
   const odd = planned.find((p) => !made.includes(p)) ?? made.find((m) => !planned.includes(m));

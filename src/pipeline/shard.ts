@@ -36,8 +36,8 @@ export function parseShard(text: string, env: Readonly<Record<string, string | u
     const set = INDEX_VARIABLES.filter((name) => env[name] !== undefined && env[name] !== '');
     if (set.length === 0) throw new RangeError(`--shard ${text}: neither JOB_COMPLETION_INDEX (Kubernetes indexed jobs) nor AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch array jobs) is set`);
     const values = set.map((name) => env[name]!.trim());
-    if (new Set(values).size > 1) throw new RangeError(`--shard ${text}: JOB_COMPLETION_INDEX=${values[0]} and AWS_BATCH_JOB_ARRAY_INDEX=${values[1]} disagree`);
-    if (!/^\d+$/.test(values[0]!)) throw new RangeError(`--shard ${text}: ${set[0]}=${JSON.stringify(env[set[0]!])} is not a whole number`);
+    for (const [i, value] of values.entries()) if (!/^\d+$/.test(value)) throw new RangeError(`--shard ${text}: ${set[i]}=${JSON.stringify(env[set[i]!])} is not a whole number`);
+    if (new Set(values.map(Number)).size > 1) throw new RangeError(`--shard ${text}: JOB_COMPLETION_INDEX=${values[0]} and AWS_BATCH_JOB_ARRAY_INDEX=${values[1]} disagree`);
     index = Number(values[0]);
     from = ` (${set[0]}=${values[0]})`;
   } else {

@@ -227,8 +227,9 @@ function section(anchor: string, heading: string, f: Found, entry: PageEntry | u
 }
 
 /**
- * A solution as paper shows it (a toggle cannot open there): a page of its own in the key after
- * every puzzle — right after its puzzle, a duplex print would put it on the puzzle's back.
+ * A solution as paper shows it (a toggle cannot open there): a page of its own in the key, which
+ * the page puts after every puzzle (were it right after its own puzzle, a duplex print would put
+ * it on that puzzle's back).
  */
 function printSolution(heading: string, solution: string, lang: Lang): string {
   return `<div class="print-solution"><h2>${esc(heading)} · ${esc(L.solution[lang])}</h2><div class="picture">${inlineSvg(solution)}</div></div>`;

@@ -28,10 +28,23 @@ const PAGE = `<!doctype html>
 <main id="puzzles"></main>
 <script type="module">
 const status = document.getElementById('status');
-// play statistics: a random id this browser keeps (src/server/stats/README.md)
-let player = localStorage.getItem('puzzlemill-player');
-if (!player) localStorage.setItem('puzzlemill-player', (player = crypto.randomUUID()));
-const playerHeader = { 'puzzlemill-player': player };
+// play statistics: a random id this browser keeps (src/server/stats/README.md). getRandomValues,
+// not randomUUID, which plain http:// on a LAN address does not have; no storage, no id: the page
+// works the same and counts for nothing
+function playerId() {
+  try {
+    let id = localStorage.getItem('puzzlemill-player');
+    if (!id) {
+      id = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c]);
+      localStorage.setItem('puzzlemill-player', id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
+}
+const player = playerId();
+const playerHeader = player ? { 'puzzlemill-player': player } : {};
 async function json(url, init) {
   const response = await fetch(url, init);
   const body = await response.json();
@@ -61,7 +74,8 @@ async function show(entry) {
   img.alt = entry.summary;
   img.src = '/puzzles/' + encodeURIComponent(entry.id) + '/picture.svg';
   section.querySelector('.board').append(img);
-  await json('/puzzles/' + encodeURIComponent(entry.id) + '/view', { method: 'POST', headers: playerHeader });
+  // a view that is not counted is no reason to show nothing
+  if (player) await json('/puzzles/' + encodeURIComponent(entry.id) + '/view', { method: 'POST', headers: playerHeader }).catch(() => undefined);
   const hint = section.querySelector('.hint');
   const ask = async () => {
     try {

@@ -5,7 +5,8 @@
  *
  *   /puzzles/:id, its picture.svg, /daily/YYYY-MM-DD   immutable: a stored file never changes under
  *                                                      its content-hashed id, nor a date's set
- *   /daily/today, /puzzles (lists), /openapi.json      a minute: today's set turns at midnight
+ *   /daily/today, /puzzles (lists), /openapi.json,     a minute: today's set turns at midnight, and
+ *   /stats/puzzles/:id                                 the figures are a minute's report
  *   /tables/:id (a seat's view)                        no-store; its ETag is the route's own (the state,
  *                                                      not the clock's reading): If-None-Match → 304
  *   /tables/:id/picture.svg                            private, revalidated on every use

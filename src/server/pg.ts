@@ -71,15 +71,17 @@ export async function migratePostgres(pool: PgPool, migrations: readonly Migrati
 /** Run `work` in one transaction on one client of the pool. */
 export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // a client whose ROLLBACK failed may still be inside the transaction: the pool drops it
+    await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
     throw e;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

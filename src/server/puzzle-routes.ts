@@ -122,10 +122,10 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       },
       async (request) => {
         const found = await puzzle(request.params.id);
-        const player = await recorder.playerOf(request.headers);
+        const player = await recorder.playerOf(request.headers, found.id, request.log);
         // no body (or null) is no position: the kind's schema refuses it, as every route's would
         const answer = answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
-        await recorder.record(player, found.id, question === 'check' ? checkEvent(answer) : { type: 'hint' }, request.log);
+        await recorder.record(player, found.id, question === 'check' ? checkEvent(answer) : { type: 'hint' }, request);
         return answer;
       },
     );

@@ -60,22 +60,32 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
-    const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    if (!Number.isInteger(uid)) throw new Error('running as root, and no postgres user to run PostgreSQL as');
-    chownSync(dir, uid, gid);
+    const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    if (!/^\d+$/.test(id('-u'))) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error('running as root, and no postgres user to run PostgreSQL as (Debian\'s postgresql package makes one)');
+    }
+    chownSync(dir, Number(id('-u')), Number(id('-g')));
   }
   const run = (tool: string, args: string[]) => {
     const command = asRoot ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args] : [join(bin, tool), ...args];
     const r = spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', cwd: dir });
     if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`);
   };
-  run('initdb', ['-D', data, '-U', 'puzzlemill', '--auth=trust', '-E', 'UTF8', '--no-locale', '-N']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
   const startServer = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stopServer = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-  startServer();
+  // a test worker that ends without afterAll (killed by vitest) must not leave a server running
+  const stopOnExit = () => spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop']);
+  try {
+    run('initdb', ['-D', data, '-U', 'puzzlemill', '--auth=trust', '-E', 'UTF8', '--no-locale', '-N']);
+    startServer();
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  process.once('exit', stopOnExit);
   let made = 0;
   const url = (db: string) => `postgres://puzzlemill@127.0.0.1:${port}/${db}`;
   return {
@@ -96,6 +106,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     stopServer,
     startServer,
     stop() {
+      process.removeListener('exit', stopOnExit);
       try {
         stopServer();
       } finally {

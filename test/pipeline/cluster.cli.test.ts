@@ -76,6 +76,12 @@ describe("the README's Job and the Dockerfile", () => {
     expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(2);
     expect(dockerfile).toMatch(/^RUN npm ci$/m);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
+    // npm ci runs the package's prepare script, the build: what it reads is copied before it
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.prepare).toBe('npm run build');
+    const beforeCi = dockerfile.slice(0, dockerfile.indexOf('RUN npm ci'));
+    const copied = [...beforeCi.matchAll(/^COPY (.+) \S+$/gm)].flatMap((m) => m[1]!.split(/\s+/));
+    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src']) expect(copied).toContain(needed);
     expect(dockerfile).toMatch(/^USER node$/m);
     const workdir = [...dockerfile.matchAll(/^WORKDIR (\S+)$/gm)].at(-1)![1]!;
     const entry = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];

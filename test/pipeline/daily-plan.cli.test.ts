@@ -98,6 +98,10 @@ describe('the daily plan file', () => {
     // a field the kind has no use for is refused, not dropped without a word
     expect(refusal(withSlot({ givens: 30 }))).toBe('plan.json /slots/0/givens: murder has no request field "givens"');
     expect(refusal(withSlot({ options: { colour: 'red' } }))).toBe('plan.json /slots/0/options/colour: murder has no request field "colour"');
+    expect(refusal(withSlot({ options: { toString: 1 } }))).toBe('plan.json /slots/0/options/toString: murder has no request field "toString"');
+    // options add a kind's fields; they do not override the slot's own or its level plan
+    expect(refusal(withSlot({ options: { size: 9 } }))).toBe('plan.json /slots/0/options/size: "size" is the slot\'s own field, not an option');
+    expect(refusal(withSlot({ options: { grade: 5 } }))).toBe('plan.json /slots/0/options/grade: "grade" is the slot\'s own field (the level plan, "level"), not an option');
     expect(refusal(withSlot({ slot: 'Murder 4' }))).toMatch(/^plan\.json \/slots\/0\/slot: must match pattern /);
     expect(refusal(withSlot({ clues: 'all' }))).toBe('plan.json /slots/0/clues: must be one of "sheet", "extended" (not "all")');
     expect(refusal(withSlot({ level: 'extreme' }))).toBe('plan.json /slots/0/level: murder refuses this slot: level: must be one of easy, medium, hard, not "extreme"');

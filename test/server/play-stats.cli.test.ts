@@ -6,7 +6,7 @@
  * of `GET /stats/puzzles/:id` and `puzzlemill stats` are then held to figures computed here from
  * what the players did, with this file's own quartiles and out-of-line rule.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +45,9 @@ interface Played {
   wrong: number;
 }
 const played: Played[] = [];
+/** Every browser id the simulated players sent: none may be found in the database's files. */
+const sentIds: string[] = [];
+let store: SqlitePuzzleStore;
 
 /** A small seeded generator (mulberry32): the same players every run. */
 function rng(seed: number): () => number {
@@ -90,6 +93,7 @@ function proofSeconds(file: PuzzleFile): number {
 /** One player on one puzzle: a view, maybe hints and a wrong check, then a solve or giving up. */
 async function play(file: PuzzleFile, random: () => number, t0: number): Promise<void> {
   const id = Array.from({ length: 24 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(random() * 36)]).join('');
+  sentIds.push(id);
   const headers = { 'puzzlemill-player': id };
   const me: Played = { puzzle: file.id, solveSeconds: null, hints: 0, right: 0, wrong: 0 };
   played.push(me);
@@ -122,7 +126,7 @@ beforeAll(async () => {
   boards.forEach((f, i) => writeFileSync(join(out, `board-${i}.json`), JSON.stringify(f)));
   slow = boards[0]!.id;
   db = openDatabase(join(dir, 'server.db'));
-  const store = new SqlitePuzzleStore(db);
+  store = new SqlitePuzzleStore(db);
   await loadCorpus(store, out);
   await makeDaily({ date: DATE, root: join(dir, 'daily'), key: KEY });
   await loadCorpus(store, join(dir, 'daily'));
@@ -188,10 +192,12 @@ describe('play statistics from simulated players through the HTTP API', () => {
     for (const file of puzzles) {
       const answer = await stats(file.id);
       const mine = expected(played.filter((p) => p.puzzle === file.id));
-      expect(answer.puzzle, file.id).toMatchObject({ players: mine.players, solved: mine.solved, solveRate: mine.solveRate, hintsPerSolve: mine.hintsPerSolve, checks: mine.checks });
-      if (mine.median === null) expect(answer.puzzle.solveSeconds).toBeNull();
+      expect(answer.puzzle, file.id).toMatchObject({ players: mine.players, solved: mine.solved, solveRate: mine.solveRate, checks: mine.checks });
+      if (mine.solved >= 5) expect(answer.puzzle.hintsPerSolve).toBe(mine.hintsPerSolve);
+      // times and hints of fewer than 5 solves are not published
+      if (mine.solved < 5) expect([answer.puzzle.solveSeconds, answer.puzzle.hintsPerSolve]).toEqual([null, null]);
       else {
-        expect(near(answer.puzzle.solveSeconds!.median, mine.median), file.id).toBe(true);
+        expect(near(answer.puzzle.solveSeconds!.median, mine.median!), file.id).toBe(true);
         expect(near(answer.puzzle.solveSeconds!.q1, mine.q1!), file.id).toBe(true);
         expect(near(answer.puzzle.solveSeconds!.q3, mine.q3!), file.id).toBe(true);
       }
@@ -200,7 +206,8 @@ describe('play statistics from simulated players through the HTTP API', () => {
       const level = expected(played.filter((p) => peers.includes(p.puzzle)));
       expect(answer.level).toBe(levelOf(file));
       expect(answer.levelFigures).toMatchObject({ puzzles: peers.length, players: level.players, solved: level.solved });
-      expect(near(answer.levelFigures.solveSeconds?.median ?? 0, level.median ?? 0)).toBe(true);
+      if (level.solved >= 5) expect(near(answer.levelFigures.solveSeconds!.median, level.median!)).toBe(true);
+      else expect(answer.levelFigures.solveSeconds).toBeNull();
     }
   });
 
@@ -247,7 +254,7 @@ describe('play statistics from simulated players through the HTTP API', () => {
 
     const table = runCli(['stats', '--db', file]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^level\s+puzzles\s+players\s+solved\s+median\s+quartiles\s+hints\/solve\s+typical\n/);
+    expect(table.stdout).toMatch(/^level\s+puzzles\s+players\s+solve rate\s+median\s+quartiles\s+hints\/solve\s+typical\n/);
     expect(table.stdout).toContain('numbridge 9×9 level 1 (easy)');
     expect(table.stdout).toMatch(new RegExp(`out of line with their grade:\\n(.*\\n)*${slow}  numbridge 9×9 level 1 \\(easy\\): median .*, plays harder than medium`));
 
@@ -283,12 +290,41 @@ describe('play statistics from simulated players through the HTTP API', () => {
     expect((await send('GET', '/stats/puzzles/no-such-puzzle', START)).status).toBe(404);
   });
 
+  test('a puzzle of a later daily set: its view and its figures are a 404, as the puzzle is', async () => {
+    const later = generated('numbridge', { size: 6, blocks: 'regular' }, 1, 'later-day')[0]!;
+    await store.putPuzzle({ id: later.id, kind: 'numbridge', format: later.format, size: 6, level: 1, summary: 'later', availableFrom: '2026-12-31', file: later, player: later });
+    const unknown = { status: 404, json: { error: `no puzzle with id "${later.id}"` } };
+    expect(await send('GET', `/puzzles/${later.id}`, START)).toEqual(unknown);
+    expect(await send('POST', `/puzzles/${later.id}/view`, START, undefined, { 'puzzlemill-player': 'abcdefghijklmnopqrstuvwx' })).toEqual(unknown);
+    expect(await send('GET', `/stats/puzzles/${later.id}`, START)).toEqual(unknown);
+  });
+
+  test('a play that cannot be stored: the check and hint are answered as usual', async () => {
+    const failing = { playerKey: async () => { throw new Error('database away'); }, record: async () => { throw new Error('database away'); }, plays: async () => [], prune: async () => 0 };
+    const memory = openDatabase(':memory:');
+    const own = new SqlitePuzzleStore(memory);
+    const board = puzzles.find((f) => f.format === 'puzzlemill/numbridge-board')!;
+    await own.putPuzzle({ id: board.id, kind: 'numbridge', format: board.format, size: 9, level: 1, summary: 's', availableFrom: null, file: board, player: board });
+    const server = buildServer({ db: memory, store: own, plays: { store: failing }, now: () => new Date(clock) });
+    try {
+      const headers = { 'content-type': 'application/json', 'puzzlemill-player': 'abcdefghijklmnopqrstuvwx' };
+      expect((await server.inject({ method: 'POST', url: `/puzzles/${board.id}/check`, payload: position(board, false), headers })).json()).toMatchObject({ right: true, solved: true });
+      expect((await server.inject({ method: 'POST', url: `/puzzles/${board.id}/hint`, payload: {}, headers })).statusCode).toBe(200);
+      expect((await server.inject({ method: 'POST', url: `/puzzles/${board.id}/view`, headers: { 'puzzlemill-player': headers['puzzlemill-player'] } })).json()).toEqual({ recorded: false });
+    } finally {
+      await server.close();
+      memory.close();
+    }
+  });
+
   test('the stored player is a keyed hash, never the id sent; old plays are pruned', async () => {
     const rows = db.prepare('SELECT player FROM plays').pluck().all() as string[];
     expect(rows.length).toBe(16 * PLAYERS);
     for (const r of rows) expect(r).toMatch(/^[0-9a-f]{32}$/);
-    const dump = readFileSync(join(dir, 'server.db')).toString('latin1');
-    expect(dump).not.toContain('a-browser-that-opted-out');
+    // the ids sent are in no file of the database (its write-ahead log included), nor the opted-out one
+    const dump = ['server.db', 'server.db-wal'].map((f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f)).toString('latin1') : '')).join('');
+    expect(dump.length).toBeGreaterThan(0);
+    for (const id of [...sentIds, 'a-browser-that-opted-out']) expect(dump).not.toContain(id);
     const store = new SqlitePlayStore(db);
     const lastOfAll = START + (16 * PLAYERS) * 60_000 + 3_600_000 * 10;
     expect(await store.prune(START)).toBe(0);

@@ -113,11 +113,13 @@ describe.each(databases)('the stores on %s', (_name, open) => {
   });
 
   test('plays: one row per puzzle and player; nothing counts after the solve; windows; pruning', async () => {
-    const me = await plays.playerKey('browser-id-0123456789');
-    expect(me).toMatch(/^[0-9a-f]{32}$/);
-    expect(await plays.playerKey('browser-id-0123456789')).toBe(me);
-    const other = await plays.playerKey('browser-id-9876543210');
     const [a, b] = [files[0]!.id, files[2]!.id];
+    const me = await plays.playerKey('browser-id-0123456789', a);
+    expect(me).toMatch(/^[0-9a-f]{32}$/);
+    expect(await plays.playerKey('browser-id-0123456789', a)).toBe(me);
+    // the same browser on another puzzle is another key: rows of two puzzles cannot be linked
+    expect(await plays.playerKey('browser-id-0123456789', b)).not.toBe(me);
+    const other = await plays.playerKey('browser-id-9876543210', b);
     await plays.record(a, me, 1000, { type: 'view' });
     await plays.record(a, me, 2000, { type: 'hint' });
     await plays.record(a, me, 3000, { type: 'check', right: false, solved: false });

@@ -69,12 +69,26 @@ async function readPlays(args: StatsArgs) {
   if (!existsSync(args.db)) throw new InputError({ source: args.db }, 'no such database (serve makes it; --db names another)');
   let db;
   try {
-    db = new Database(args.db, { readonly: true, fileMustExist: true });
+    // read-write but asking nothing to be written (query_only): as the database's last connection
+    // it then folds and removes the write-ahead files on close, which a read-only one leaves behind
+    // (owned by whoever ran stats); without write access, read-only
+    try {
+      db = new Database(args.db, { fileMustExist: true });
+    } catch {
+      db = new Database(args.db, { readonly: true, fileMustExist: true });
+    }
+    db.pragma('query_only = ON');
   } catch (e) {
     throw new InputError({ source: args.db }, `cannot open the database: ${(e as Error).message}`);
   }
   try {
-    const hasPlays = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays'").get() !== undefined;
+    let hasPlays: boolean;
+    try {
+      // SQLite reads the file on the first query: a file that is no database fails here
+      hasPlays = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plays'").get() !== undefined;
+    } catch (e) {
+      throw new InputError({ source: args.db }, `not a puzzlemill database: ${(e as Error).message}`);
+    }
     if (!hasPlays) throw new InputError({ source: args.db }, 'no play statistics in this database (made by an older puzzlemill: serve it once to add them)');
     const localMidnight = (date: string) => new Date(`${date}T00:00:00`).getTime();
     const window = {
@@ -88,7 +102,14 @@ async function readPlays(args: StatsArgs) {
 }
 
 const percent = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)} %`);
-const duration = (s: number | undefined) => (s === undefined ? '—' : s < 60 ? `${Math.round(s)} s` : s < 3600 ? `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}` : `${(s / 3600).toFixed(1)} h`);
+/** "45 s", "3:07", "1.2 h": whole seconds first, so 119.5 s is 2:00, never 1:60. */
+function duration(seconds: number | undefined): string {
+  if (seconds === undefined) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return `${(s / 3600).toFixed(1)} h`;
+}
 
 function levelLabel(k: LevelKey, lang: Lang): string {
   const size = k.size !== null ? ` ${k.size}×${k.size}` : '';
@@ -110,7 +131,7 @@ function columns(rows: string[][], right: ReadonlySet<number>): string {
 
 /** The report as text: levels, puzzles, then the puzzles out of line. */
 export function statsTable(report: PlayReport, lang: Lang): string {
-  const head = ['players', 'solved', 'median', 'quartiles', 'hints/solve'];
+  const head = ['players', 'solve rate', 'median', 'quartiles', 'hints/solve'];
   const numbers = new Set([1, 2, 3, 4, 5, 6]);
   const levels = columns([['level', 'puzzles', ...head, 'typical'], ...report.levels.map((l) => [levelLabel(l, lang), String(l.puzzles), ...figureCells(l), duration(l.typicalSeconds ?? undefined)])], new Set([...numbers, 7]));
   const puzzles = columns([['puzzle', 'level', ...head], ...report.puzzles.map((p) => [p.id, levelLabel(p, lang), ...figureCells(p)])], new Set([2, 3, 4, 5, 6]));

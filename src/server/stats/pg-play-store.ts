@@ -3,18 +3,22 @@
  * made once whoever asks first (ON CONFLICT DO NOTHING, then read back), so every instance of a
  * club hashes a browser's id alike.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PgPool } from '../pg.ts';
-import type { PlayEvent, PlayRow, PlayStore, PlayWindow } from './play-store.ts';
+import { playerHash, type PlayEvent, type PlayRow, type PlayStore, type PlayWindow } from './play-store.ts';
 
 export class PgPlayStore implements PlayStore {
   private salt: Promise<Buffer> | undefined;
 
   constructor(private readonly pool: PgPool) {}
 
-  async playerKey(browserId: string): Promise<string> {
-    this.salt ??= this.loadSalt();
-    return createHmac('sha256', await this.salt).update(browserId).digest('hex').slice(0, 32);
+  async playerKey(browserId: string, puzzleId: string): Promise<string> {
+    // a failed first read (the database away) is not kept: the next request tries again
+    this.salt ??= this.loadSalt().catch((e: unknown) => {
+      this.salt = undefined;
+      throw e;
+    });
+    return playerHash(await this.salt, browserId, puzzleId);
   }
 
   private async loadSalt(): Promise<Buffer> {

@@ -40,14 +40,20 @@ export interface PlayWindow {
 
 export interface PlayStore {
   /**
-   * The stored form of a browser's id: a keyed hash (the key never leaves the database), so
-   * neither the table nor an answer holds an id a frontend ever sent.
+   * The stored form of a browser's id on one puzzle: a keyed hash of both (the key never leaves
+   * the database), so the table holds no id a frontend ever sent, and one browser's rows on two
+   * puzzles cannot be linked: the figures need no more than "the same player on this puzzle".
    */
-  playerKey(browserId: string): Promise<string>;
+  playerKey(browserId: string, puzzleId: string): Promise<string>;
   record(puzzleId: string, player: string, at: number, event: PlayEvent): Promise<void>;
   plays(window: PlayWindow): Promise<PlayRow[]>;
   /** Delete the plays whose last request came before `before` (ms); the number deleted. */
   prune(before: number): Promise<number>;
+}
+
+/** HMAC-SHA-256 under the salt of the puzzle's id and the browser's (a NUL between: neither holds one), 32 hex digits. */
+export function playerHash(salt: Buffer, browserId: string, puzzleId: string): string {
+  return createHmac('sha256', salt).update(`${puzzleId}\u0000${browserId}`).digest('hex').slice(0, 32);
 }
 
 export class SqlitePlayStore implements PlayStore {
@@ -69,9 +75,9 @@ export class SqlitePlayStore implements PlayStore {
     `);
   }
 
-  async playerKey(browserId: string): Promise<string> {
+  async playerKey(browserId: string, puzzleId: string): Promise<string> {
     this.salt ??= this.loadSalt();
-    return createHmac('sha256', this.salt).update(browserId).digest('hex').slice(0, 32);
+    return playerHash(this.salt, browserId, puzzleId);
   }
 
   private loadSalt(): Buffer {

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams } from '../http-schemas.ts';
 import type { StoredPuzzle } from '../store.ts';
-import { levelNameOf, playReport, type PlayReport } from './figures.ts';
+import { levelNameOf, MIN_SOLVES, playReport, type Figures, type PlayReport } from './figures.ts';
 import type { PlayStore } from './play-store.ts';
 import type { PlayRecorder } from './recorder.ts';
 import { PlayerHeaders, PuzzleStats, ViewResponse } from './schema.ts';
@@ -25,6 +25,15 @@ export interface StatsRoutesOptions {
   now: () => number;
   /** 0: keep for ever. */
   keepDays: number;
+}
+
+/**
+ * Figures as anyone may read them: the times and hints of fewer than MIN_SOLVES solves are left
+ * out (null), so no answer tells how long one or two known players took (`puzzlemill stats`, for
+ * the operator, shows them).
+ */
+function publicFigures<T extends Figures>(figures: T): T {
+  return figures.solved >= MIN_SOLVES ? figures : { ...figures, solveSeconds: null, hintsPerSolve: null };
 }
 
 export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (fastify, options) => {
@@ -44,7 +53,7 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (fastif
     { schema: { operationId: 'viewPuzzle', summary: "A player's first look at a puzzle, for play statistics (later views change nothing)", params: IdParams, headers: PlayerHeaders, response: { 200: ViewResponse, 400: ErrorResponse, 404: ErrorResponse } } },
     async (request) => {
       const found = await options.puzzle(request.params.id);
-      return { recorded: await recorder.record(await recorder.playerOf(request.headers), found.id, { type: 'view' }, request.log) };
+      return { recorded: await recorder.record(await recorder.playerOf(request.headers, found.id, request.log), found.id, { type: 'view' }, request) };
     },
   );
 
@@ -60,8 +69,8 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (fastif
     const key = { kind: found.kind, size: found.size, level: found.level, levelName: levelNameOf(found.kind, found.level) };
     const none = { players: 0, solved: 0, solveRate: null, solveSeconds: null, hintsPerSolve: null, checks: { right: 0, wrong: 0 } };
     const mine = report.puzzles.find((p) => p.id === found.id);
-    const level = report.levels.find((l) => l.level === found.level) ?? { ...key, puzzles: 0, typicalSeconds: null, ...none };
-    const puzzle = mine ? { players: mine.players, solved: mine.solved, solveRate: mine.solveRate, solveSeconds: mine.solveSeconds, hintsPerSolve: mine.hintsPerSolve, checks: mine.checks } : none;
-    return { id: found.id, ...key, puzzle, levelFigures: level, outOfLine: report.outOfLine.find((o) => o.id === found.id) ?? null };
+    const level = report.levels.find((l) => l.level === found.level);
+    const puzzle = mine ? publicFigures({ players: mine.players, solved: mine.solved, solveRate: mine.solveRate, solveSeconds: mine.solveSeconds, hintsPerSolve: mine.hintsPerSolve, checks: mine.checks }) : none;
+    return { id: found.id, ...key, puzzle, levelFigures: level ? publicFigures(level) : { ...key, puzzles: 0, typicalSeconds: null, ...none }, outOfLine: report.outOfLine.find((o) => o.id === found.id) ?? null };
   });
 };

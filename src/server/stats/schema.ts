@@ -35,8 +35,8 @@ const figureFields = {
   players: Type.Integer({ description: 'hashed player ids that viewed, checked or asked a hint' }),
   solved: Type.Integer(),
   solveRate: Nullable(Type.Number({ description: 'solved / players' })),
-  solveSeconds: Type.Union([Spread, Type.Null()]),
-  hintsPerSolve: Nullable(Type.Number({ description: "the solvers' hints before the solve, over the solves" })),
+  solveSeconds: Type.Union([Spread, Type.Null()], { description: 'null without a solve; over HTTP also below 5 solves (no answer tells how long one or two players took)' }),
+  hintsPerSolve: Nullable(Type.Number({ description: "the solvers' hints before the solve, over the solves; over HTTP null below 5 solves" })),
   checks: Type.Object({ right: Type.Integer(), wrong: Type.Integer() }, { additionalProperties: false, description: 'checks before the solve' }),
 };
 
