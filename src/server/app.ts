@@ -49,6 +49,11 @@ export interface ServerOptions {
   /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
   maxNodes?: number;
   /**
+   * The logic prover's budget of one `POST /verify` (default 200,000 forcing-chain branches, a few
+   * seconds: most of the hardest known puzzles finish; one that does not fails "undecided").
+   */
+  maxBranches?: number;
+  /**
    * The time one `POST /verify` may take in its worker thread (default 10 s, as a deal: the node
    * budget is what keeps a verify short; this time also covers a worker thread's start, seconds
    * on a loaded machine, so a short one refused good lines).
@@ -87,6 +92,7 @@ class ProtoKey extends Error {}
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
+export const DEFAULT_VERIFY_BRANCHES = 200_000;
 export const DEFAULT_VERIFY_TIME_LIMIT_MS = 10_000;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
@@ -177,7 +183,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // a pool made here is this server's; one passed in belongs to the caller
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
   const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
-  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter });
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, maxBranches: options.maxBranches ?? DEFAULT_VERIFY_BRANCHES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter });
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };
