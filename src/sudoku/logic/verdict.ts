@@ -63,7 +63,10 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const solution = solutions === 1 ? counted.solution : null;
   // The uniqueness rungs only after the count proved exactly one solution: their steps assume it.
   const uniqueness = solutions === 1 && options.uniqueness !== false;
-  const nested = options.nested !== false;
+  // The last rung only for a board counted unique: on any other its verdict is already the count's,
+  // and the prover's run only says how far it gets — seconds of nested chains for nothing (a
+  // near-empty board would spend the whole branch budget).
+  const nested = solutions === 1 && options.nested !== false;
   const maxBranches = branchLimit(options);
   const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested, maxBranches });
   const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested, maxBranches }) : grading;
