@@ -34,7 +34,8 @@ export interface ProveOptions {
   /**
    * Also the last rung, nested forcing chains (tier 5, techniques/nested-forcing.ts); default
    * false: it only matters on boards every other rung leaves, where it can take seconds, so only
-   * callers that want those boards finished ask (`judgeBoard(board, { nested: true })`, the bench).
+   * callers that want those boards finished ask (judgeBoard for a board counted unique, within
+   * `maxBranches`; the bench). Generators never do.
    */
   nested?: boolean;
   /**

@@ -6,7 +6,9 @@
  *
  * A unique board the ladder cannot finish is "beyond the ladder", not "needs guessing": the
  * hardest forum puzzles are solved by people with chains and patterns this ladder does not have.
- * Its reason says how far the prover got (the highest tier it used, the cells placed).
+ * Its reason says how far the prover got (the highest tier it used, the cells placed). The ladder
+ * is the whole one, nested forcing chains included, on a board counted unique; a run that spends
+ * its branch budget (`maxBranches`, core/budget.ts) is "undecided", as a count out of nodes is.
  */
 import { branchLimit, nodeLimit, undecidedReason, unfinishedReason, type SearchBudget } from '../../core/budget.ts';
 import { NO_SOLUTION, SEVERAL_SOLUTIONS } from '../solution-words.ts';
