@@ -26,7 +26,7 @@ export function withMaxBranches<T>(y: Argv<T>): Argv<T & { 'max-branches': numbe
       type: 'number',
       default: DEFAULT_MAX_BRANCHES,
       describe: 'logic prover budget per puzzle (0 = none): a unique puzzle the ladder has not finished after N forcing-chain branches is reported "undecided" (exit 1). '
-        + 'The hardest known puzzles need up to about 500,000; 2,000,000 is about half a minute',
+        + 'The hardest known puzzles need up to about 450,000; 2,000,000 is about half a minute',
     })
     .check((a) => (Number.isInteger(a['max-branches']) && (a['max-branches'] as number) >= 0) || '--max-branches must be a whole number ≥ 0');
 }

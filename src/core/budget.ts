@@ -15,9 +15,10 @@ export const DEFAULT_MAX_NODES = 20_000_000;
 /**
  * The logic prover's budget per puzzle (`--max-branches`): the assumptions its forcing-chain
  * rungs may follow, nested chains' inner assumptions included. A count, not a clock, so a verdict
- * is the same on every machine. forum-hardest-1106 needs at most MAX_FORUM_HARDEST_BRANCHES (see
- * bench/RESULTS.md); a branch takes about 10–20 µs on the 2-core CI machine, so the default gives
- * up after roughly half a minute, like DEFAULT_MAX_NODES.
+ * is the same on every machine. forum-hardest-1106, the hardest known puzzles, needs at most
+ * 443,850 (median 46,092: bench/ladder-hardest.ts, bench/RESULTS.md), so the default leaves 4×
+ * room; a branch costs about 14 µs of CPU on the 2-core CI machine, so a board that spends it all
+ * gives up after about half a minute, like DEFAULT_MAX_NODES.
  */
 export const DEFAULT_MAX_BRANCHES = 2_000_000;
 
