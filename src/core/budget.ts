@@ -17,8 +17,8 @@ export const DEFAULT_MAX_NODES = 20_000_000;
  * rungs may follow, nested chains' inner assumptions included. A count, not a clock, so a verdict
  * is the same on every machine. forum-hardest-1106, the hardest known puzzles, needs at most
  * 443,850 (median 46,092: bench/ladder-hardest.ts, bench/RESULTS.md), so the default leaves 4×
- * room; a branch costs about 14 µs of CPU on the 2-core CI machine, so a board that spends it all
- * gives up after about half a minute, like DEFAULT_MAX_NODES.
+ * room; a branch costs 7–14 µs of CPU on the 2-core CI machine, so a board that spends it all
+ * gives up after 15–30 s, like DEFAULT_MAX_NODES's half a minute.
  */
 export const DEFAULT_MAX_BRANCHES = 2_000_000;
 
