@@ -207,7 +207,7 @@ async function nestedSection(): Promise<string> {
     ]);
   }
   return [
-    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })` in the boards' own digits; judgeBoard, which now uses the rung by default,',
+    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })` in each board\'s own digits; judgeBoard, which now uses the rung by default,',
     `grades renamed digits; with and without the uniqueness rungs): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
     'the same with steps, replayed by `checkProof`; ms: fast-mode wall time per board on one core (a capped board counts as the cap).',
     '',
