@@ -207,8 +207,8 @@ async function nestedSection(): Promise<string> {
     ]);
   }
   return [
-    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })`, as `judgeBoard(board, { nested: true })`',
-    `runs it; with and without the uniqueness rungs): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
+    'forum-hardest-1106 with the last rung, `nested-forcing-chain` (`prove(board, { nested: true })` in each board\'s own digits; judgeBoard, which now uses the rung by default,',
+    `grades renamed digits; with and without the uniqueness rungs): one board at a time in a worker thread, stopped after ${NESTED_CAP_MS / 1000} s (fast mode); "proofs accepted":`,
     'the same with steps, replayed by `checkProof`; ms: fast-mode wall time per board on one core (a capped board counts as the cap).',
     '',
     table(['set', 'uniqueness', 'boards', 'finished', 'with a nested chain', 'proofs accepted', 'ms per board (median)', 'ms per board (p90)', 'beyond the ladder (tier reached)'], rows),

@@ -169,9 +169,11 @@ export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: b
 /**
  * Verify one puzzle: a file object (board or case), its JSON text, or a line-format Sudoku.
  * Never throws for bad input: the report says `bad-input` with the reason. `options.maxNodes`
- * caps every search (default DEFAULT_MAX_NODES, 0 = none); past it the puzzle fails "undecided".
+ * caps every counting search (default DEFAULT_MAX_NODES, 0 = none), `options.maxBranches` the
+ * logic prover (the whole ladder, nested forcing chains included; default DEFAULT_MAX_BRANCHES);
+ * past either the puzzle fails "undecided".
  */
-export function verify(puzzle: string | object, options: { maxNodes?: number } = {}): VerifyReport {
+export function verify(puzzle: string | object, options: { maxNodes?: number; maxBranches?: number } = {}): VerifyReport {
   const where = { source: '<argument>' };
   if (typeof puzzle !== 'string') return verifyInput({ where, value: puzzle }, options);
   const text = puzzle.trim();

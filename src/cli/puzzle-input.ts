@@ -3,13 +3,26 @@
  * of any registered format (built in or from PUZZLEMILL_KIND_MODULES) that has the command's
  * capability. Bad input — unreadable, an unknown format, a format without that capability (one
  * line naming the format) — becomes one warning line with its position (exit 2, as in verify and
- * import) and `null`, so the other items are still processed.
+ * import) and a `BadItem`, so the other items are still processed and the command can still
+ * write its line for it (batch output lines up with the input: docs/FORMATS.md, "Batch output").
  */
 import { atPosition, InputError, inside, type InputPosition } from '../core/errors.ts';
 import type { AnyFormat, PuzzleFile } from '../kinds/kind.ts';
 import { boardOfLine, LineError, type Board } from '../kinds/line-input.ts';
 import { EXIT_BAD_INPUT, raiseExitCode, warn } from './exit.ts';
 import type { InputItem } from './input.ts';
+
+/** An item that could not be read (already reported on stderr, exit code raised): its error. */
+export class BadItem {
+  constructor(readonly error: InputError) {}
+}
+
+/**
+ * The stdout line `solve` writes for an input line that has no answer line, so its output keeps
+ * one line per input line (the reason goes to stderr): unreadable, not decided within the budget,
+ * no solution (plain `solve`; `--count` prints 0).
+ */
+export const NO_ANSWER = { badInput: 'bad-input', undecided: 'undecided', noSolution: 'no-solution' } as const;
 
 export type PuzzleItem =
   | { kind: 'line'; board: Board; where: InputPosition }
@@ -29,11 +42,11 @@ async function loadRegistry(): Promise<typeof import('../kinds/registry.ts')> {
   return reg;
 }
 
-export async function puzzleOfItem(item: InputItem, capability: Capability): Promise<PuzzleItem | null> {
+export async function puzzleOfItem(item: InputItem, capability: Capability): Promise<PuzzleItem | BadItem> {
   if (item.kind === 'error') {
     warn(item.error.message);
     raiseExitCode(EXIT_BAD_INPUT);
-    return null;
+    return new BadItem(item.error);
   }
   try {
     if (item.kind === 'line') return { kind: 'line', board: boardOfLine(item.text), where: item.where };
@@ -56,7 +69,7 @@ export async function puzzleOfItem(item: InputItem, capability: Capability): Pro
 }
 
 /** Run a kind's capability on a file, its InputErrors (relative to the file) placed in the input. */
-export function withinItem<T>(where: InputPosition, run: () => T): T | null {
+export function withinItem<T>(where: InputPosition, run: () => T): T | BadItem {
   try {
     return run();
   } catch (e) {
@@ -64,11 +77,12 @@ export function withinItem<T>(where: InputPosition, run: () => T): T | null {
   }
 }
 
-function badItem(e: unknown, where: InputPosition): null {
+function badItem(e: unknown, where: InputPosition): BadItem {
   if (!(e instanceof InputError || e instanceof LineError)) throw e;
-  warn(placed(e, where).message);
+  const error = placed(e, where);
+  warn(error.message);
   raiseExitCode(EXIT_BAD_INPUT); // unreadable input: 2 in every command, as verify and import say
-  return null;
+  return new BadItem(error);
 }
 
 /** Kinds report positions inside the file (source ''): put them in the input's file, line and pointer. */

@@ -68,7 +68,7 @@ export interface GradeOptions extends SearchBudget {
   proof?: boolean;
   /** Sudoku boards: false excludes the uniqueness techniques (unique rectangles, BUG+1); default allowed once counted unique. */
   uniqueness?: boolean;
-  /** Sudoku boards: also the last rung, nested forcing chains (seconds on the hardest boards; `--nested`). */
+  /** Sudoku boards: false leaves out the last rung, nested forcing chains (default: the whole ladder, within `maxBranches`; `--no-nested`). */
   nested?: boolean;
 }
 

@@ -141,7 +141,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   const givens = Uint8Array.from(carved);
   const board = { size, regions, givens };
   // the one board check every consumer uses (count, prove, grade), here without a node budget
-  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0, uniqueness: request.uniqueness !== false });
+  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0, maxBranches: 0, nested: false, uniqueness: request.uniqueness !== false });
   if (judged.solutions !== 1 || !judged.solution!.every((d, i) => d === solution[i])) {
     throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) ${judged.solutions === 1 ? 'has another solution than its grid' : judged.reason}`);
   }

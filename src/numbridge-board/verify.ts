@@ -24,7 +24,7 @@
  *
  * The messages are the one-line reasons `puzzlemill verify` prints.
  */
-import type { SearchBudget } from '../core/budget.ts';
+import { branchLimit, unfinishedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError } from '../core/errors.ts';
 import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
@@ -187,7 +187,9 @@ const LEGACY_TOP_LEVEL = 4;
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
-  const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness });
+  // The whole ladder, as judgeBoard runs it, within the default branch budget.
+  const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness, nested: true, maxBranches: branchLimit() });
+  if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
   const real = gradeOf(graded);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];

@@ -46,6 +46,8 @@ export interface VerifyTask {
   inputs: VerifyInput[];
   /** The search budget of every check (`--max-nodes`; absent = the default, 0 = none). */
   maxNodes?: number;
+  /** The logic prover's branch budget (`--max-branches`; absent = the default, 0 = none). */
+  maxBranches?: number;
   /** False: grade without the uniqueness techniques (`--no-uniqueness`). */
   uniqueness?: boolean;
 }
@@ -64,6 +66,7 @@ export interface VerifyReport {
 export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
   const t0 = performance.now();
   const budget: VerifyOptions = task.maxNodes === undefined ? {} : { maxNodes: task.maxNodes };
+  if (task.maxBranches !== undefined) budget.maxBranches = task.maxBranches;
   if (task.uniqueness === false) budget.uniqueness = false;
   const outcomes = task.inputs.map((input) => verifyInput(input, budget));
   return { outcomes, ms: performance.now() - t0 };

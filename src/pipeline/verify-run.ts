@@ -17,6 +17,8 @@ export interface VerifyRunOptions {
   kindModules?: string[];
   /** The search budget of every check (core/budget.ts: absent = the default, 0 = none). */
   maxNodes?: number;
+  /** The logic prover's branch budget of every check (`--max-branches`; absent = the default, 0 = none). */
+  maxBranches?: number;
   /** False: grade without the uniqueness techniques (`verify --no-uniqueness`). */
   uniqueness?: boolean;
   emit: (report: VerifyReport) => void;
@@ -41,7 +43,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
-        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }), ...(o.uniqueness === false ? { uniqueness: false } : {}) };
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }), ...(o.maxBranches === undefined ? {} : { maxBranches: o.maxBranches }), ...(o.uniqueness === false ? { uniqueness: false } : {}) };
         const r = await executor.run(task);
         return { results: r.outcomes, ms: r.ms };
       },

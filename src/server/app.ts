@@ -50,6 +50,11 @@ export interface ServerOptions {
   /** The search budget of one `POST /verify` (default 500,000 nodes, well under a second). */
   maxNodes?: number;
   /**
+   * The logic prover's budget of one `POST /verify` (default 200,000 forcing-chain branches, a few
+   * seconds: most of the hardest known puzzles finish; one that does not fails "undecided").
+   */
+  maxBranches?: number;
+  /**
    * The time one `POST /verify` may take in its worker thread (default 10 s, as a deal: the node
    * budget is what keeps a verify short; this time also covers a worker thread's start, seconds
    * on a loaded machine, so a short one refused good lines).
@@ -90,6 +95,7 @@ class ProtoKey extends Error {}
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
+export const DEFAULT_VERIFY_BRANCHES = 200_000;
 export const DEFAULT_VERIFY_TIME_LIMIT_MS = 10_000;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
@@ -181,7 +187,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
   const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
   const plays = { store: options.plays?.store ?? new SqlitePlayStore(options.db), record: options.plays?.record ?? true, keepDays: options.plays?.keepDays ?? DEFAULT_KEEP_PLAYS_DAYS };
-  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter, plays });
+  app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, maxBranches: options.maxBranches ?? DEFAULT_VERIFY_BRANCHES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter, plays });
   app.register(demoRoutes);
 
   const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };

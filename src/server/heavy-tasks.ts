@@ -18,7 +18,7 @@ export type { DealOutcome };
  * task, so a club's own kind is verified and made in the pool as in the server's own thread.
  */
 export type HeavyTask = (
-  | { kind: 'verify'; input: VerifyInput; maxNodes: number }
+  | { kind: 'verify'; input: VerifyInput; maxNodes: number; maxBranches?: number }
   | { kind: 'deal'; options: DealOptions; seed: string }
   | { kind: 'daily'; date: string; root: string; key: Uint8Array; stagePublic?: boolean; plan?: DailySlot[] }
 ) & { kindModules?: readonly string[] };
@@ -34,7 +34,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | Deal
     case 'verify':
       // concealed: the body may be a stored puzzle with a made-up secret, and the detailed words
       // ("secret places otto at [0, 0] but the solution has [1, 0]") would hand out its solution
-      return verifyInput(task.input, { maxNodes: task.maxNodes, conceal: true });
+      return verifyInput(task.input, { maxNodes: task.maxNodes, ...(task.maxBranches === undefined ? {} : { maxBranches: task.maxBranches }), conceal: true });
     case 'deal':
       return dealTable(task.options, task.seed);
     case 'daily': {

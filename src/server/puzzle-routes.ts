@@ -30,6 +30,8 @@ export interface PuzzleRoutesOptions {
   now: () => Date;
   /** The search budget of one `POST /verify` (core/budget.ts). */
   maxNodes: number;
+  /** The logic prover's branch budget of one `POST /verify` (core/budget.ts). */
+  maxBranches: number;
   /** The time one `POST /verify` may take in its thread (ms), besides its node budget. */
   verifyTimeLimitMs: number;
   /** Where `/verify` runs: off the event loop. */
@@ -176,7 +178,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
       let report;
       try {
         // an anonymous verify gets a short time as well as its node budget, and its address's turn
-        report = await options.heavyWork.run({ kind: 'verify', input, maxNodes: options.maxNodes }, { client: request.ip, timeLimitMs: options.verifyTimeLimitMs });
+        report = await options.heavyWork.run({ kind: 'verify', input, maxNodes: options.maxNodes, maxBranches: options.maxBranches }, { client: request.ip, timeLimitMs: options.verifyTimeLimitMs });
       } catch (e) {
         if (e instanceof TimedOut) throw new ClientError(422, `body: ${e.message}`);
         throw e;

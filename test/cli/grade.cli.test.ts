@@ -40,13 +40,19 @@ describe('puzzlemill grade', () => {
   });
 
   test('reports puzzles it cannot grade for what they are, bad lines as unreadable (exit 2), and grades the rest', () => {
-    const r = runCli(['grade'], { input: `${TWO_SOLUTIONS}\nnot a puzzle\n${CONTRADICTION}\n${EASY}\n` });
+    const input = `${TWO_SOLUTIONS}\nnot a puzzle\n${CONTRADICTION}\n${EASY}\n`;
+    const r = runCli(['grade'], { input });
     expect(r.code).toBe(2);
     const out = r.stdout.trim().split('\n');
     expect(out[0]).toBe('<stdin>:1  has more than one solution'); // verify's and import's words (sudoku/logic/verdict.ts)
-    expect(out[1]).toBe('<stdin>:3  has no solution');
-    expect(out[2]).toMatch(/^<stdin>:4 {2}easy/);
+    expect(out[1]).toBe('<stdin>:2:1  bad input: puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81'); // a line for every line
+    expect(out[2]).toBe('<stdin>:3  has no solution');
+    expect(out[3]).toMatch(/^<stdin>:4 {2}easy/);
     expect(r.stderr.trim()).toBe('<stdin>:2:1: puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81');
+    // --json: a record for the unreadable line too, as verify --json writes one
+    const json = runCli(['grade', '--json'], { input }).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(json.map((j) => j.line)).toEqual([1, 2, 3, 4]);
+    expect(json[1]).toEqual({ source: '<stdin>', line: 2, column: 1, guessFree: false, grade: null, solutions: null, verdict: 'bad-input', reason: 'puzzle has 12 characters, expected 16, 25, 36, 49, 64 or 81', techniques: {} });
     expect(runCli(['grade'], { input: `${TWO_SOLUTIONS}\n${EASY}\n` }).code).toBe(1);
     expect(runCli(['grade', '--max-tier', '0'], { input: HARD }).code).toBe(2);
   });
@@ -59,8 +65,8 @@ describe('puzzlemill grade', () => {
     const json = JSON.parse(runCli(['grade', '--json', '--max-tier', '2'], { input: TOP_3 + '\n' }).stdout);
     expect(json).toMatchObject({ solutions: 1, verdict: 'beyond-ladder', tier: 2, grade: null });
     expect(runCli(['grade', '--max-tier', '1'], { input: HARD + '\n' }).stdout).toMatch(/beyond the ladder up to tier 1: unique; the logic prover finds no first step and stalls with 24 of 81/);
-    // a classic with no givens placed by any rung of the ladder at all
-    const stuck = runCli(['grade'], { input: BEYOND + '\n' });
+    // a classic with no givens placed by any rung of the ladder but the last (nested chains finish it)
+    const stuck = runCli(['grade', '--no-nested'], { input: BEYOND + '\n' });
     expect(stuck.code).toBe(1);
     expect(stuck.stdout).toMatch(/^<stdin>:1 {2}beyond the ladder: unique; the logic prover (reaches tier \d \(\w+\)|finds no first step) and stalls with \d+ of 81 cells placed\n$/);
   });

@@ -27,7 +27,7 @@ const UNDECIDED = (n: number) => `undecided: not decided within ${n} search node
 describe('--max-nodes on a near-empty board of a hard layout', () => {
   test('solve --count: undecided within 100 nodes (exit 1); the default and 0 (no limit) count two', () => {
     const tiny = runCli(['solve', '--count', '--max-nodes', '100'], { input: LINE });
-    expect(tiny).toMatchObject({ code: 1, stdout: '', stderr: `<stdin>:1: ${UNDECIDED(100)}\n` });
+    expect(tiny).toMatchObject({ code: 1, stdout: 'undecided\n', stderr: `<stdin>:1: ${UNDECIDED(100)}\n` });
     expect(runCli(['solve', '--count'], { input: LINE })).toMatchObject({ code: 0, stdout: '2\n' });
     expect(runCli(['solve', '--count', '--max-nodes', '0'], { input: LINE })).toMatchObject({ code: 0, stdout: '2\n' });
   });

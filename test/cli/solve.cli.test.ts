@@ -32,7 +32,8 @@ describe('puzzlemill solve', () => {
     const p = file('bad.txt', '1234\n................\n11..............\n..3x............\n');
     const r = runCli(['solve', p]);
     expect(r.code).toBe(2);
-    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    // one stdout line per input line: the bad ones get the marker, their reasons go to stderr
+    expect(r.stdout).toMatch(/^bad-input\n[1-4]{16}\nbad-input\nbad-input\n$/);
     expect(r.stderr).toBe(
       [
         `${p}:1:1: puzzle has 4 characters, expected 16, 25, 36, 49, 64 or 81`,
@@ -87,7 +88,7 @@ describe('puzzlemill solve', () => {
     const r = runCli(['solve', dir, join(dir, 'missing.txt'), good]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`${dir}: cannot read: is a directory\n${join(dir, 'missing.txt')}: cannot read: no such file or directory\n`);
-    expect(r.stdout).toMatch(/^1[1-4]{15}\n$/);
+    expect(r.stdout).toMatch(/^bad-input\nbad-input\n1[1-4]{15}\n$/);
   });
 
   test('binary junk is one line for the whole file (exit 2), not one per "line"; lines before it are read', () => {
@@ -97,7 +98,7 @@ describe('puzzlemill solve', () => {
     writeFileSync(junk, Buffer.concat([Buffer.from('1.........4.....\n'), bytes]));
     const r = runCli(['solve', '--count', junk]);
     expect(r.code).toBe(2);
-    expect(r.stdout).toBe('2\n');
+    expect(r.stdout).toBe('2\nbad-input\n');
     expect(r.stderr).toMatch(new RegExp(`^${junk}:2: not a text file \\(a NUL byte at byte \\d+: binary data, or UTF-16 text\\?\\)\n$`));
   });
 
@@ -106,7 +107,7 @@ describe('puzzlemill solve', () => {
     writeFileSync(latin1, Buffer.concat([Buffer.from('1.........4.....\n# R'), Buffer.from([0xe4]), Buffer.from('tsel\n1.........4.....\n')]));
     const r = runCli(['solve', '--count', latin1]);
     expect(r.code).toBe(2);
-    expect(r.stdout).toBe('2\n');
+    expect(r.stdout).toBe('2\nbad-input\n'); // the file ends at its first bad line
     expect(r.stderr).toBe(`${latin1}:2: not a text file (invalid UTF-8: binary data, or text in another encoding such as Latin-1?)\n`);
   });
 
@@ -115,7 +116,7 @@ describe('puzzlemill solve', () => {
     writeFileSync(big, '.'.repeat(17 * 1024 * 1024) + '\n1.........4.....\n');
     const r = runCli(['solve', '--count', big]);
     expect(r.code).toBe(2);
-    expect(r.stdout).toBe('2\n');
+    expect(r.stdout).toBe('bad-input\n2\n');
     expect(r.stderr).toBe(`${big}:1: line longer than 16 MB\n`);
   });
 
@@ -133,7 +134,7 @@ describe('puzzlemill solve', () => {
     const { public: _, ...noPublic } = board;
     const array = runCli(['solve', '--count'], { input: JSON.stringify([board, clash, noPublic], null, 2) });
     expect(array.code).toBe(2);
-    expect(array.stdout).toBe('1\n');
+    expect(array.stdout).toBe('1\nbad-input\nbad-input\n');
     expect(array.stderr).toBe('<stdin>:1 /1/public/givens/0/1: givens clash: 1 at r1c1 and r1c2 share a row\n<stdin>:1 /2: missing field "public"\n');
   });
 
@@ -141,7 +142,7 @@ describe('puzzlemill solve', () => {
     const solved = '652483917978162435314975628825736149791824563436519872269348751547291386183657294';
     const r = runCli(['solve', '--count', '--max-nodes', '3'], { input: `.${solved.slice(1)}\n${'.'.repeat(81)}\n` });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('1\n');
+    expect(r.stdout).toBe('1\nundecided\n');
     expect(r.stderr).toBe('<stdin>:2: undecided: not decided within 3 search nodes (raise --max-nodes)\n');
     expect(runCli(['solve', '--max-nodes', '-1']).code).toBe(2);
   });

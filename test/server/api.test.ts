@@ -16,6 +16,7 @@ import { loadCorpus } from '../../src/server/corpus.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { SqlitePuzzleStore } from '../../src/server/store.ts';
 import { DATE, expectOneLineError, generated, mixedPuzzles, testServer, type TestServer } from './helpers.ts';
+import { dataLines } from '../helpers/data.ts';
 
 let server: TestServer;
 let files: PuzzleFile[];
@@ -304,6 +305,16 @@ describe('verify', () => {
     const r = JSON.parse((await small.app.inject({ method: 'POST', url: '/verify', payload: empty, headers: { 'content-type': 'text/plain' } })).body);
     expect(r.status).toBe('fail');
     expect(r.report).toMatch(/undecided/);
+    await small.close();
+  });
+
+  test('the prover is bounded too: a forum-hardest line past maxBranches fails "undecided"', async () => {
+    // forum-hardest line 73: the whole ladder needs nested chains and about 11,000 branches
+    const hardest = dataLines('classic/forum-hardest-1106.txt')[72]!;
+    const small = await testServer([], { options: { maxBranches: 100 } });
+    const r = JSON.parse((await small.app.inject({ method: 'POST', url: '/verify', payload: hardest, headers: { 'content-type': 'text/plain' } })).body);
+    expect(r.status).toBe('fail');
+    expect(r.problems).toEqual(['undecided: the logic prover did not finish within 100 forcing-chain branches (raise --max-branches)']);
     await small.close();
   });
 });

@@ -16,9 +16,9 @@ import { gradeSudokuBoard } from '../../kinds/board-checks.ts';
 import type { GradeReport } from '../../kinds/kind.ts';
 import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { readItems } from '../input.ts';
-import { withMaxNodes } from '../max-nodes.ts';
+import { withMaxBranches, withMaxNodes } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
-import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
+import { BadItem, puzzleOfItem, withinItem } from '../puzzle-input.ts';
 import { LANGS, type Lang } from '../../core/lang.ts';
 import { L, levelName } from '../../render/labels.ts';
 
@@ -29,6 +29,7 @@ interface GradeArgs {
   lang: Lang;
   maxTier?: number;
   maxNodes: number;
+  maxBranches: number;
   uniqueness: boolean;
   nested: boolean;
 }
@@ -37,7 +38,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   command: 'grade [files..]',
   describe: 'Grade puzzles with the logic prover (line format, board JSON or NDJSON; stdin when no file)',
   builder: (y: Argv) =>
-    withMaxNodes(y)
+    withMaxBranches(withMaxNodes(y))
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
@@ -50,8 +51,8 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       })
       .option('nested', {
         type: 'boolean',
-        default: false,
-        describe: 'also the last rung, nested forcing chains: finishes the hardest known puzzles (forum-hardest: all 375), at up to seconds a board',
+        default: true,
+        describe: 'the last rung, nested forcing chains, when every other rung stalls: finishes the hardest known puzzles (forum-hardest: all 375), at up to seconds a board within --max-branches; --no-nested leaves it out',
       })
       .check((a) => {
         const t = a['max-tier'] as number | undefined;
@@ -60,14 +61,20 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
       })
       .example('$0 grade test/data/classic/top1465.txt', 'grade a list of puzzles')
       .example('$0 grade --proof --lang de board.json', 'the solution path in German')
-      .example('$0 grade --nested test/data/classic/forum-hardest-1106.txt', 'the hardest puzzles, with nested forcing chains') as unknown as Argv<GradeArgs>,
+      .example('$0 grade test/data/classic/forum-hardest-1106.txt', 'the hardest puzzles (nested forcing chains, the last rung)') as unknown as Argv<GradeArgs>,
   handler: async (args) => {
     for await (const item of readItems(args.files)) {
       const parsed = await puzzleOfItem(item, 'grade');
-      if (!parsed) continue;
-      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes, uniqueness: args.uniqueness, nested: args.nested };
+      if (parsed instanceof BadItem) {
+        badReport(parsed, args);
+        continue;
+      }
+      const options = { maxTier: args.maxTier, proof: args.proof, maxNodes: args.maxNodes, maxBranches: args.maxBranches, uniqueness: args.uniqueness, nested: args.nested };
       const report = parsed.kind === 'line' ? gradeSudokuBoard(parsed.board, options) : withinItem(parsed.where, () => parsed.format.grade!(parsed.file, options));
-      if (!report) continue;
+      if (report instanceof BadItem) {
+        badReport(report, args);
+        continue;
+      }
       if (!report.guessFree) raiseExitCode(EXIT_FAILED);
       const id = parsed.kind === 'file' ? parsed.id : undefined;
       if (args.json) writeLine(JSON.stringify(jsonReport(parsed.where, id, report, args)));
@@ -76,6 +83,28 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
     flushOutput();
   },
 };
+
+/**
+ * The line of an unreadable item (its reason is on stderr too, with the exit code 2), so the
+ * output keeps one line or record per input line: `--json` as verify --json reports it
+ * (`verdict: "bad-input"` and the reason), text `FILE:LINE:COL  bad input: reason`.
+ */
+function badReport(bad: BadItem, args: GradeArgs): void {
+  const where = bad.error.position;
+  if (!args.json) return writeLine(`${label(where, undefined)}  bad input: ${bad.error.reason}`);
+  writeLine(JSON.stringify({
+    source: where.source,
+    ...(where.line !== undefined ? { line: where.line } : {}),
+    ...(where.column !== undefined ? { column: where.column } : {}),
+    ...(where.pointer ? { pointer: where.pointer } : {}),
+    guessFree: false,
+    grade: null,
+    solutions: null,
+    verdict: 'bad-input',
+    reason: bad.error.reason,
+    techniques: {},
+  }));
+}
 
 /** "hidden-single ×12, x-wing ×1": in the order the kind gives them (its ladder's). */
 function techniqueList(counts: Record<string, number>): string {

@@ -2,12 +2,14 @@
  * `puzzlemill solve [FILE…]`: solve line-format puzzles or puzzle files of any kind that can be
  * solved (the kind's `solve`: Numbridge boards print their solution as a line, Murder cases as
  * JSON), or count their solutions. A file of a kind without a solver is refused in one line.
+ * Every puzzle line (or JSON item) gets exactly one stdout line, in input order: the answer, or a
+ * marker (NO_ANSWER) when there is none, its reason on stderr — so stdout lines up with the input.
  */
 import type { Argv, CommandModule } from 'yargs';
 import { atPosition } from '../../core/errors.ts';
 import type { SolveReport } from '../../kinds/kind.ts';
 import { solveBoard } from '../../kinds/board-solve.ts';
-import { puzzleOfItem, withinItem } from '../puzzle-input.ts';
+import { BadItem, NO_ANSWER, puzzleOfItem, withinItem } from '../puzzle-input.ts';
 import { EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { withMaxNodes } from '../max-nodes.ts';
@@ -37,18 +39,25 @@ export const solveCommand: CommandModule<object, SolveArgs> = {
     let solveMs = 0;
     for await (const item of readItems(args.files)) {
       const parsed = await puzzleOfItem(item, 'solve');
-      if (!parsed) continue;
+      if (parsed instanceof BadItem) {
+        writeLine(NO_ANSWER.badInput);
+        continue;
+      }
       const options = { maxNodes: args.maxNodes, count: args.count };
       const t0 = performance.now();
-      const report: SolveReport | null =
+      const report: SolveReport | BadItem =
         parsed.kind === 'line' ? solveBoard(parsed.board, options) : withinItem(parsed.where, () => parsed.format.solve!(parsed.file, options));
       solveMs += performance.now() - t0;
-      if (!report) continue;
+      if (report instanceof BadItem) {
+        writeLine(NO_ANSWER.badInput);
+        continue;
+      }
       puzzles++;
       nodes += report.nodes ?? 0;
       if (report.solutions === null || (!args.count && report.line === null)) {
         warn(atPosition(report.reason ?? 'no solution', parsed.where).message);
         raiseExitCode(EXIT_FAILED);
+        writeLine(report.solutions === null ? NO_ANSWER.undecided : NO_ANSWER.noSolution);
       } else if (args.count) {
         writeLine(String(report.solutions));
       } else {

@@ -34,9 +34,18 @@ export interface ProveOptions {
   /**
    * Also the last rung, nested forcing chains (tier 5, techniques/nested-forcing.ts); default
    * false: it only matters on boards every other rung leaves, where it can take seconds, so only
-   * callers that want those boards finished ask (`judgeBoard(board, { nested: true })`, the bench).
+   * callers that want those boards finished ask (judgeBoard for a board counted unique, within
+   * `maxBranches`; the bench). Generators never do.
    */
   nested?: boolean;
+  /**
+   * The most branches the forcing-chain rungs may follow in this run (each assumption of a
+   * position, each inner assumption of a nested chain; LogicState.branches); past it the run
+   * stops unfinished with `exhausted`. A count, so the result is the same on every machine.
+   * Default: no limit (the other rungs are polynomial per step; only commands reading foreign
+   * boards with the nested rung need one: judgeBoard's `maxBranches`).
+   */
+  maxBranches?: number;
 }
 
 export interface ProveResult {
@@ -52,6 +61,10 @@ export interface ProveResult {
   grid: Grid;
   steps: ProofStep[];
   techniqueCounts: Record<string, number>;
+  /** The run stopped because its branch budget (`maxBranches`) was spent: unfinished, not "beyond the ladder". */
+  exhausted: boolean;
+  /** Branches the forcing-chain rungs followed (the budget's count). */
+  branches: number;
 }
 
 const states = new WeakMap<Geometry, LogicState>();
@@ -85,6 +98,7 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
   const collect = options.collectSteps ?? true;
   s.load(board);
   s.resetRun('apply', collect);
+  s.branchLimit = options.maxBranches ?? Infinity;
   const ladder = rungs(options.maxTier ?? Infinity, options.techniques, s.layout.irregular, options.uniqueness === true, options.nested === true);
   for (;;) {
     runSingles(s);
@@ -95,9 +109,9 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
         progress = true;
         break;
       }
-      if (s.contradiction) break;
+      if (s.contradiction || s.exhausted) break;
     }
-    if (!progress || s.contradiction) break;
+    if (!progress || s.contradiction || s.exhausted) break;
   }
   const techniqueCounts: Record<string, number> = {};
   for (const t of LADDER) if (s.counts[t.index]) techniqueCounts[t.id] = s.counts[t.index]!;
@@ -109,6 +123,8 @@ export function prove(board: Board, options: ProveOptions = {}): ProveResult {
     grid: s.gridCopy(),
     steps: collect ? s.takeSteps() : [],
     techniqueCounts,
+    exhausted: s.exhausted,
+    branches: s.branches,
   };
 }
 

@@ -83,6 +83,15 @@ export class LogicState {
   /** The work of the run: the sum of the committed steps' costs. */
   work = 0;
   tier = 0;
+  /**
+   * The forcing-chain rungs' budget: assumptions they follow (each premise of a position, each
+   * inner assumption of a nested chain) in this run, and the most they may (prove's `maxBranches`).
+   * A count, not a clock, so a run gives the same result on any machine; past it the rungs stop
+   * and `exhausted` is set (the prover then reports the board unfinished, the caller "undecided").
+   */
+  branches = 0;
+  branchLimit = Infinity;
+  exhausted = false;
 
   constructor(geometry: Geometry) {
     this.geometry = geometry;
@@ -189,7 +198,17 @@ export class LogicState {
     this.counts.fill(0);
     this.work = 0;
     this.tier = 0;
+    this.branches = 0;
+    this.branchLimit = Infinity;
+    this.exhausted = false;
     this.finding.clear();
+  }
+
+  /** Has the run followed as many branches as it may? Then `exhausted` (checked by the forcing rungs before more work). */
+  outOfBranches(): boolean {
+    if (this.branches < this.branchLimit) return false;
+    this.exhausted = true;
+    return true;
   }
 
   /** Empty board, all candidates. */

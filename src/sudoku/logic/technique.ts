@@ -25,7 +25,8 @@ export interface Technique {
   /**
    * Runs only when asked for (`prove(board, { nested: true })`, or named in `techniques`): the
    * nested forcing chain, which can take seconds on a board where every other rung fails.
-   * Generators and bots never ask, so their speed and their boards stay as they were.
+   * judgeBoard asks (grade, verify, import), within a branch budget; generators and bots never
+   * do, so their speed and their boards stay as they were.
    */
   readonly onRequest?: boolean;
   /**

@@ -6,9 +6,11 @@
  *
  * A unique board the ladder cannot finish is "beyond the ladder", not "needs guessing": the
  * hardest forum puzzles are solved by people with chains and patterns this ladder does not have.
- * Its reason says how far the prover got (the highest tier it used, the cells placed).
+ * Its reason says how far the prover got (the highest tier it used, the cells placed). The ladder
+ * is the whole one, nested forcing chains included, on a board counted unique; a run that spends
+ * its branch budget (`maxBranches`, core/budget.ts) is "undecided", as a count out of nodes is.
  */
-import { nodeLimit, undecidedReason, type SearchBudget } from '../../core/budget.ts';
+import { branchLimit, nodeLimit, undecidedReason, unfinishedReason, type SearchBudget } from '../../core/budget.ts';
 import { NO_SOLUTION, SEVERAL_SOLUTIONS } from '../solution-words.ts';
 import { solve } from '../solver.ts';
 import type { Board, Grid } from '../types.ts';
@@ -31,7 +33,9 @@ export interface JudgeOptions extends SearchBudget {
   uniqueness?: boolean;
   /**
    * Allow the last rung, nested forcing chains (for boards every other rung leaves; seconds per
-   * board there); default false, so grade, verify and import keep their verdicts and speed.
+   * board there, bounded by `maxBranches`); default true: grade, verify, import and the server's
+   * verify use the whole ladder. The Numbridge generator's re-check passes false (its carving never
+   * uses the rung, so the verdict is the same, without the cost on a board it will throw away).
    */
   nested?: boolean;
 }
@@ -61,13 +65,20 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   const solution = solutions === 1 ? counted.solution : null;
   // The uniqueness rungs only after the count proved exactly one solution: their steps assume it.
   const uniqueness = solutions === 1 && options.uniqueness !== false;
-  const nested = options.nested === true;
-  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested });
-  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested }) : grading;
+  // The last rung only for a board counted unique: on any other its verdict is already the count's,
+  // and the prover's run only says how far it gets — seconds of nested chains for nothing (a
+  // near-empty board would spend the whole branch budget).
+  const nested = solutions === 1 && options.nested !== false;
+  const maxBranches = branchLimit(options);
+  const grading = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness, nested, maxBranches });
+  const proof = options.steps ? prove(board, { maxTier: options.maxTier, collectSteps: true, uniqueness, nested, maxBranches }) : grading;
   const judged = { solutions, solution, techniqueCounts: grading.techniqueCounts, proof, grading };
   if (solutions === null) return { ...judged, verdict: 'undecided', grade: null, reason: undecidedReason(options) };
   if (solutions === 0) return { ...judged, verdict: 'no-solution', grade: null, reason: NO_SOLUTION };
   if (solutions > 1) return { ...judged, verdict: 'several-solutions', grade: null, reason: SEVERAL_SOLUTIONS };
+  // A run cut short by its branch budget says nothing about the ladder: undecided, as a count that
+  // ran out of nodes (either run: the proof in the board's own digits may take another path).
+  if (grading.exhausted || proof.exhausted) return { ...judged, verdict: 'undecided', grade: null, reason: unfinishedReason(options) };
   if (!grading.solved) return { ...judged, verdict: 'beyond-ladder', grade: null, reason: beyondLadderReason(grading, options.maxTier) };
   return { ...judged, verdict: 'guess-free', grade: gradeOf(grading), reason: null };
 }

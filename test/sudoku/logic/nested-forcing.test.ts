@@ -90,7 +90,7 @@ describe('nested forcing chains on forum-hardest boards', () => {
     expect(refused((s) => (s.technique = 'forcing-chain-contradiction'))?.reason).toMatch(/a plain forcing chain has no inner branches/);
   });
 
-  it('two more boards: sound, accepted, and graded extreme by judgeBoard when asked', () => {
+  it('two more boards: sound, accepted, and graded extreme by judgeBoard (the whole ladder by default)', () => {
     for (const line of [hardest[300]!, hardest[350]!]) {
       const b = parseLine(line);
       const judged = judgeBoard(b, { steps: true, nested: true });
@@ -99,8 +99,25 @@ describe('nested forcing chains on forum-hardest boards', () => {
       expect(judged.techniqueCounts['nested-forcing-chain']).toBeGreaterThan(0);
       expect(unsound(b, judged.proof.steps)).toEqual([]);
       expect(checkProof(b, judged.proof.steps, { solutions: 1 }).failure).toBeNull();
-      expect(judgeBoard(b).verdict).toBe('beyond-ladder');
+      expect(judgeBoard(b, { nested: false }).verdict).toBe('beyond-ladder');
     }
+  });
+
+  it('a branch budget stops the run unfinished, at the same count in fast and collect mode; judgeBoard says "undecided"', () => {
+    const full = prove(board, { uniqueness: true, nested: true, collectSteps: false });
+    expect(full.exhausted).toBe(false);
+    const limit = Math.floor(full.branches / 2);
+    const fast = prove(board, { uniqueness: true, nested: true, collectSteps: false, maxBranches: limit });
+    const slow = prove(board, { uniqueness: true, nested: true, maxBranches: limit });
+    expect(fast).toMatchObject({ solved: false, exhausted: true });
+    // a count, not a clock: the same place every time and in both modes
+    expect([slow.exhausted, slow.branches, slow.work, Array.from(slow.grid)]).toEqual([true, fast.branches, fast.work, Array.from(fast.grid)]);
+    expect(fast.branches).toBeGreaterThanOrEqual(limit);
+    expect(unsound(board, slow.steps)).toEqual([]);
+    const judged = judgeBoard(board, { maxBranches: limit });
+    expect(judged).toMatchObject({ verdict: 'undecided', solutions: 1, grade: null });
+    expect(judged.reason).toBe(`undecided: the logic prover did not finish within ${limit} forcing-chain branches (raise --max-branches)`);
+    expect(judgeBoard(board, { maxBranches: 0 }).verdict).toBe('guess-free'); // 0: no limit
   });
 });
 

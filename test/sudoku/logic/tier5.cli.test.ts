@@ -32,14 +32,38 @@ describe('the uniqueness techniques on the command line', () => {
     expect(runCli(['verify', '--no-uniqueness'], { input: NEEDS_UR + '\n' }).code).toBe(0);
   });
 
-  test('grade --nested finishes a forum-hardest board the ladder leaves without the nested rung', () => {
-    const hardest = dataLines('classic/forum-hardest-1106.txt').find((l) => runCli(['grade', '--json'], { input: l + '\n' }).code === 1)!;
-    const off = JSON.parse(runCli(['grade', '--json'], { input: hardest + '\n' }).stdout);
-    expect(off).toMatchObject({ guessFree: false, verdict: 'beyond-ladder' });
-    const on = runCli(['grade', '--nested', '--json'], { input: hardest + '\n' });
+  // forum-hardest line 73: beyond every rung but the last; the whole ladder needs about 11,000 branches.
+  const HARDEST = dataLines('classic/forum-hardest-1106.txt')[72]!;
+
+  test('grade uses the whole ladder by default: a forum-hardest board needs nested forcing chains; --no-nested leaves them out', () => {
+    const on = runCli(['grade', '--json'], { input: HARDEST + '\n' });
     expect(on.code).toBe(0);
     const graded = JSON.parse(on.stdout) as { grade: { level: number }; techniques: Record<string, number> };
     expect(graded.grade.level).toBe(5);
     expect(graded.techniques['nested-forcing-chain']).toBeGreaterThan(0);
+    expect(runCli(['grade', '--nested', '--json'], { input: HARDEST + '\n' }).stdout).toBe(on.stdout); // the old flag: the default now
+    const off = runCli(['grade', '--no-nested', '--json'], { input: HARDEST + '\n' });
+    expect(off.code).toBe(1);
+    expect(JSON.parse(off.stdout)).toMatchObject({ guessFree: false, verdict: 'beyond-ladder' });
+  });
+
+  test('a board past --max-branches is "undecided", never a hang; verify accepts a correct line of it within the default', () => {
+    const small = runCli(['grade', '--max-branches', '1000', '--json'], { input: HARDEST + '\n' });
+    expect(small.code).toBe(1);
+    expect(JSON.parse(small.stdout)).toMatchObject({
+      guessFree: false,
+      verdict: 'undecided',
+      solutions: 1,
+      reason: 'undecided: the logic prover did not finish within 1000 forcing-chain branches (raise --max-branches)',
+    });
+    const solution = runCli(['solve'], { input: HARDEST + '\n' }).stdout.trim();
+    const line = `${HARDEST}:1:${solution}`;
+    const ok = runCli(['verify'], { input: line + '\n' });
+    expect(ok.stdout).toMatch(/^<stdin>:1: ok: /);
+    expect(ok.code).toBe(0);
+    const capped = runCli(['verify', '--max-branches', '1000'], { input: line + '\n' });
+    expect(capped.code).toBe(1);
+    expect(capped.stdout).toContain('FAIL');
+    expect(capped.stdout).toContain('undecided: the logic prover did not finish within 1000 forcing-chain branches');
   });
 });

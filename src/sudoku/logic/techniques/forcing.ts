@@ -252,10 +252,14 @@ export function follow(s: LogicState, e: Engine, from: number): void {
   }
 }
 
-/** The implications of every candidate of the position (computed once per position). */
-function implications(s: LogicState): Engine {
+/**
+ * The implications of every candidate of the position (computed once per position); null when
+ * the run's branch budget is spent (checked per position: one costs at most a branch per candidate).
+ */
+function implications(s: LogicState): Engine | null {
   const e = engineFor(s);
   if (e.version === s.candidateVersion) return e;
+  if (s.outOfBranches()) return null;
   s.fillPositions();
   e.version = s.candidateVersion;
   const n = s.n;
@@ -265,6 +269,7 @@ function implications(s: LogicState): Engine {
   for (let cell = 0; cell < s.cellCount; cell++) {
     for (let m = s.cand[cell]!; m !== 0; m &= m - 1) {
       const premise = cell * n + lowestBit(m);
+      s.branches++;
       propagate(s, e, premise);
       e.contra[premise] = e.conflict ? 1 : 0;
       e.contraDepth[premise] = e.conflictDepth;
@@ -283,6 +288,7 @@ function implications(s: LogicState): Engine {
 
 function contradictions(s: LogicState, t: Technique): boolean {
   const e = implications(s);
+  if (!e) return false;
   const n = s.n;
   // Every candidate whose assumption breaks the position goes in one step (one branch each): the
   // ladder would otherwise rerun every cheaper rung between them for nothing.
@@ -329,6 +335,7 @@ function conclusions(s: LogicState, e: Engine, premises: readonly number[]): { e
 
 function cellForcing(s: LogicState, t: Technique): boolean {
   const e = implications(s);
+  if (!e) return false;
   const n = s.n;
   for (let size = 2; size <= n; size++) {
     for (let cell = 0; cell < s.cellCount; cell++) {
@@ -345,6 +352,7 @@ function cellForcing(s: LogicState, t: Technique): boolean {
 
 function houseForcing(s: LogicState, t: Technique): boolean {
   const e = implications(s);
+  if (!e) return false;
   const n = s.n;
   const g = s.geometry;
   for (let size = 2; size <= n; size++) {

@@ -131,6 +131,9 @@ function innerContradicts(s: LogicState, x: Nested, node: number): boolean {
 /** Follow "premise is true" in x.outer, with inner contradictions when the plain moves stall. */
 function propagateNested(s: LogicState, x: Nested, premise: number): void {
   const o = x.outer;
+  // The budget counts the search, not the proof's re-tracing of a step already found (so fast and
+  // collect mode stop at the same place).
+  if (!x.tracing) s.branches++;
   beginBranch(o);
   if (x.tracing) x.inners.clear();
   setFact(o, premise, TRUE, PREMISE, 0);
@@ -144,6 +147,8 @@ function propagateNested(s: LogicState, x: Nested, premise: number): void {
     next = next + 1 === length ? 0 : next + 1;
     sinceProgress++;
     if (known(o, node) !== 0) continue;
+    if (!x.tracing && s.outOfBranches()) return;
+    s.branches += x.tracing ? 0 : 1;
     tries++;
     if (!innerContradicts(s, x, node)) continue;
     let deepest = 0;
@@ -171,7 +176,9 @@ function propagateNested(s: LogicState, x: Nested, premise: number): void {
 function followPremise(s: LogicState, x: Nested, premise: number): boolean {
   const o = x.outer;
   if (x.done[premise]) return o.contra[premise] === 1;
+  if (s.outOfBranches()) return false;
   propagateNested(s, x, premise);
+  if (s.exhausted) return false; // cut short: its facts are incomplete, so nothing is recorded
   x.done[premise] = 1;
   o.contra[premise] = o.conflict ? 1 : 0;
   const base = premise * o.words;
@@ -192,7 +199,10 @@ function find(s: LogicState, t: Technique): boolean {
   let any = false;
   for (let i = 0; i < x.orderLength; i++) {
     const premise = x.order[i]!;
-    if (!followPremise(s, x, premise)) continue;
+    if (!followPremise(s, x, premise)) {
+      if (s.exhausted) return false;
+      continue;
+    }
     if (s.mode !== 'all') return commitNested(s, t, x, [premise], [premise], [], 'contradiction', -1);
     commitNested(s, t, x, [premise], [premise], [], 'contradiction', -1);
     any = true;
