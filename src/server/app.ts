@@ -22,17 +22,22 @@ import { CheckLimiter, DEFAULT_DEAL_RATE, isRetryLater, type CheckRate } from '.
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
 import { bodyAjv, schemaError, textAjv } from './validation.ts';
-import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
+import type { PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
-import { DEFAULT_KEEP_PLAYS_DAYS, SqlitePlayStore, type PlayStore } from './stats/play-store.ts';
+import { DEFAULT_KEEP_PLAYS_DAYS, type PlayStore } from './stats/play-store.ts';
+import { storesOf } from './database.ts';
+import { isUnavailable } from './pg.ts';
+import type { PgPool } from './pg.ts';
 
 /**
- * What a plugin of the server receives: the database (a plugin owns its own migration and tables)
- * and the server's clock in milliseconds. The Numbridge tables (src/server/tables/routes.ts,
- * `tableRoutes`) are built the same way and always registered.
+ * What a plugin of the server receives: the database (a plugin owns its own migration and tables:
+ * `db` for SQLite, `postgres` when the server runs on PostgreSQL) and the server's clock in
+ * milliseconds. The tables (src/server/tables/routes.ts, `tableRoutes`) are built the same way
+ * and always registered.
  */
 export interface ServerPluginOptions {
-  db: Db;
+  db?: Db;
+  postgres?: PgPool;
   now?: () => number;
   /** Where slow work runs (worker threads), shared by every route. */
   heavyWork?: HeavyWork;
@@ -40,8 +45,11 @@ export interface ServerPluginOptions {
 export type ServerPlugin = FastifyPluginAsync<ServerPluginOptions>;
 
 export interface ServerOptions {
-  db: Db;
-  /** The puzzle store (default: SQLite over `db`). */
+  /** The SQLite database (db.ts), or `postgres`: one of the two. */
+  db?: Db;
+  /** A PostgreSQL pool (pg.ts, migrated): every store on it, for several instances of one club. */
+  postgres?: PgPool;
+  /** The puzzle store (default: the database's). */
   store?: PuzzleStore;
   /** Fastify's log: every request (true, stdout), only warnings and errors ('warn', stderr: what serve does by default), or none (default). */
   logger?: boolean | 'warn';
@@ -92,6 +100,9 @@ export function withoutTicket(url: string): string {
 
 /** Thrown by the body parser's reviver: a "__proto__" key is refused on its own words, not as malformed JSON. */
 class ProtoKey extends Error {}
+
+/** What a client is told while the shared database cannot be reached (503). */
+export const DATABASE_AWAY = 'the database is not reachable: try again in a moment';
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
@@ -159,6 +170,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       request.log.warn({ err: error }, 'database full');
       return reply.code(503).send({ error: DISK_FULL });
     }
+    if (isUnavailable(error)) {
+      // PostgreSQL down or restarting: said in one line, and the next request tries again
+      request.log.warn({ err: error }, 'database not reachable');
+      return reply.code(503).header('retry-after', '1').send({ error: DATABASE_AWAY });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `body: larger than the limit of ${bodyLimit} bytes` : error.message;
@@ -181,18 +197,21 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.register(swagger, swaggerOptions());
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const store = options.store ?? new SqlitePuzzleStore(options.db);
+  if (!options.db === !options.postgres) throw new TypeError('buildServer: give db (SQLite) or postgres, one of them');
+  const stores = storesOf(options.postgres ? { postgres: options.postgres } : { sqlite: options.db! });
+  const store = options.store ?? stores.puzzles;
   const heavyWork = options.heavyWork ?? new PoolHeavyWork();
   // a pool made here is this server's; one passed in belongs to the caller
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
   const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
-  const plays = { store: options.plays?.store ?? new SqlitePlayStore(options.db), record: options.plays?.record ?? true, keepDays: options.plays?.keepDays ?? DEFAULT_KEEP_PLAYS_DAYS };
+  const plays = { store: options.plays?.store ?? stores.plays, record: options.plays?.record ?? true, keepDays: options.plays?.keepDays ?? DEFAULT_KEEP_PLAYS_DAYS };
   app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, maxBranches: options.maxBranches ?? DEFAULT_VERIFY_BRANCHES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter, plays });
   app.register(demoRoutes);
 
-  const pluginOptions = { db: options.db, now: () => now().getTime(), heavyWork };
+  const pluginOptions = { ...(options.db && { db: options.db }), ...(options.postgres && { postgres: options.postgres }), now: () => now().getTime(), heavyWork };
   app.register(tableRoutes, {
     ...pluginOptions,
+    store: stores.tables,
     dealRate: options.dealRate === undefined ? DEFAULT_DEAL_RATE : options.dealRate,
     keepTablesDays: options.tables?.keepDays,
     maxDbBytes: options.tables?.maxDbBytes,

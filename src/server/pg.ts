@@ -85,3 +85,9 @@ export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClien
     client.release(broken);
   }
 }
+
+/** The database down, restarting or unreachable: the connection's errors and PostgreSQL's shutdown codes. */
+export function isUnavailable(e: unknown): boolean {
+  const code = (e as { code?: string }).code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) || /Connection terminated|connection error|Client has encountered a connection error/i.test((e as Error)?.message ?? '');
+}

@@ -24,10 +24,11 @@ import type { CheckRate } from './rate-limit.ts';
 import { DailyAhead } from './daily-ahead.ts';
 import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
-import { SqlitePuzzleStore } from './store.ts';
+import { storesOf, type ServerDatabase } from './database.ts';
+import { isPostgresUrl, openPostgres } from './pg.ts';
 
 export interface StartOptions {
-  /** The SQLite database file (made on first use; its folder too when it is `defaultDb`). */
+  /** The SQLite database file (made on first use; its folder too when it is `defaultDb`), or a postgres:// URL. */
   db: string;
   /** The default database path, whose folder may be created. */
   defaultDb?: string;
@@ -95,21 +96,18 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   });
   const dailyKey = serveDaily ? o.dailyKey!() : undefined;
 
-  const freshDb = !existsSync(o.db);
-  const db = open(o.db, o.db === o.defaultDb);
-  const readable = freshDb || o.db === ':memory:' ? undefined : looseModeOf(o.db).looseMode;
-  if (readable) o.report(`warning: the database ${o.db} can be read by other users (mode ${readable}): it holds the solutions of the days to come; chmod 600 it`, true);
-  const store = new SqlitePuzzleStore(db);
+  const database = await openServerDatabase(o);
+  const store = storesOf(database.server).puzzles;
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules, perClient: o.poolPerAddress });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ db, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables, ...(o.plays && { plays: o.plays }) });
+  const app = buildServer({ ...(database.server.postgres ? { postgres: database.server.postgres } : { db: database.server.sqlite }), store, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables, ...(o.plays && { plays: o.plays }) });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {
     await app.close().catch(() => undefined);
     await heavyWork.close();
-    db.close();
-    if (freshDb) removeDatabaseFiles(o.db);
+    await database.close();
+    database.discardIfMade();
     throw new InputError({ source: where }, listenReason(e));
   }
 
@@ -152,7 +150,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     ahead.stop();
     await app.close();
     await Promise.all([heavyWork.close(), dailyWork.close()]);
-    db.close();
+    await database.close();
   };
 
   let puzzles = 0;
@@ -202,6 +200,36 @@ function lastDailySet(root: string): string[] {
 function listenReason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'EADDRINUSE' ? 'address in use' : code === 'EADDRNOTAVAIL' ? 'no such address here' : code === 'EACCES' ? 'permission denied' : (e as Error).message.split('\n')[0]!;
+}
+
+/** The server's database from `--db`: a postgres:// URL (pg.ts, migrated under a lock), else an SQLite file. */
+async function openServerDatabase(o: StartOptions): Promise<{ server: ServerDatabase; close(): Promise<void>; discardIfMade(): void }> {
+  if (isPostgresUrl(o.db)) {
+    const shown = withoutPassword(o.db);
+    let pool;
+    try {
+      pool = await openPostgres(o.db);
+    } catch (e) {
+      throw new StartRefused(`--db ${shown}: ${(e as Error).message.split('\n')[0]!}`);
+    }
+    return { server: { postgres: pool }, close: () => pool.end(), discardIfMade: () => undefined };
+  }
+  const freshDb = !existsSync(o.db);
+  const db = open(o.db, o.db === o.defaultDb);
+  const readable = freshDb || o.db === ':memory:' ? undefined : looseModeOf(o.db).looseMode;
+  if (readable) o.report(`warning: the database ${o.db} can be read by other users (mode ${readable}): it holds the solutions of the days to come; chmod 600 it`, true);
+  return { server: { sqlite: db }, close: async () => void db.close(), discardIfMade: () => freshDb && removeDatabaseFiles(o.db) };
+}
+
+/** A database URL as it may be printed: its password replaced. */
+export function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
 }
 
 /**

@@ -3,7 +3,9 @@
  * when missing and running as root on Debian, as the browser tests install Chromium), `initdb`
  * into a temporary folder, a free port on 127.0.0.1, no fsync (a test's data need not survive a
  * power cut). As root the server runs as the `postgres` user, since PostgreSQL refuses to run as
- * root. `stop()` ends it and removes the folder.
+ * root. `stop()` ends it and removes the folder. Commits stay synchronous (a commit is in the
+ * write-ahead log before it returns): a server stopped with `-m immediate`, as the fault tests do,
+ * keeps every acknowledged write; only fsync is off, which no process crash needs.
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -73,7 +75,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${r.status}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`);
   };
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
   const startServer = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stopServer = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
   // a test worker that ends without afterAll (killed by vitest) must not leave a server running

@@ -18,7 +18,7 @@ import { DEFAULT_KEEP_TABLES_DAYS } from '../../server/tables/retention.ts';
 import { DEFAULT_KEEP_PLAYS_DAYS } from '../../server/stats/play-store.ts';
 
 interface ServeArgs {
-  db: string;
+  db?: string;
   port: number;
   host: string;
   corpus: string[];
@@ -46,7 +46,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   describe: 'Serve puzzles to frontends over HTTP (player forms, checks, hints, verify; /openapi.json, /demo) from an embedded SQLite database',
   builder: (y: Argv) =>
     y
-      .option('db', { type: 'string', default: DEFAULT_DB, describe: 'the SQLite database file (made on first use; WAL mode)' })
+      .option('db', { type: 'string', describe: `the database: an SQLite file (made on first use; WAL mode), or postgres://user@host/name for PostgreSQL, which several serve instances can share [default: $DATABASE_URL, else ${DEFAULT_DB}]` })
       .option('port', { alias: 'p', type: 'number', default: 8080, describe: 'TCP port (0: any free one, printed on stderr)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to listen on (0.0.0.0 for every interface)' })
       .option('corpus', {
@@ -93,7 +93,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .example('$0 serve --port 9000 --corpus corpus/daily --corpus out/', 'the daily sets and a generate --out folder') as unknown as Argv<ServeArgs>,
   handler: async (args) => {
     // Fastify and the native SQLite binding load only when serving, not for every --help.
-    const { startServer, StartRefused } = await import('../../server/start.ts');
+    const { startServer, StartRefused, withoutPassword } = await import('../../server/start.ts');
     const kindModules = kindModulesFromEnv();
     await loadKindModules(kindModules); // a club's kinds are served like the built-in ones
     const dailyKey = () => {
@@ -102,10 +102,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       if (key.looseMode) warn(`puzzlemill: serve: warning: ${key.source} can be read by other users (mode ${key.looseMode}); chmod 600 it`);
       return key.bytes;
     };
+    // an empty DATABASE_URL (an unset variable in a unit file) is no URL: the default file
+    const db = args.db ?? (process.env.DATABASE_URL || DEFAULT_DB);
     let server;
     try {
       server = await startServer({
-        db: args.db,
+        db,
         defaultDb: DEFAULT_DB,
         port: args.port,
         host: args.host,
@@ -128,7 +130,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       throw e instanceof StartRefused ? new RequestError(e.message) : e;
     }
     const { url } = server;
-    if (!args.quiet) warn(`puzzlemill: serve: ${server.puzzles} puzzles from ${args.db} on ${url} (API: ${url}/openapi.json, demo: ${url}/demo); Ctrl-C stops`);
+    if (!args.quiet) warn(`puzzlemill: serve: ${server.puzzles} puzzles from ${withoutPassword(db)} on ${url} (API: ${url}/openapi.json, demo: ${url}/demo); Ctrl-C stops`);
     // Serve until a signal; then finish the requests under way and close the database.
     const code = await new Promise<number>((done) => {
       process.once('SIGINT', () => done(EXIT_INTERRUPTED));

@@ -32,11 +32,14 @@ import { TableError, TableService, type TableServiceOptions } from './service.ts
 import { eventRoutes } from './events.ts';
 import { databaseBytes, DEFAULT_KEEP_TABLES_DAYS, SWEEP_MS } from './retention.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
-import { StoreError } from './store.ts';
+import { StoreError, type TableStore } from './store.ts';
 import { bearerToken } from './tokens.ts';
 
 export interface TableRoutesOptions extends TableServiceOptions {
-  db: Db;
+  /** The SQLite database the tables live in, unless `store` says where they do. */
+  db?: Db;
+  /** Where the tables live (default: SQLite over `db`; PostgreSQL: pg-store.ts) and how many bytes that database holds (for `maxDbBytes`). */
+  store?: { tables: TableStore; bytesInUse: () => Promise<number> };
   /** Deals one address may ask for (`serve --deal-rate`; default none here, buildServer sets one). */
   dealRate?: CheckRate | null;
   /** Days a finished table is kept (`serve --keep-tables`; default 30; 0: for ever). */
@@ -51,9 +54,16 @@ const CreateAnyTableBody = Type.Union(GAME_NAMES.map((name) => TABLE_GAMES[name]
 /** Bodies are a few hundred bytes; anything near this is not a table request. */
 const BODY_LIMIT = 8 * 1024;
 
+/** The tables in the server's SQLite database. */
+function sqliteTables(db: Db | undefined): { tables: TableStore; bytesInUse: () => Promise<number> } {
+  if (!db) throw new TypeError('tableRoutes needs a database: db (SQLite) or store');
+  return { tables: new SqliteTableStore(db), bytesInUse: async () => databaseBytes(db) };
+}
+
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new TableService(new SqliteTableStore(options.db), { ...options, onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
+  const where = options.store ?? sqliteTables(options.db);
+  const service = new TableService(where.tables, { ...options, onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
   // the clocks of the tables left open by the last run, armed again (in the background: a start
   // with many open tables answers requests meanwhile); stopped when the server closes
   fastify.addHook('onReady', async () => {
@@ -125,7 +135,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
       // spent only by a table dealt (a refused or failed deal costs nothing, as a refused check)
       const wait = deals?.wait(request.ip) ?? 0;
       if (wait > 0) throw new RateLimited(wait, 'tables dealt');
-      if (options.maxDbBytes && databaseBytes(options.db) > options.maxDbBytes) {
+      if (options.maxDbBytes && (await where.bytesInUse()) > options.maxDbBytes) {
         throw new TableError(507, "the server's storage is full (the database is over its cap, serve --max-db-mb): no new tables until finished ones expire");
       }
       const created = await service.create(request.body as { game?: GameName }, request.ip);

@@ -1,0 +1,131 @@
+/**
+ * The tables on PostgreSQL (../pg.ts): the same rows as the SQLite store (migrations 2, 3, 5).
+ * `update` is `BEGIN; SELECT … FOR UPDATE` on the table's row, the appends, `COMMIT`: requests for
+ * one table on any instance are judged one after the other, and the unique keys on (table, move
+ * number) and (table, seat, idempotency key) stay the backstop. A commit returns once the move is
+ * durable, so an acknowledged move survives the instance and the database server.
+ */
+import pg from 'pg';
+import type { GameName } from './game.ts';
+import { inTransaction, isUnavailable, type PgPool } from '../pg.ts';
+import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
+
+interface TableRow {
+  id: string;
+  deal: string;
+  game: GameName;
+  seats: number;
+  seat1_hash: Buffer;
+  seat2_hash: Buffer;
+  seat3_hash: Buffer | null;
+  seat4_hash: Buffer | null;
+  started_at: number;
+}
+
+interface MoveRow {
+  move_number: number;
+  seat: number | null;
+  idempotency_key: string | null;
+  request: string | null;
+  entry: string;
+  verdict: string | null;
+  at: number;
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export class PgTableStore implements TableStore {
+  constructor(private readonly pool: PgPool) {}
+
+  async create(table: StoredTable): Promise<void> {
+    const h = table.seatHashes;
+    await guarded(() =>
+      this.pool.query('INSERT INTO numbridge_tables (id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+        table.id,
+        table.game ?? 'numbridge',
+        h.length,
+        JSON.stringify(table.deal),
+        h[0],
+        h[1] ?? Buffer.alloc(0),
+        h[2] ?? null,
+        h[3] ?? null,
+        table.startedAt,
+      ]),
+    );
+  }
+
+  async read(id: string): Promise<TableLog | null> {
+    // one snapshot: the table row and its moves as of one moment
+    return guarded(() => inTransaction(this.pool, async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      return logOf(client, id, false);
+    }));
+  }
+
+  async update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null> {
+    return guarded(() =>
+      inTransaction(this.pool, async (client) => {
+        const log = await logOf(client, id, true);
+        if (!log) return null;
+        const { append, answer, endedAt } = decide(log);
+        for (const m of append) {
+          await client.query('INSERT INTO numbridge_table_moves (table_id, move_number, seat, idempotency_key, request, entry, verdict, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+            id,
+            m.moveNumber,
+            m.seat,
+            m.idempotencyKey,
+            m.request,
+            JSON.stringify(m.entry),
+            m.verdict,
+            m.at,
+          ]);
+        }
+        if (endedAt !== undefined) await client.query('UPDATE numbridge_tables SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL', [endedAt, id]);
+        return answer;
+      }),
+    );
+  }
+
+  async openTables(): Promise<string[]> {
+    return guarded(async () => (await this.pool.query<{ id: string }>('SELECT id FROM numbridge_tables WHERE finished_at IS NULL ORDER BY id')).rows.map((r) => r.id));
+  }
+
+  async deleteEndedBefore(time: number): Promise<number> {
+    return guarded(() =>
+      inTransaction(this.pool, async (client) => {
+        await client.query('DELETE FROM numbridge_table_moves WHERE table_id IN (SELECT id FROM numbridge_tables WHERE finished_at < $1)', [time]);
+        return (await client.query('DELETE FROM numbridge_tables WHERE finished_at < $1', [time])).rowCount ?? 0;
+      }),
+    );
+  }
+}
+
+/** The table's row (locked for the transaction with `lock`) and its moves, or null. */
+async function logOf(client: Queryable, id: string, lock: boolean): Promise<TableLog | null> {
+  const row = (await client.query<TableRow>(`SELECT id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at FROM numbridge_tables WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
+  if (!row) return null;
+  const seatHashes = [row.seat1_hash, row.seat2_hash, row.seat3_hash, row.seat4_hash].slice(0, row.seats) as Buffer[];
+  const table: StoredTable = { id: row.id, game: row.game, deal: JSON.parse(row.deal), seatHashes, startedAt: row.started_at };
+  const moves = (await client.query<MoveRow>('SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = $1 ORDER BY move_number', [id])).rows.map(
+    (m): StoredMove => ({ moveNumber: m.move_number, seat: m.seat, idempotencyKey: m.idempotency_key, request: m.request, entry: JSON.parse(m.entry), verdict: m.verdict, at: m.at }),
+  );
+  return { table, moves };
+}
+
+/** PostgreSQL's refusals in the store's terms: a unique key taken is a conflict, a database away is busy (503). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw storeError(e);
+  }
+}
+
+function storeError(e: unknown): unknown {
+  const code = (e as { code?: string }).code;
+  if (code === '23505') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
+  if (code === '53100') return new StoreError('full', "the server's disk is full: nothing was stored; try again later");
+  if (isUnavailable(e)) return new StoreError('busy', 'the database is not reachable: try again in a moment');
+  return e;
+}
+

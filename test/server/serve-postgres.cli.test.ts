@@ -1,0 +1,108 @@
+/**
+ * `serve --db postgres://…` as real processes (issue 28, sections 1–2 in part): two instances on
+ * one throwaway PostgreSQL are one service — a table dealt through one is played through the other,
+ * an idempotency key answers the same verdict on both — one instance killed with SIGKILL leaves the
+ * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
+ * is down, then service again with nothing acknowledged lost.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startServe, type ServeProcess } from './serve-process.ts';
+
+let postgres: TestPostgres;
+let url: string;
+let dir: string;
+const servers: ServeProcess[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  url = await postgres.database('club');
+  dir = mkdtempSync(join(tmpdir(), 'pm-serve-pg-'));
+  expect(runCli(['generate', 'numbridge', '--size', '6', '--count', '4', '--seed', 'pg', '-q', '--out', join(dir, 'corpus')]).code).toBe(0);
+  // two instances starting together: the migrations run once (under the advisory lock)
+  servers.push(...(await Promise.all([0, 1].map(() => startServe(['--port', '0', '--corpus', join(dir, 'corpus')], { cwd: dir, env: { DATABASE_URL: url } })))));
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  postgres?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(base + path, { method, headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+}
+
+interface Seat {
+  view: { digits: number[][]; hand: number[] };
+  moveCount: number;
+}
+
+/** A legal first placement for a seat: its first tile on the first empty cell (the referee may still call it a mistake: a verdict either way). */
+function placement(seat: Seat) {
+  const r = seat.view.digits.findIndex((row) => row.includes(0));
+  return { move: { kind: 'place', cell: [r, seat.view.digits[r]!.indexOf(0)], tile: seat.view.hand[0] } };
+}
+
+describe('two serve instances on one PostgreSQL', () => {
+  test('one service: the same puzzles, a table dealt on A played on B, a key answering the same verdict on both', async () => {
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    const list = await call(a, 'GET', '/puzzles');
+    expect(list.status).toBe(200);
+    expect(await call(b, 'GET', '/puzzles')).toEqual(list);
+    const dealt = await call(a, 'POST', '/tables', { variant: 'blitz' });
+    expect(dealt.status).toBe(201);
+    const { id, seats } = dealt.json as { id: string; seats: Array<{ token: string }> };
+    const seat1 = { authorization: `Bearer ${seats[0]!.token}` };
+    const view = (await call(b, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat;
+    const move = placement(view);
+    const onB = await call(b, 'POST', `/tables/${id}/moves`, move, { ...seat1, 'idempotency-key': 'first-move' });
+    expect(onB.status).toBe(200);
+    // the same key through the other instance: the same verdict, nothing applied twice
+    expect(await call(a, 'POST', `/tables/${id}/moves`, move, { ...seat1, 'idempotency-key': 'first-move' })).toEqual(onB);
+    expect(((await call(a, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat).moveCount).toBe(1);
+  });
+
+  test('an instance killed with SIGKILL: the other serves on, with every acknowledged move; a PostgreSQL restart is a 503 in one line, then service again', async () => {
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    const dealt = (await call(a, 'POST', '/tables', { variant: 'blitz' })).json as { id: string; seats: Array<{ token: string }> };
+    const seat1 = { authorization: `Bearer ${dealt.seats[0]!.token}` };
+    const first = placement((await call(a, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat);
+    expect((await call(a, 'POST', `/tables/${dealt.id}/moves`, first, { ...seat1, 'idempotency-key': 'k1' })).status).toBe(200);
+    servers[0]!.child.kill('SIGKILL');
+    await new Promise((done) => servers[0]!.child.once('exit', done));
+    servers.shift();
+    const seen = (await call(b, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat;
+    expect(seen.moveCount).toBe(1);
+
+    postgres.stopServer();
+    const away = await call(b, 'GET', `/tables/${dealt.id}`, undefined, seat1);
+    expect(away.status).toBe(503);
+    expect(away.json).toEqual({ error: expect.stringMatching(/^the database is not reachable: try again/) });
+    const list = await call(b, 'GET', '/puzzles?limit=1');
+    expect(list).toEqual({ status: 503, json: { error: 'the database is not reachable: try again in a moment' } });
+    postgres.startServer();
+    // the pool connects again by itself
+    let back = await call(b, 'GET', `/tables/${dealt.id}`, undefined, seat1);
+    for (let i = 0; i < 20 && back.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      back = await call(b, 'GET', `/tables/${dealt.id}`, undefined, seat1);
+    }
+    expect(back.status).toBe(200);
+    expect((back.json as unknown as Seat).moveCount).toBe(1);
+  });
+});
+
+describe('serve --db with a PostgreSQL that cannot be reached', () => {
+  test('one line without the password, exit 1', () => {
+    const r = runCli(['serve', '--port', '0', '--db', 'postgres://club:secret@127.0.0.1:1/none', '--corpus', join(dir, 'corpus')], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('secret');
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^puzzlemill: --db postgres:\/\/club:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED|connect/)]);
+  });
+});
