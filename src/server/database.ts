@@ -12,14 +12,15 @@ import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
 import { PgTableStore } from './tables/pg-store.ts';
 import { databaseBytes } from './tables/retention.ts';
 import { SqliteTableStore } from './tables/sqlite-store.ts';
-import type { TableStore } from './tables/store.ts';
+import type { TableChanges, TableStore } from './tables/store.ts';
+import { PgTableChanges } from './tables/pg-changes.ts';
 
 export type ServerDatabase = { sqlite: Db; postgres?: undefined } | { postgres: PgPool; sqlite?: undefined };
 
 export interface Stores {
   puzzles: PuzzleStore;
   plays: PlayStore;
-  tables: { tables: TableStore; bytesInUse: () => Promise<number> };
+  tables: { tables: TableStore; bytesInUse: () => Promise<number>; changes?: TableChanges };
 }
 
 export function storesOf(database: ServerDatabase): Stores {
@@ -28,7 +29,7 @@ export function storesOf(database: ServerDatabase): Stores {
     return {
       puzzles: new PgPuzzleStore(pool),
       plays: new PgPlayStore(pool),
-      tables: { tables: new PgTableStore(pool), bytesInUse: async () => Number((await pool.query<{ size: string }>('SELECT pg_database_size(current_database()) AS size')).rows[0]!.size) },
+      tables: { tables: new PgTableStore(pool), changes: new PgTableChanges(pool), bytesInUse: async () => Number((await pool.query<{ size: string }>('SELECT pg_database_size(current_database()) AS size')).rows[0]!.size) },
     };
   }
   const db = database.sqlite;

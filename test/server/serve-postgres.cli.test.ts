@@ -1,7 +1,8 @@
 /**
  * `serve --db postgres://…` as real processes (issue 28, sections 1–2 in part): two instances on
  * one throwaway PostgreSQL are one service — a table dealt through one is played through the other,
- * an idempotency key answers the same verdict on both — one instance killed with SIGKILL leaves the
+ * a seat's event stream on one gets the moves made through the other (LISTEN/NOTIFY), an
+ * idempotency key answers the same verdict on both — one instance killed with SIGKILL leaves the
  * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
  * is down, then service again with nothing acknowledged lost.
  */
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServe, type ServeProcess } from './serve-process.ts';
+import { openSse } from './sse-client.ts';
 
 let postgres: TestPostgres;
 let url: string;
@@ -59,10 +61,20 @@ describe('two serve instances on one PostgreSQL', () => {
     expect(dealt.status).toBe(201);
     const { id, seats } = dealt.json as { id: string; seats: Array<{ token: string }> };
     const seat1 = { authorization: `Bearer ${seats[0]!.token}` };
+    const seat2 = { authorization: `Bearer ${seats[1]!.token}` };
+    // seat 2 follows the table's events through A (LISTEN/NOTIFY carries B's moves there)
+    const ticket = (await call(a, 'POST', `/tables/${id}/tickets`, undefined, seat2)).json.ticket as string;
+    const stream = await openSse(`${a}/tables/${id}/events?ticket=${ticket}`);
+    expect((await stream.next()).event).toBe('clock');
+    expect((await stream.next())!.id).toBe('0');
     const view = (await call(b, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat;
     const move = placement(view);
     const onB = await call(b, 'POST', `/tables/${id}/moves`, move, { ...seat1, 'idempotency-key': 'first-move' });
     expect(onB.status).toBe(200);
+    const event = await stream.next();
+    expect(event!.id).toBe('1');
+    expect(JSON.parse(event!.data)).toMatchObject({ id, seat: 2, moveCount: 1 });
+    stream.close();
     // the same key through the other instance: the same verdict, nothing applied twice
     expect(await call(a, 'POST', `/tables/${id}/moves`, move, { ...seat1, 'idempotency-key': 'first-move' })).toEqual(onB);
     expect(((await call(a, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat).moveCount).toBe(1);

@@ -32,14 +32,14 @@ import { TableError, TableService, type TableServiceOptions } from './service.ts
 import { eventRoutes } from './events.ts';
 import { databaseBytes, DEFAULT_KEEP_TABLES_DAYS, SWEEP_MS } from './retention.ts';
 import { SqliteTableStore } from './sqlite-store.ts';
-import { StoreError, type TableStore } from './store.ts';
+import { StoreError, type TableChanges, type TableStore } from './store.ts';
 import { bearerToken } from './tokens.ts';
 
 export interface TableRoutesOptions extends TableServiceOptions {
   /** The SQLite database the tables live in, unless `store` says where they do. */
   db?: Db;
-  /** Where the tables live (default: SQLite over `db`; PostgreSQL: pg-store.ts) and how many bytes that database holds (for `maxDbBytes`). */
-  store?: { tables: TableStore; bytesInUse: () => Promise<number> };
+  /** Where the tables live (default: SQLite over `db`; PostgreSQL: pg-store.ts), how many bytes that database holds (for `maxDbBytes`), and how instances sharing it tell each other of moves. */
+  store?: { tables: TableStore; bytesInUse: () => Promise<number>; changes?: TableChanges };
   /** Deals one address may ask for (`serve --deal-rate`; default none here, buildServer sets one). */
   dealRate?: CheckRate | null;
   /** Days a finished table is kept (`serve --keep-tables`; default 30; 0: for ever). */
@@ -55,7 +55,7 @@ const CreateAnyTableBody = Type.Union(GAME_NAMES.map((name) => TABLE_GAMES[name]
 const BODY_LIMIT = 8 * 1024;
 
 /** The tables in the server's SQLite database. */
-function sqliteTables(db: Db | undefined): { tables: TableStore; bytesInUse: () => Promise<number> } {
+function sqliteTables(db: Db | undefined): { tables: TableStore; bytesInUse: () => Promise<number>; changes?: TableChanges } {
   if (!db) throw new TypeError('tableRoutes needs a database: db (SQLite) or store');
   return { tables: new SqliteTableStore(db), bytesInUse: async () => databaseBytes(db) };
 }
@@ -63,11 +63,13 @@ function sqliteTables(db: Db | undefined): { tables: TableStore; bytesInUse: () 
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const where = options.store ?? sqliteTables(options.db);
-  const service = new TableService(where.tables, { ...options, onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
+  const service = new TableService(where.tables, { ...options, ...(where.changes && { changes: where.changes }), onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
   // the clocks of the tables left open by the last run, armed again (in the background: a start
   // with many open tables answers requests meanwhile); stopped when the server closes
   fastify.addHook('onReady', async () => {
     service.resumeClocks().catch((e: unknown) => fastify.log.error(e, 'resuming the tables\' clocks'));
+    // the moves other instances on the same database make, for this one's event streams
+    await service.listen();
   });
   fastify.addHook('onClose', async () => service.close());
   // finished tables are deleted after their time (an hourly sweep): abandoned tables end by

@@ -19,7 +19,7 @@ import { SeatEvents, type TableEvent } from './seat-events.ts';
 import { TableTimers } from './table-timers.ts';
 import { TableError } from './table-error.ts';
 import { MOVES_PAGE_LIMIT, type CreatedTable, type EventTicket, type SeatQuery } from './schema.ts';
-import type { StoredMove, TableLog, TableStore } from './store.ts';
+import type { StoredMove, TableChanges, TableLog, TableStore } from './store.ts';
 import { eventTicket, newToken, seatOfToken, ticketSeat, tokenHash } from './tokens.ts';
 
 export { TableError };
@@ -36,6 +36,8 @@ export interface TableServiceOptions {
   dealTimeLimitMs?: number;
   /** Where failures off any request go (a table's clock, a watcher): the server's log. */
   onError?: (error: unknown, doing: string) => void;
+  /** Other instances on the same database (store.ts TableChanges): their moves reach this one's watchers. */
+  changes?: TableChanges;
 }
 
 /** A game's position, as the service holds it without looking in. */
@@ -89,10 +91,14 @@ export class TableService {
   private closed = false;
   private readonly onError: (error: unknown, doing: string) => void;
 
+  private readonly changes: TableChanges | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+
   constructor(
     private readonly store: TableStore,
     options: TableServiceOptions = {},
   ) {
+    this.changes = options.changes;
     this.now = options.now ?? Date.now;
     this.dealSeed = options.dealSeed ?? (() => randomBytes(16).toString('hex'));
     this.heavyWork = options.heavyWork;
@@ -228,10 +234,34 @@ export class TableService {
     return this.store.deleteEndedBefore(this.now() - keepMs);
   }
 
-  /** Stop the clocks (the server is closing). */
+  /** Follow the tables changed through other instances (TableChanges), for this one's watchers. */
+  async listen(): Promise<void> {
+    if (!this.changes || this.stopListening) return;
+    this.stopListening = await this.changes.listen((id) => {
+      if (!this.watchers.has(id)) return;
+      void this.tellWatchers(id).catch((e: unknown) => this.onError(e, `following table ${id}`));
+    });
+  }
+
+  /** A table's log as stored now, to its watchers (a stream sends only the moves it has not sent). */
+  private async tellWatchers(id: string): Promise<void> {
+    const log = await this.store.read(id);
+    if (!log) return;
+    const ended = this.hasEnded(log);
+    for (const listener of this.watchers.get(id) ?? []) {
+      try {
+        listener(log, ended);
+      } catch (e) {
+        this.onError(e, `telling a watcher of table ${id}`);
+      }
+    }
+  }
+
+  /** Stop the clocks and the listening (the server is closing). */
   close(): void {
     this.closed = true;
     this.timers.close();
+    void this.stopListening?.().catch(() => undefined);
   }
 
   /**
@@ -295,6 +325,8 @@ export class TableService {
     remember(this.positions, id, { count: log.moves.length, position: after });
     this.timers.arm(id, game.nextClockEvent(after));
     if (changed) {
+      // the other instances' watchers: they read the log themselves
+      this.changes?.announce(id);
       for (const listener of this.watchers.get(id) ?? []) {
         // the move is committed: a watcher that fails is that stream's problem, not the mover's
         try {

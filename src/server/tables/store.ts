@@ -78,3 +78,15 @@ export interface Decision<T> {
   answer: T;
   endedAt?: number;
 }
+
+/**
+ * How instances sharing one database tell each other that a table changed (PostgreSQL:
+ * pg-changes.ts, NOTIFY and LISTEN), so that a seat's event stream on one instance follows the
+ * moves made through another. One SQLite file has one server: no changes to tell.
+ */
+export interface TableChanges {
+  /** Tell every instance (this one too) that the table's log grew; never throws. */
+  announce(id: string): void;
+  /** Call `onChange` with each table announced; returns the way to stop. */
+  listen(onChange: (id: string) => void): Promise<() => Promise<void>>;
+}

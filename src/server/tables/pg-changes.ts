@@ -1,0 +1,66 @@
+/**
+ * TableChanges on PostgreSQL: `NOTIFY puzzlemill_tables, '<table id>'` after each committed move
+ * (through the pool), and one connection of this instance that LISTENs and hands each id to the
+ * service, which reads the log and tells its event streams. The listening connection is made
+ * again (every second while the database is away) when it drops; a stream that missed moves
+ * meanwhile gets them with the next announcement, as streams send what they have not sent.
+ */
+import pg from 'pg';
+import type { PgPool } from '../pg.ts';
+import type { TableChanges } from './store.ts';
+
+const CHANNEL = 'puzzlemill_tables';
+const RECONNECT_MS = 1000;
+
+export class PgTableChanges implements TableChanges {
+  constructor(
+    private readonly pool: PgPool,
+    private readonly onError: (error: unknown, doing: string) => void = () => undefined,
+  ) {}
+
+  announce(id: string): void {
+    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, id]).catch((e: unknown) => this.onError(e, `announcing table ${id}`));
+  }
+
+  async listen(onChange: (id: string) => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    // one retry pending at most, whatever ended the connection (a drop, a failed connect)
+    const schedule = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().catch(schedule);
+      }, RECONNECT_MS).unref();
+    };
+    const connect = async (): Promise<void> => {
+      // the pool's own settings: the same server, user and database
+      const c = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+      c.on('notification', (n) => {
+        if (n.channel === CHANNEL && n.payload) onChange(n.payload);
+      });
+      c.on('error', () => undefined); // 'end' follows
+      c.on('end', schedule);
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${CHANNEL}`);
+        client = c;
+      } catch (e) {
+        await c.end().catch(() => undefined);
+        throw e;
+      }
+    };
+    try {
+      await connect();
+    } catch (e) {
+      this.onError(e, "listening for other instances' table moves (tried again each second)");
+      schedule();
+    }
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+}
