@@ -91,3 +91,23 @@ export function isUnavailable(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? '';
   return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) || /Connection terminated|connection error|Client has encountered a connection error/i.test((e as Error)?.message ?? '');
 }
+
+/**
+ * Run `work` holding the advisory lock named `name` (one instance at a time across every instance
+ * on the database), on a connection of its own for as long as `work` runs.
+ */
+export async function withAdvisoryLock<T>(pool: PgPool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((e: Error) => void (broken = e));
+    }
+  } finally {
+    // a connection whose unlock failed may still hold the lock: the pool drops it, which frees it
+    client.release(broken);
+  }
+}

@@ -25,7 +25,7 @@ import { DailyAhead } from './daily-ahead.ts';
 import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { storesOf, type ServerDatabase } from './database.ts';
-import { isPostgresUrl, openPostgres } from './pg.ts';
+import { isPostgresUrl, openPostgres, withAdvisoryLock } from './pg.ts';
 
 export interface StartOptions {
   /** The SQLite database file (made on first use; its folder too when it is `defaultDb`), or a postgres:// URL. */
@@ -133,15 +133,28 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     daysAhead: plan.daysAhead ?? 1,
     has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
     make: async (date) => {
-      // a set made before its day is staged, out of the public/ folder the club publishes
-      const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today(), plan: slotsFor(plan, date) });
-      for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
-      if (!made.ok) throw new StartRefused(made.message);
-      o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
+      const makeHere = async () => {
+        // a set made before its day is staged, out of the public/ folder the club publishes
+        const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today(), plan: slotsFor(plan, date) });
+        for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
+        if (!made.ok) throw new StartRefused(made.message);
+        o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
+      };
+      const pool = database.server.postgres;
+      if (!pool) return makeHere();
+      // instances sharing PostgreSQL make a day once: under a lock, and only when no instance
+      // has stored it yet (then it is stored before the lock is let go)
+      await withAdvisoryLock(pool, `puzzlemill daily ${date}`, async () => {
+        if (await store.getDaily(date)) return;
+        await makeHere();
+        await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
+      });
     },
     load: async (date) => {
       // the staged public parts whose day has come (missed days too) go into public/
       for (const day of await publishDue(o.dailyRoot, today())) o.report(`published the daily set of ${day} into ${o.dailyRoot}/public/`, false);
+      // another instance on the same PostgreSQL made and stored it: nothing here to load
+      if (!existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')) && (await store.getDaily(date))) return;
       await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
     },
     report: (line) => o.report(line, true),
@@ -169,7 +182,8 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
         throw e instanceof StartRefused ? new StartRefused(`serve: the daily set of ${date}: ${e.message}`) : e;
       });
     }
-    for (const dir of corpora) puzzles += await load(dir);
+    // no daily folder here: another instance on the same PostgreSQL made and stored the days
+    for (const dir of corpora) if (!(serveDaily && database.server.postgres && !existsSync(dir))) puzzles += await load(dir);
   } catch (e) {
     await stop();
     throw e;

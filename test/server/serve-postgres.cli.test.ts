@@ -6,7 +6,7 @@
  * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
  * is down, then service again with nothing acknowledged lost.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -65,7 +65,7 @@ describe('two serve instances on one PostgreSQL', () => {
     // seat 2 follows the table's events through A (LISTEN/NOTIFY carries B's moves there)
     const ticket = (await call(a, 'POST', `/tables/${id}/tickets`, undefined, seat2)).json.ticket as string;
     const stream = await openSse(`${a}/tables/${id}/events?ticket=${ticket}`);
-    expect((await stream.next()).event).toBe('clock');
+    expect((await stream.next())!.event).toBe('clock');
     expect((await stream.next())!.id).toBe('0');
     const view = (await call(b, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat;
     const move = placement(view);
@@ -108,6 +108,29 @@ describe('two serve instances on one PostgreSQL', () => {
     expect(back.status).toBe(200);
     expect((back.json as unknown as Seat).moveCount).toBe(1);
   });
+});
+
+describe('the daily set with two instances on one PostgreSQL', () => {
+  test("today's set is made once (a lock), by whichever instance comes first, and served alike by both", async () => {
+    const daily = await postgres.database('daily');
+    const plan = join(dir, 'plan.json');
+    writeFileSync(plan, JSON.stringify({ format: 'puzzlemill/daily-plan', version: 1, slots: [{ slot: 'murder-4', kind: 'murder', size: 4, level: 'easy' }] }));
+    const homes = ['one', 'two'].map((name) => join(dir, name));
+    for (const home of homes) mkdirSync(home);
+    const env = { DATABASE_URL: daily, PUZZLEMILL_DAILY_KEY: 'one club, two instances, one daily key of 32+ chars' };
+    const both = await Promise.all(homes.map((home) => startServe(['--port', '0', '--plan', plan], { cwd: home, env })));
+    try {
+      const today = new Date();
+      const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+      const made = homes.filter((home) => existsSync(join(home, 'corpus/daily/secret', date, 'index.json')));
+      expect(made).toHaveLength(1);
+      const [a, b] = await Promise.all(both.map(async (s) => (await fetch(`${s.url}/daily/today`)).text()));
+      expect(JSON.parse(a!).date).toBe(date);
+      expect(b).toBe(a);
+    } finally {
+      for (const s of both) await s.stop();
+    }
+  }, 120_000);
 });
 
 describe('serve --db with a PostgreSQL that cannot be reached', () => {
