@@ -312,3 +312,9 @@ async function finish(p: Play, id: string, states: (KosmosState | DominoState)[]
     else figures.replaysClean++;
   }
 }
+
+/** A greedy bot's move for a seat's state (the browser test's players choose through it). */
+export function chooseMove(game: Game, state: KosmosState | DominoState, rng: Rng): object | string {
+  const p = { rng } as Play;
+  return game === 'kosmos' ? kosmosMove(p, state as KosmosState, 'greedy') : dominoMove(p, state as DominoState, 'greedy');
+}
