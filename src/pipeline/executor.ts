@@ -65,15 +65,20 @@ export class PoolExecutor implements Executor {
   /** Errors the pool raised outside any task (kept for the report; tasks carry their own). */
   readonly poolErrors: Error[] = [];
 
-  constructor(threads: number) {
+  /**
+   * `tasksPerWorker` > 1 queues further tasks at the worker itself (it runs them one after
+   * another): a helper beside a busy main thread then never waits for that thread's event loop to
+   * hand it its next batch.
+   */
+  constructor(threads: number, tasksPerWorker = 1) {
     this.parallelism = threads;
     this.pool = new Piscina({
       filename: WORKER_URL,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 30_000,
-      // One task per worker at a time: batches are already sized to keep a worker busy.
-      concurrentTasksPerWorker: 1,
+      // Batches are already sized to keep a worker busy: one at a time, or one running and one queued.
+      concurrentTasksPerWorker: tasksPerWorker,
       // The parent's flags (a test runner's, say) are not for the workers.
       execArgv: [],
     });
@@ -113,18 +118,29 @@ const POOL_PAYS_MS = 3000;
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
 const SHORT_BATCH_MS = 250;
 
+/** Work done here (ms) after which the estimate of the work left is trusted (measured: the first 3 numbridge boards took 0.5 s, 35 ms each, against 8 ms warm). */
+const TRUST_ESTIMATE_MS = ESCALATE_MS;
+
+/** Work left (ms, estimated) below which a helper gets no first batch. */
+const HELPER_FIRST_LEFT_MS = 1000;
+
+/** Batches at a helper at once: one running, one queued there. */
+const TASKS_PER_HELPER = 2;
+
 /**
- * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
- * runs never pay the pool's start-up, large ones start it early. While the workers start, this
- * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
- * back); once all are ready this thread only schedules (the workers write --out files), so `workers` threads run on
- * `workers` cores. Which executor runs a batch never changes its bytes.
+ * Starts in this thread and adds a pool of `workers − 1` helpers once the work left is worth it:
+ * small runs never pay a worker's start-up, large ones start it early. This thread keeps making
+ * batches all along (its code is already compiled: a new worker's is not, and on `workers` cores
+ * a pool of `workers` would leave this warm thread idle and put two cold ones in its place), so
+ * `workers` threads run on `workers` cores; each helper has one batch running and one queued
+ * at the worker, so it never waits for this thread's event loop between batches. A batch too long
+ * for this thread (SHORT_BATCH_MS: signals wait while it runs) goes to the pool. Which thread
+ * runs a batch never changes its bytes.
  *
  *   batches   [1][1][4][16] … (this thread: estimate the work left)
- *   pool      start ── warm-up w0 ─┐ warm-up w1 ──┐
- *   here      [b][b][b][b][b]      │              │  (idle: scheduling only)
- *   w0                              [b][b][b][b][b]…
- *   w1                                             [b][b][b]…
+ *   pool      start ── warm-up w0 ─┐
+ *   here      [b][b][b][b][b][b][b][b][b][b]…   (and dispatch, reorder, emit between batches)
+ *   w0                              [b][b][b][b]…
  */
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
@@ -139,6 +155,8 @@ export class AutoExecutor implements Executor {
   /** Workers whose warm-up task has come back: they take batches from now on. */
   private readyWorkers = 0;
   private poolBusy = 0;
+  /** Batches the helpers have finished. */
+  private helperBatches = 0;
   /** The task running in this thread, if any: tasks here run one after another. */
   private here: Promise<void> | undefined;
   /** Waiting for this thread, a worker or a pool slot to become free. */
@@ -157,8 +175,10 @@ export class AutoExecutor implements Executor {
     const units = taskUnits(task);
     for (;;) {
       if (!this.pool && this.worthAPool()) this.startPool(task);
-      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism || !this.shortHere(units))) return this.onPool(task, units);
-      if (!this.here) return this.inThisThread(task, units);
+      // The helpers first while they have room: a batch taken here runs to its end before the
+      // next run() is even looked at, so this thread would otherwise take every batch.
+      if (this.pool && ((this.poolBusy < this.readyWorkers * TASKS_PER_HELPER && this.helperPays()) || this.waitsForPool(units))) return this.onPool(task, units);
+      if (!this.here) return this.inThisThread(task, units, this.shortHere(units));
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
@@ -169,25 +189,61 @@ export class AutoExecutor implements Executor {
    * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
    */
   private shortHere(units: number): boolean {
-    return this.lastMsPerUnit === undefined || units * this.lastMsPerUnit <= SHORT_BATCH_MS;
+    return this.lastMsPerUnit === undefined || units * this.hereMsPerUnit() <= SHORT_BATCH_MS;
+  }
+
+  /**
+   * This thread's cost of a unit: its cheapest batch after the first, or its latest if cheaper
+   * (one slow batch — the first ones run cold — must not keep it from taking batches for good).
+   */
+  private hereMsPerUnit(): number {
+    return Math.min(this.lastMsPerUnit ?? Infinity, this.msPerUnit ?? Infinity);
+  }
+
+  /**
+   * A long batch goes to the pool once it is there, rather than blocking this thread (signals):
+   * at once if a helper is ready, else only if it is longer than a helper takes to start
+   * (ESCALATE_MS): a batch of a few cold puzzles runs here rather than wait seconds for a thread.
+   */
+  private waitsForPool(units: number): boolean {
+    if (!this.pool || this.shortHere(units)) return false;
+    return this.readyWorkers > 0 || units * this.hereMsPerUnit() > ESCALATE_MS;
+  }
+
+  /**
+   * A helper's first batch runs cold (several times the warm cost): it gets one only while
+   * HELPER_FIRST_LEFT_MS of work (estimated) is left, else this thread ends the run sooner alone
+   * (measured: a cold helper's last 10 boards held a 300-board run for 3 s).
+   */
+  private helperPays(): boolean {
+    if (this.helperBatches > 0 || this.expectedUnits === undefined || this.msPerUnit === undefined) return true;
+    return (this.expectedUnits - this.unitsSeen) * this.msPerUnit >= HELPER_FIRST_LEFT_MS;
   }
 
   private worthAPool(): boolean {
     if (this.expectedUnits === undefined) return this.workedMs >= ESCALATE_MS;
     const left = this.expectedUnits - this.unitsSeen;
-    // a second of work here and the latest batch says much is left (puzzles of seconds each)
-    if (this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs) return true;
-    if (this.msPerUnit === undefined || this.batchesHere < 3) return false;
-    return left * this.msPerUnit >= this.poolPaysMs;
+    // puzzles of seconds each: a second of work in fewer than three batches here, and the latest
+    // says much is left. The first batch alone pays for compiling the code (a 9×9 board took 1 s
+    // on a busy host, 8 ms warm), so it counts only past three seconds.
+    if (this.msPerUnit === undefined || this.batchesHere < 3) {
+      const warmEnough = this.batchesHere >= 2 || this.workedMs >= 3 * ESCALATE_MS;
+      return warmEnough && this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs;
+    }
+    // The first batches run cold (2–5× the warm cost): their estimate is trusted once
+    // TRUST_ESTIMATE_MS of work was done here, or at once when even a fifth of it pays.
+    const estimate = left * this.msPerUnit;
+    return estimate >= this.poolPaysMs && (this.workedMs >= TRUST_ESTIMATE_MS || estimate >= 5 * this.poolPaysMs);
   }
 
   private startPool(like: Task): void {
-    const pool = new PoolExecutor(this.parallelism);
+    const helpers = this.parallelism - 1;
+    const pool = new PoolExecutor(helpers, TASKS_PER_HELPER);
     this.pool = pool;
     const warm: WarmTask = { type: 'warm', kindModules: like.kindModules, ...(like.type === 'generate' ? { kind: like.kind } : {}) };
     // piscina hands each of these to a different idle worker; a warm-up that fails still counts
     // as settled: the batches sent there then fail and are retried as any failed batch is.
-    for (let i = 0; i < this.parallelism; i++) {
+    for (let i = 0; i < helpers; i++) {
       pool
         .run(warm)
         .catch(() => undefined)
@@ -202,14 +258,16 @@ export class AutoExecutor implements Executor {
     this.unitsSeen += units;
     this.poolBusy++;
     try {
-      return await this.pool!.run(task);
+      const result = await this.pool!.run(task);
+      this.helperBatches++;
+      return result;
     } finally {
       this.poolBusy--;
       this.wake();
     }
   }
 
-  private async inThisThread<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+  private async inThisThread<T extends Task>(task: T, units: number, short: boolean): Promise<TaskResult<T>> {
     this.unitsSeen += units;
     let finished!: () => void;
     this.here = new Promise((resolve) => (finished = resolve));
@@ -219,7 +277,10 @@ export class AutoExecutor implements Executor {
     const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
-      return guarded(this.guard, () => runTask(task));
+      // Beside a pool, a short batch runs unguarded: a signal waits for it (SHORT_BATCH_MS, as
+      // estimated) and then stops the run cleanly, as while the workers run. A batch that may be
+      // long keeps the guard: a signal ends the process at once.
+      return guarded(this.pool && short ? undefined : this.guard, () => runTask(task));
     } finally {
       const ms = performance.now() - t0;
       this.workedMs += ms;
