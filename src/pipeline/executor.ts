@@ -8,7 +8,7 @@
  * the sources the entry workers/pool-worker.mjs registers tsx in its own thread, so the pool works
  * from the CLI, from vitest and from a project that depends on puzzlemill alike.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Piscina } from 'piscina';
 import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
@@ -96,6 +96,14 @@ export class PoolExecutor implements Executor {
   }
 }
 
+/**
+ * A core looks free for a helper: the 1-minute load average (this process's own thread included)
+ * half a core below the cores. On a busy host a second thread cold-starts on a core it must share.
+ */
+function coreLooksFree(): boolean {
+  return loadavg()[0]! <= defaultWorkers() - 0.5;
+}
+
 /** The default worker count: the cores this process may use. */
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -111,9 +119,20 @@ export const ESCALATE_MS = 1000;
  * hundred boards cost several times the warm ones. Measured on 2 cores (9×9 boards, --out): 100
  * boards took 1.5 s in this thread and 2.4 s with a pool started at 0.4 s of work left. The pool
  * wins when half the work left plus a worker's cold start (about 1 s) is less than the work left;
- * the estimate from the first batches runs high (this thread is cold too), hence 3 s.
+ * the estimate from the first batches runs high (this thread is cold too), hence 3 s. Since this
+ * thread keeps working beside a helper, the helper pays when the work left exceeds its start-up:
+ * measured on the shared 2-core host (issue 32), a numbridge helper's start and first batches
+ * cost 1.5–2 s of CPU (3,000 boards: 8.2 s against 6.2 s with -j 1) and it was ready 3–5 s after
+ * its start, hence 6 s.
  */
-const POOL_PAYS_MS = 3000;
+const POOL_PAYS_MS = 6000;
+
+/**
+ * Work left above which a helper is started even when no core looks free (the 1-minute load
+ * average at the cores or above): then a second thread only shares the cores with the other jobs,
+ * and its start-up is repaid only on a long run.
+ */
+const LOADED_POOL_PAYS_MS = 60_000;
 
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
 const SHORT_BATCH_MS = 250;
@@ -168,6 +187,8 @@ export class AutoExecutor implements Executor {
     /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
     private readonly expectedUnits?: number,
     private readonly poolPaysMs = POOL_PAYS_MS,
+    /** Whether a core looks free for a helper now (executorFor: the load average); always, by default. */
+    private readonly coreFree: () => boolean = () => true,
   ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
@@ -228,12 +249,18 @@ export class AutoExecutor implements Executor {
     // on a busy host, 8 ms warm), so it counts only past three seconds.
     if (this.msPerUnit === undefined || this.batchesHere < 3) {
       const warmEnough = this.batchesHere >= 2 || this.workedMs >= 3 * ESCALATE_MS;
+      // (no load check: a helper's start-up is a puzzle or two of these)
       return warmEnough && this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs;
     }
     // The first batches run cold (2–5× the warm cost): their estimate is trusted once
     // TRUST_ESTIMATE_MS of work was done here, or at once when even a fifth of it pays.
     const estimate = left * this.msPerUnit;
-    return estimate >= this.poolPaysMs && (this.workedMs >= TRUST_ESTIMATE_MS || estimate >= 5 * this.poolPaysMs);
+    return this.pays(estimate) && (this.workedMs >= TRUST_ESTIMATE_MS || estimate >= 5 * this.poolPaysMs);
+  }
+
+  /** Whether a helper pays for `leftMs` of work left: past its start-up on a free core, else only on a long run. */
+  private pays(leftMs: number): boolean {
+    return leftMs >= this.poolPaysMs && (leftMs >= LOADED_POOL_PAYS_MS || this.coreFree());
   }
 
   private startPool(like: Task): void {
@@ -277,10 +304,10 @@ export class AutoExecutor implements Executor {
     const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
-      // Beside a pool, a short batch runs unguarded: a signal waits for it (SHORT_BATCH_MS, as
-      // estimated) and then stops the run cleanly, as while the workers run. A batch that may be
-      // long keeps the guard: a signal ends the process at once.
-      return guarded(this.pool && short ? undefined : this.guard, () => runTask(task));
+      // A batch estimated short (SHORT_BATCH_MS) runs unguarded: a signal waits for it and then
+      // stops the run cleanly, as while workers run. A batch that may be long (or the first ones,
+      // not yet estimated) keeps the guard: a signal ends the process at once.
+      return guarded(short && this.lastMsPerUnit !== undefined ? undefined : this.guard, () => runTask(task));
     } finally {
       const ms = performance.now() - t0;
       this.workedMs += ms;
@@ -320,5 +347,5 @@ export class AutoExecutor implements Executor {
  */
 export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits, POOL_PAYS_MS, coreLooksFree);
 }
