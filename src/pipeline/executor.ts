@@ -253,9 +253,9 @@ export class AutoExecutor implements Executor {
       return warmEnough && this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs;
     }
     // The first batches run cold (2–5× the warm cost): their estimate is trusted once
-    // TRUST_ESTIMATE_MS of work was done here, or at once when even a fifth of it pays.
+    // TRUST_ESTIMATE_MS of work was done here; before, only a fifth of it counts.
     const estimate = left * this.msPerUnit;
-    return this.pays(estimate) && (this.workedMs >= TRUST_ESTIMATE_MS || estimate >= 5 * this.poolPaysMs);
+    return this.pays(this.workedMs >= TRUST_ESTIMATE_MS ? estimate : estimate / 5);
   }
 
   /** Whether a helper pays for `leftMs` of work left: past its start-up on a free core, else only on a long run. */
