@@ -8,7 +8,7 @@
  * the sources the entry workers/pool-worker.mjs registers tsx in its own thread, so the pool works
  * from the CLI, from vitest and from a project that depends on puzzlemill alike.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Piscina } from 'piscina';
 import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
@@ -97,11 +97,27 @@ export class PoolExecutor implements Executor {
 }
 
 /**
- * A core looks free for a helper: the 1-minute load average (this process's own thread included)
- * half a core below the cores. On a busy host a second thread cold-starts on a core it must share.
+ * A free-core test for a helper, measured from now: the cores' idle time since (os.cpus(), every
+ * process and this one's own threads counted) at half a core or more. A busy host has none: a
+ * second thread would cold-start on a core it must share. The 1-minute load average (half a core
+ * below the cores) answers for the first quarter second; it lags, and on the shared test host it
+ * read 7–9 while a pool of two still ran a run 1.7× faster than one thread.
  */
-function coreLooksFree(): boolean {
-  return loadavg()[0]! <= defaultWorkers() - 0.5;
+function freeCoreSince(): () => boolean {
+  const t0 = performance.now();
+  const idle0 = idleMs();
+  return () => {
+    const ms = performance.now() - t0;
+    if (ms < 250) return loadavg()[0]! <= defaultWorkers() - 0.5;
+    return (idleMs() - idle0) / ms >= 0.5;
+  };
+}
+
+/** The cores' idle time in ms, summed over the cores. */
+function idleMs(): number {
+  let idle = 0;
+  for (const cpu of cpus()) idle += cpu.times.idle;
+  return idle;
 }
 
 /** The default worker count: the cores this process may use. */
@@ -128,9 +144,9 @@ export const ESCALATE_MS = 1000;
 const POOL_PAYS_MS = 6000;
 
 /**
- * Work left above which a helper is started even when no core looks free (the 1-minute load
- * average at the cores or above): then a second thread only shares the cores with the other jobs,
- * and its start-up is repaid only on a long run.
+ * Work left above which a helper is started even when no core looks free (freeCoreSince): then
+ * a second thread only shares the cores with the other jobs, and its start-up is repaid only on a
+ * long run.
  */
 const LOADED_POOL_PAYS_MS = 60_000;
 
@@ -187,7 +203,7 @@ export class AutoExecutor implements Executor {
     /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
     private readonly expectedUnits?: number,
     private readonly poolPaysMs = POOL_PAYS_MS,
-    /** Whether a core looks free for a helper now (executorFor: the load average); always, by default. */
+    /** Whether a core looks free for a helper now (executorFor: the cores' idle time); always, by default. */
     private readonly coreFree: () => boolean = () => true,
   ) {}
 
@@ -347,5 +363,5 @@ export class AutoExecutor implements Executor {
  */
 export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits, POOL_PAYS_MS, coreLooksFree);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits, POOL_PAYS_MS, freeCoreSince());
 }
