@@ -222,9 +222,9 @@ export class AutoExecutor implements Executor {
   }
 
   /**
-   * A batch this thread may still take while the workers start: one expected to be short. A long
-   * one (a single hard puzzle) waits for a worker instead, since signals cannot be handled while
-   * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
+   * A batch expected to be short here (SHORT_BATCH_MS). Beside a pool, a longer one (a single hard
+   * puzzle) goes to a helper (waitsForPool), since signals cannot be handled while this thread
+   * works on it (SyncGuard).
    */
   private shortHere(units: number): boolean {
     return this.lastMsPerUnit === undefined || units * this.hereMsPerUnit() <= SHORT_BATCH_MS;
