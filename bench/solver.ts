@@ -15,6 +15,7 @@ import { randomLayout } from '../src/numbridge-board/layouts.ts';
 import { isSolutionOf } from '../src/sudoku/check.ts';
 import { boardLine, isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
+import { sharedRegularRegions } from '../src/sudoku/regions.ts';
 import type { Board } from '../src/sudoku/types.ts';
 import { PEERS } from './peers.ts';
 import { median, table } from './results.ts';
@@ -49,6 +50,13 @@ const LIB = await loadLibrary();
 const SETS: Array<[string, number]> = [['17-clue.txt', 10_000], ['top1465.txt', Infinity], ['forum-hardest-1106.txt', Infinity]];
 const IRREGULAR_SET = 'irregular 9×9, 24–30 givens';
 const IRREGULAR_BOARDS = 500;
+/** Multi-solution sets (issue 32): few givens, several solutions, as `verify`, `import` and a carve meet them. */
+const SIXTEEN_SET = '17-clue, one given removed (16)';
+const SIXTEEN_LINES = 10_000;
+const FEW_GIVENS_SET = 'regular 9×9, 20–24 givens';
+const FEW_GIVENS_BOARDS = 2000;
+/** Fresh processes for the cold-pass row. */
+const COLD_RUNS = 3;
 const PEER_CAP_MS = 10_000;
 const REPEATS = 5;
 /** Untimed passes of each of our rows before its timed runs. */
@@ -75,6 +83,66 @@ function irregularBoards(count: number): Board[] {
     boards.push({ size: 9, regions, givens });
   }
   return boards;
+}
+
+/**
+ * The 17-clue lines with one given removed (the given at index i mod 17 of line i): 16 givens,
+ * nearly all with several solutions.
+ */
+function sixteenClueLines(lines: string[]): string[] {
+  return lines.map((line, i) => {
+    const givens: number[] = [];
+    for (let c = 0; c < 81; c++) if (line[c] !== '.' && line[c] !== '0') givens.push(c);
+    const c = givens[i % givens.length]!;
+    return line.slice(0, c) + '.' + line.slice(c + 1);
+  });
+}
+
+/** Regular 9×9 boards: a random grid each (the generator's fill), 20–24 of its cells kept. Seeded. */
+function fewGivensBoards(count: number): Board[] {
+  const regions = sharedRegularRegions(9);
+  const geometry = geometryFor(9, regions);
+  const boards: Board[] = [];
+  for (let seed = 0; boards.length < count; seed++) {
+    const rng = new Rng('bench-few-givens', seed);
+    const grid = randomSolution(geometry, rng, IRREGULAR_FILL);
+    if (!grid) continue;
+    const cells = rng.shuffle(Array.from({ length: 81 }, (_, i) => i)).slice(0, rng.range(20, 24));
+    const givens = new Uint8Array(81);
+    for (const c of cells) givens[c] = grid[c]!;
+    boards.push({ size: 9, regions, givens });
+  }
+  return boards;
+}
+
+/**
+ * One cold pass in a fresh process (bench/solver-cold.mjs, the compiled library): every 17-clue
+ * line with its digits relabelled by a seeded permutation, so no line is one the process has seen;
+ * then warm passes over the same lines in that process. Wall time, median of COLD_RUNS processes.
+ */
+function coldRuns(lines: string[]): { lines: number; coldUs: number; warmUs: number; ratio: number; solved: boolean } | null {
+  const library = join(ROOT, 'dist/browser.js');
+  if (!existsSync(library)) return null;
+  const relabelled = lines.map((line, i) => {
+    const digits = new Rng('bench-cold', i).shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    return line.replace(/[1-9]/g, (d) => String(digits[Number(d) - 1]));
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+  const file = join(dir, 'lines.txt');
+  writeFileSync(file, relabelled.join('\n') + '\n');
+  const runs: Array<{ lines: number; solved: number; coldMs: number; warmMs: number }> = [];
+  try {
+    for (let k = 0; k < COLD_RUNS; k++) {
+      const r = spawnSync(process.execPath, [join(ROOT, 'bench/solver-cold.mjs'), pathToFileURL(library).href, file, '5'], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`solver-cold.mjs failed: ${r.stderr}`);
+      runs.push(JSON.parse(r.stdout));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const cold = median(runs.map((r) => r.coldMs));
+  const warm = median(runs.map((r) => r.warmMs));
+  return { lines: lines.length, coldUs: (cold * 1000) / lines.length, warmUs: (warm * 1000) / lines.length, ratio: cold / warm, solved: runs.every((r) => r.solved === r.lines) };
 }
 
 /** `puzzlemill solve --count FILE` as a user runs it: the whole process, wall time, median of 3. */
@@ -201,6 +269,11 @@ export async function run(): Promise<string> {
   });
   const irregular = irregularBoards(IRREGULAR_BOARDS);
   sets.push({ name: IRREGULAR_SET, lines: irregular.map((b) => boardLine(b)), boards: irregular, peers: false });
+  const allSeventeen = readFileSync(DATA + '17-clue.txt', 'utf8').split('\n').filter((l) => !isSkippableLine(l)).map((l) => l.split(':')[0]!.trim());
+  const sixteen = sixteenClueLines(allSeventeen.slice(0, SIXTEEN_LINES));
+  sets.push({ name: SIXTEEN_SET, lines: sixteen, boards: sixteen.map(parseLine), peers: false });
+  const few = fewGivensBoards(FEW_GIVENS_BOARDS);
+  sets.push({ name: FEW_GIVENS_SET, lines: few.map((b) => boardLine(b)), boards: few, peers: false });
   for (const { name, lines, boards, peers } of sets) {
     for (const mode of ['count2', 'first'] as Mode[]) {
       const mine = timeOurs(lines, boards, mode, peers);
@@ -220,6 +293,7 @@ export async function run(): Promise<string> {
     const cli = cliRun(lines);
     cliRows.push([name, lines.length, ((lines.length / cli.ms) * 1000).toFixed(0), (cli.ms / 1000).toFixed(2), cli.ok ? 'yes' : 'NO', cli.binary]);
   }
+  const cold = coldRuns(allSeventeen);
   return [
     '## Solver: puzzlemill vs npm peers',
     '',
@@ -233,7 +307,10 @@ export async function run(): Promise<string> {
     `${PEER_CAP_MS / 1000} s (rate = puzzles finished ÷ time used). Wrong = answers that are not a valid`,
     'solution (for sudoku-core: puzzles its logic could not finish or judge). The irregular set:',
     `${IRREGULAR_BOARDS} seeded random hex-connected 9×9 layouts, a random grid each, 24–30 givens kept`,
-    '(most have many solutions); no npm peer solves irregular boards.',
+    '(most have many solutions); no npm peer solves irregular boards. The multi-solution sets',
+    `(no peer runs them; most boards have several solutions, so "wrong" counts only invalid ones): the first ${SIXTEEN_LINES} 17-clue`,
+    `lines with the given at index i mod 17 of line i removed, and ${FEW_GIVENS_BOARDS} seeded regular 9×9 boards, a random grid`,
+    'each (the generator\'s fill), 20–24 givens kept.',
     '',
     table(['set', 'puzzles', 'mode', 'solver', 'solved', 'puzzles/s', 'µs/puzzle', 'nodes/puzzle', 'wrong', 'ours/row', 'note'], rows),
     '',
@@ -244,6 +321,14 @@ export async function run(): Promise<string> {
     'Whole-process wall time (start-up, reading, counting to 2, printing), median of 3 runs.',
     '',
     table(['set', 'puzzles', 'puzzles/s', 'seconds', 'every line answered', 'binary'], cliRows),
+    '',
+    '### One cold pass in a fresh process',
+    '',
+    `All 17-clue lines, digits relabelled by a seeded permutation per line (no line seen before), \`solve(line, { limit: 2 })\` of the compiled library in a fresh \`node\` (bench/solver-cold.mjs): the first pass, then 5 warm passes over the same lines in that process; wall time, median of ${COLD_RUNS} processes. No native peer is built here: the cold pass is compared with our own warm figure.`,
+    '',
+    cold
+      ? table(['set', 'lines', 'cold µs/line', 'warm µs/line', 'cold ÷ warm', 'every line solved'], [['17-clue, relabelled', cold.lines, cold.coldUs.toFixed(2), cold.warmUs.toFixed(2), cold.ratio.toFixed(2), cold.solved ? 'yes' : 'NO']])
+      : 'Not measured: nothing is built (npm run build).',
   ].join('\n');
 }
 

@@ -8,7 +8,7 @@
  * the sources the entry workers/pool-worker.mjs registers tsx in its own thread, so the pool works
  * from the CLI, from vitest and from a project that depends on puzzlemill alike.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Piscina } from 'piscina';
 import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
@@ -65,15 +65,20 @@ export class PoolExecutor implements Executor {
   /** Errors the pool raised outside any task (kept for the report; tasks carry their own). */
   readonly poolErrors: Error[] = [];
 
-  constructor(threads: number) {
+  /**
+   * `tasksPerWorker` > 1 queues further tasks at the worker itself (it runs them one after
+   * another): a helper beside a busy main thread then never waits for that thread's event loop to
+   * hand it its next batch.
+   */
+  constructor(threads: number, tasksPerWorker = 1) {
     this.parallelism = threads;
     this.pool = new Piscina({
       filename: WORKER_URL,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 30_000,
-      // One task per worker at a time: batches are already sized to keep a worker busy.
-      concurrentTasksPerWorker: 1,
+      // Batches are already sized to keep a worker busy: one at a time, or one running and one queued.
+      concurrentTasksPerWorker: tasksPerWorker,
       // The parent's flags (a test runner's, say) are not for the workers.
       execArgv: [],
     });
@@ -91,6 +96,30 @@ export class PoolExecutor implements Executor {
   }
 }
 
+/**
+ * A free-core test for a helper, measured from now: the cores' idle time since (os.cpus(), every
+ * process and this one's own threads counted) at half a core or more. A busy host has none: a
+ * second thread would cold-start on a core it must share. The 1-minute load average (half a core
+ * below the cores) answers for the first quarter second; it lags, and on the shared test host it
+ * read 7–9 while a pool of two still ran a run 1.7× faster than one thread.
+ */
+function freeCoreSince(): () => boolean {
+  const t0 = performance.now();
+  const idle0 = idleMs();
+  return () => {
+    const ms = performance.now() - t0;
+    if (ms < 250) return loadavg()[0]! <= defaultWorkers() - 0.5;
+    return (idleMs() - idle0) / ms >= 0.5;
+  };
+}
+
+/** The cores' idle time in ms, summed over the cores. */
+function idleMs(): number {
+  let idle = 0;
+  for (const cpu of cpus()) idle += cpu.times.idle;
+  return idle;
+}
+
 /** The default worker count: the cores this process may use. */
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
@@ -106,25 +135,48 @@ export const ESCALATE_MS = 1000;
  * hundred boards cost several times the warm ones. Measured on 2 cores (9×9 boards, --out): 100
  * boards took 1.5 s in this thread and 2.4 s with a pool started at 0.4 s of work left. The pool
  * wins when half the work left plus a worker's cold start (about 1 s) is less than the work left;
- * the estimate from the first batches runs high (this thread is cold too), hence 3 s.
+ * the estimate from the first batches runs high (this thread is cold too), hence 3 s. Since this
+ * thread keeps working beside a helper, the helper pays when the work left exceeds its start-up:
+ * measured on the shared 2-core host (issue 32), a numbridge helper's start and first batches
+ * cost 1.5–2 s of CPU (3,000 boards: 8.2 s against 6.2 s with -j 1) and it was ready 3–5 s after
+ * its start, hence 6 s.
  */
-const POOL_PAYS_MS = 3000;
+const POOL_PAYS_MS = 6000;
+
+/**
+ * Work left above which a helper is started even when no core looks free (freeCoreSince): then
+ * a second thread only shares the cores with the other jobs, and its start-up is repaid only on a
+ * long run. Measured on the shared host (load 4–14): 3,000 boards (5–8 s of work) ran slower with
+ * the old pool than with -j 1 in every run, 20,000 boards (35 s) 1.35× faster.
+ */
+const LOADED_POOL_PAYS_MS = 20_000;
 
 /** The longest batch (expected ms) this thread takes once the pool is starting. */
 const SHORT_BATCH_MS = 250;
 
+/** Work done here (ms) after which the estimate of the work left is trusted (measured: the first 3 numbridge boards took 0.5 s, 35 ms each, against 8 ms warm). */
+const TRUST_ESTIMATE_MS = ESCALATE_MS;
+
+/** Work left (ms, estimated) below which a helper gets no first batch. */
+const HELPER_FIRST_LEFT_MS = 1000;
+
+/** Batches at a helper at once: one running, one queued there. */
+const TASKS_PER_HELPER = 2;
+
 /**
- * Starts in this thread and moves to a pool of `workers` once the work left is worth it: small
- * runs never pay the pool's start-up, large ones start it early. While the workers start, this
- * thread goes on making batches; each worker takes batches once it is ready (its warm-up task came
- * back); once all are ready this thread only schedules (the workers write --out files), so `workers` threads run on
- * `workers` cores. Which executor runs a batch never changes its bytes.
+ * Starts in this thread and adds a pool of `workers − 1` helpers once the work left is worth it:
+ * small runs never pay a worker's start-up, large ones start it early. This thread keeps making
+ * batches all along (its code is already compiled: a new worker's is not, and on `workers` cores
+ * a pool of `workers` would leave this warm thread idle and put two cold ones in its place), so
+ * `workers` threads run on `workers` cores; each helper has one batch running and one queued
+ * at the worker, so it never waits for this thread's event loop between batches. A batch too long
+ * for this thread (SHORT_BATCH_MS: signals wait while it runs) goes to the pool. Which thread
+ * runs a batch never changes its bytes.
  *
  *   batches   [1][1][4][16] … (this thread: estimate the work left)
- *   pool      start ── warm-up w0 ─┐ warm-up w1 ──┐
- *   here      [b][b][b][b][b]      │              │  (idle: scheduling only)
- *   w0                              [b][b][b][b][b]…
- *   w1                                             [b][b][b]…
+ *   pool      start ── warm-up w0 ─┐
+ *   here      [b][b][b][b][b][b][b][b][b][b]…   (and dispatch, reorder, emit between batches)
+ *   w0                              [b][b][b][b]…
  */
 export class AutoExecutor implements Executor {
   private pool: PoolExecutor | undefined;
@@ -139,6 +191,8 @@ export class AutoExecutor implements Executor {
   /** Workers whose warm-up task has come back: they take batches from now on. */
   private readyWorkers = 0;
   private poolBusy = 0;
+  /** Batches the helpers have finished. */
+  private helperBatches = 0;
   /** The task running in this thread, if any: tasks here run one after another. */
   private here: Promise<void> | undefined;
   /** Waiting for this thread, a worker or a pool slot to become free. */
@@ -150,6 +204,8 @@ export class AutoExecutor implements Executor {
     /** Units the whole run will hand over, when known: the pool starts once the work left is worth it. */
     private readonly expectedUnits?: number,
     private readonly poolPaysMs = POOL_PAYS_MS,
+    /** Whether a core looks free for a helper now (executorFor: the cores' idle time); always, by default. */
+    private readonly coreFree: () => boolean = () => true,
   ) {}
 
   async run<T extends Task>(task: T): Promise<TaskResult<T>> {
@@ -157,37 +213,81 @@ export class AutoExecutor implements Executor {
     const units = taskUnits(task);
     for (;;) {
       if (!this.pool && this.worthAPool()) this.startPool(task);
-      if (this.pool && (this.poolBusy < this.readyWorkers || this.readyWorkers === this.parallelism || !this.shortHere(units))) return this.onPool(task, units);
-      if (!this.here) return this.inThisThread(task, units);
+      // The helpers first while they have room: a batch taken here runs to its end before the
+      // next run() is even looked at, so this thread would otherwise take every batch.
+      if (this.pool && ((this.poolBusy < this.readyWorkers * TASKS_PER_HELPER && this.helperPays()) || this.waitsForPool(units))) return this.onPool(task, units);
+      if (!this.here) return this.inThisThread(task, units, this.shortHere(units));
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
 
   /**
-   * A batch this thread may still take while the workers start: one expected to be short. A long
-   * one (a single hard puzzle) waits for a worker instead, since signals cannot be handled while
-   * this thread works (SyncGuard) and the workers are ready within a fraction of a second.
+   * A batch expected to be short here (SHORT_BATCH_MS). Beside a pool, a longer one (a single hard
+   * puzzle) goes to a helper (waitsForPool), since signals cannot be handled while this thread
+   * works on it (SyncGuard).
    */
   private shortHere(units: number): boolean {
-    return this.lastMsPerUnit === undefined || units * this.lastMsPerUnit <= SHORT_BATCH_MS;
+    return this.lastMsPerUnit === undefined || units * this.hereMsPerUnit() <= SHORT_BATCH_MS;
+  }
+
+  /**
+   * This thread's cost of a unit: its cheapest batch after the first, or its latest if cheaper
+   * (one slow batch — the first ones run cold — must not keep it from taking batches for good).
+   */
+  private hereMsPerUnit(): number {
+    return Math.min(this.lastMsPerUnit ?? Infinity, this.msPerUnit ?? Infinity);
+  }
+
+  /**
+   * A long batch goes to the pool once it is there, rather than blocking this thread (signals):
+   * at once if a helper is ready, else only if it is longer than a helper takes to start
+   * (ESCALATE_MS): a batch of a few cold puzzles runs here rather than wait seconds for a thread.
+   */
+  private waitsForPool(units: number): boolean {
+    if (!this.pool || this.shortHere(units)) return false;
+    return this.readyWorkers > 0 || units * this.hereMsPerUnit() > ESCALATE_MS;
+  }
+
+  /**
+   * A helper's first batch runs cold (several times the warm cost): it gets one only while
+   * HELPER_FIRST_LEFT_MS of work (estimated) is left, else this thread ends the run sooner alone
+   * (measured: a cold helper's last 10 boards held a 300-board run for 3 s).
+   */
+  private helperPays(): boolean {
+    if (this.helperBatches > 0 || this.expectedUnits === undefined || this.msPerUnit === undefined) return true;
+    return (this.expectedUnits - this.unitsSeen) * this.msPerUnit >= HELPER_FIRST_LEFT_MS;
   }
 
   private worthAPool(): boolean {
     if (this.expectedUnits === undefined) return this.workedMs >= ESCALATE_MS;
     const left = this.expectedUnits - this.unitsSeen;
-    // a second of work here and the latest batch says much is left (puzzles of seconds each)
-    if (this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs) return true;
-    if (this.msPerUnit === undefined || this.batchesHere < 3) return false;
-    return left * this.msPerUnit >= this.poolPaysMs;
+    // puzzles of seconds each: a second of work in fewer than three batches here, and the latest
+    // says much is left. The first batch alone pays for compiling the code (a 9×9 board took 1 s
+    // on a busy host, 8 ms warm), so it counts only past three seconds.
+    if (this.msPerUnit === undefined || this.batchesHere < 3) {
+      const warmEnough = this.batchesHere >= 2 || this.workedMs >= 3 * ESCALATE_MS;
+      // (no load check: a helper's start-up is a puzzle or two of these)
+      return warmEnough && this.workedMs >= ESCALATE_MS && this.lastMsPerUnit !== undefined && left * this.lastMsPerUnit >= this.poolPaysMs;
+    }
+    // The first batches run cold (2–5× the warm cost): their estimate is trusted once
+    // TRUST_ESTIMATE_MS of work was done here; before, only a fifth of it counts.
+    const estimate = left * this.msPerUnit;
+    return this.pays(this.workedMs >= TRUST_ESTIMATE_MS ? estimate : estimate / 5);
+  }
+
+  /** Whether a helper pays for `leftMs` of work left: past its start-up on a free core, else only on a long run. */
+  private pays(leftMs: number): boolean {
+    return leftMs >= this.poolPaysMs && (leftMs >= LOADED_POOL_PAYS_MS || this.coreFree());
   }
 
   private startPool(like: Task): void {
-    const pool = new PoolExecutor(this.parallelism);
+    const helpers = this.parallelism - 1;
+    const pool = new PoolExecutor(helpers, TASKS_PER_HELPER);
     this.pool = pool;
     const warm: WarmTask = { type: 'warm', kindModules: like.kindModules, ...(like.type === 'generate' ? { kind: like.kind } : {}) };
     // piscina hands each of these to a different idle worker; a warm-up that fails still counts
     // as settled: the batches sent there then fail and are retried as any failed batch is.
-    for (let i = 0; i < this.parallelism; i++) {
+    for (let i = 0; i < helpers; i++) {
       pool
         .run(warm)
         .catch(() => undefined)
@@ -202,14 +302,16 @@ export class AutoExecutor implements Executor {
     this.unitsSeen += units;
     this.poolBusy++;
     try {
-      return await this.pool!.run(task);
+      const result = await this.pool!.run(task);
+      this.helperBatches++;
+      return result;
     } finally {
       this.poolBusy--;
       this.wake();
     }
   }
 
-  private async inThisThread<T extends Task>(task: T, units: number): Promise<TaskResult<T>> {
+  private async inThisThread<T extends Task>(task: T, units: number, short: boolean): Promise<TaskResult<T>> {
     this.unitsSeen += units;
     let finished!: () => void;
     this.here = new Promise((resolve) => (finished = resolve));
@@ -219,7 +321,10 @@ export class AutoExecutor implements Executor {
     const cpu0 = this.pool ? undefined : process.cpuUsage();
     try {
       await prepareTask(task);
-      return guarded(this.guard, () => runTask(task));
+      // A batch estimated short (SHORT_BATCH_MS) runs unguarded: a signal waits for it and then
+      // stops the run cleanly, as while workers run. A batch that may be long (or the first ones,
+      // not yet estimated) keeps the guard: a signal ends the process at once.
+      return guarded(short && this.lastMsPerUnit !== undefined ? undefined : this.guard, () => runTask(task));
     } finally {
       const ms = performance.now() - t0;
       this.workedMs += ms;
@@ -259,5 +364,5 @@ export class AutoExecutor implements Executor {
  */
 export function executorFor(workers: number, guard?: SyncGuard, expectedUnits?: number): Executor {
   const threads = Math.min(workers, defaultWorkers());
-  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits);
+  return threads <= 1 ? new InProcessExecutor(guard) : new AutoExecutor(threads, guard, expectedUnits, POOL_PAYS_MS, freeCoreSince());
 }

@@ -15,8 +15,9 @@
  *
  * Puzzle files are written where the puzzle was made: the worker that made a batch writes its
  * files itself (`writePuzzleFiles`, atomic, fsynced), so the main thread of a pooled run receives
- * a few fields per puzzle for the manifest instead of every file's text, and never blocks on a
- * disk: on 2 cores, -j 2 is two workers and an almost idle main thread.
+ * a few fields per puzzle for the manifest instead of every file's text, and never waits on a
+ * helper's disk: on 2 cores, -j 2 is the main thread (which writes its own batches' files) and one
+ * helper.
  *
  *   worker: make batch → write DIR/<kind>-<k>.player.json, then DIR/<kind>-<k>.json → outcomes
  *           without their texts (`written: true`) → main thread: manifest entries only
