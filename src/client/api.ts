@@ -311,6 +311,7 @@ export interface components {
             players: number;
             solved: number;
             solveRate: number | null;
+            /** @description null without a solve; over HTTP also below 5 solves (no answer tells how long one or two players took) */
             solveSeconds: {
                 q1: number;
                 median: number;
@@ -1624,6 +1625,7 @@ export interface operations {
                             players: number;
                             solved: number;
                             solveRate: number | null;
+                            /** @description null without a solve; over HTTP also below 5 solves (no answer tells how long one or two players took) */
                             solveSeconds: {
                                 q1: number;
                                 median: number;
