@@ -19,7 +19,7 @@ import { MANIFEST_RUN, samples, type Sample } from './samples.ts';
 
 const SEED = process.env.FUZZ_SEED ?? 'puzzlemill-fuzz-1';
 /** Mutants per sample kind in each multi-file run. */
-const PER_KIND = Number(process.env.FUZZ_CLI_PER_KIND ?? 6);
+const PER_KIND = Number(process.env.FUZZ_CLI_PER_KIND ?? 4);
 /** Runs of each single-file command. */
 const SINGLE_RUNS = Number(process.env.FUZZ_CLI_SINGLE ?? 3);
 /** A run slower than this is a hang (a multi-file run reads ~170 files). */

@@ -27,7 +27,7 @@ import { READERS, readersFor } from './readers.ts';
 import { samples, type Sample } from './samples.ts';
 
 const SEED = process.env.FUZZ_SEED ?? 'puzzlemill-fuzz-1';
-const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 160);
+const MUTANTS_PER_SAMPLE = Number(process.env.FUZZ_MUTANTS ?? 100);
 const ONLY = process.env.FUZZ_ONLY; // "kind" or "kind:index"
 /** A reader call slower than this is reported as a hang. */
 const SLOW_MS = 5_000;

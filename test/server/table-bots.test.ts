@@ -20,7 +20,7 @@ describe('bots at tables over HTTP', () => {
     it(`play ${game} tables to their end: illegal moves refused, lapses written, every record replays clean`, async () => {
       const figures = noFigures();
       const seats = game === 'kosmos' ? [1, 2, 3, 4] : [2, 3, 4];
-      const games = 30;
+      const games = 12;
       for (let g = 0; g < games; g++) await playTable(server, game, seats[g % seats.length]!, `ci-${g}`, figures);
       expect(figures.problems).toEqual([]);
       expect(figures.games).toBe(games);
