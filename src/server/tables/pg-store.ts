@@ -6,31 +6,9 @@
  * durable, so an acknowledged move survives the instance and the database server.
  */
 import pg from 'pg';
-import type { GameName } from './game.ts';
+import { moveOfRow, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
 import { inTransaction, isUnavailable, type PgPool } from '../pg.ts';
-import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
-
-interface TableRow {
-  id: string;
-  deal: string;
-  game: GameName;
-  seats: number;
-  seat1_hash: Buffer;
-  seat2_hash: Buffer;
-  seat3_hash: Buffer | null;
-  seat4_hash: Buffer | null;
-  started_at: number;
-}
-
-interface MoveRow {
-  move_number: number;
-  seat: number | null;
-  idempotency_key: string | null;
-  request: string | null;
-  entry: string;
-  verdict: string | null;
-  at: number;
-}
+import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
@@ -104,12 +82,8 @@ export class PgTableStore implements TableStore {
 async function logOf(client: Queryable, id: string, lock: boolean): Promise<TableLog | null> {
   const row = (await client.query<TableRow>(`SELECT id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at FROM numbridge_tables WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id])).rows[0];
   if (!row) return null;
-  const seatHashes = [row.seat1_hash, row.seat2_hash, row.seat3_hash, row.seat4_hash].slice(0, row.seats) as Buffer[];
-  const table: StoredTable = { id: row.id, game: row.game, deal: JSON.parse(row.deal), seatHashes, startedAt: row.started_at };
-  const moves = (await client.query<MoveRow>('SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = $1 ORDER BY move_number', [id])).rows.map(
-    (m): StoredMove => ({ moveNumber: m.move_number, seat: m.seat, idempotencyKey: m.idempotency_key, request: m.request, entry: JSON.parse(m.entry), verdict: m.verdict, at: m.at }),
-  );
-  return { table, moves };
+  const moves = (await client.query<MoveRow>('SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = $1 ORDER BY move_number', [id])).rows.map(moveOfRow);
+  return { table: tableOfRow(row), moves };
 }
 
 /** PostgreSQL's refusals in the store's terms: a unique key taken is a conflict, a database away is busy (503). */

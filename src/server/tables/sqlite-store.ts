@@ -5,32 +5,10 @@
  * unique keys would refuse the second append anyway. With synchronous=FULL (db.ts) a move is on
  * disk before its answer is sent.
  */
-import type { GameName } from './game.ts';
+import { moveOfRow, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
 import { DISK_FULL, type Db } from '../db.ts';
 import Database from 'better-sqlite3';
-import { StoreError, type Decision, type StoredMove, type StoredTable, type TableLog, type TableStore } from './store.ts';
-
-interface TableRow {
-  id: string;
-  deal: string;
-  game: GameName;
-  seats: number;
-  seat1_hash: Buffer;
-  seat2_hash: Buffer;
-  seat3_hash: Buffer | null;
-  seat4_hash: Buffer | null;
-  started_at: number;
-}
-
-interface MoveRow {
-  move_number: number;
-  seat: number | null;
-  idempotency_key: string | null;
-  request: string | null;
-  entry: string;
-  verdict: string | null;
-  at: number;
-}
+import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 export class SqliteTableStore implements TableStore {
   private readonly insertTable;
@@ -106,20 +84,7 @@ export class SqliteTableStore implements TableStore {
   private logOf(id: string): TableLog | null {
     const row = this.selectTable.get(id);
     if (!row) return null;
-    const seatHashes = [row.seat1_hash, row.seat2_hash, row.seat3_hash, row.seat4_hash].slice(0, row.seats) as Buffer[];
-    const table: StoredTable = { id: row.id, game: row.game, deal: JSON.parse(row.deal), seatHashes, startedAt: row.started_at };
-    const moves = this.selectMoves.all(id).map(
-      (m): StoredMove => ({
-        moveNumber: m.move_number,
-        seat: m.seat,
-        idempotencyKey: m.idempotency_key,
-        request: m.request,
-        entry: JSON.parse(m.entry),
-        verdict: m.verdict,
-        at: m.at,
-      }),
-    );
-    return { table, moves };
+    return { table: tableOfRow(row), moves: this.selectMoves.all(id).map(moveOfRow) };
   }
 }
 
