@@ -4,7 +4,8 @@
  * written once; this picks the stores for the database given.
  */
 import type { Db } from './db.ts';
-import type { PgPool } from './pg.ts';
+import { isUnavailable, type PgPool } from './pg.ts';
+import { StoreError } from './tables/store.ts';
 import { PgPuzzleStore } from './pg-store.ts';
 import { PgPlayStore } from './stats/pg-play-store.ts';
 import { SqlitePlayStore, type PlayStore } from './stats/play-store.ts';
@@ -23,13 +24,28 @@ export interface Stores {
   tables: { tables: TableStore; bytesInUse: () => Promise<number>; changes?: TableChanges };
 }
 
+/**
+ * The bytes puzzlemill's own tables hold on PostgreSQL (`--max-db-mb`), not the database's files:
+ * those include other applications' tables and do not shrink when finished tables are deleted. A
+ * database out of reach is the tables' busy 503.
+ */
+async function puzzlemillBytes(pool: PgPool): Promise<number> {
+  try {
+    const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt')`;
+    return Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes);
+  } catch (e) {
+    if (isUnavailable(e)) throw new StoreError('busy', 'the database is not reachable: try again in a moment');
+    throw e;
+  }
+}
+
 export function storesOf(database: ServerDatabase): Stores {
   if (database.postgres) {
     const pool = database.postgres;
     return {
       puzzles: new PgPuzzleStore(pool),
       plays: new PgPlayStore(pool),
-      tables: { tables: new PgTableStore(pool), changes: new PgTableChanges(pool), bytesInUse: async () => Number((await pool.query<{ size: string }>('SELECT pg_database_size(current_database()) AS size')).rows[0]!.size) },
+      tables: { tables: new PgTableStore(pool), changes: new PgTableChanges(pool), bytesInUse: () => puzzlemillBytes(pool) },
     };
   }
   const db = database.sqlite;

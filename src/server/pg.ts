@@ -25,7 +25,16 @@ export function isPostgresUrl(text: string): boolean {
 
 /** A pool on `url`, its schema brought up to date (once, whoever else starts now). */
 export async function openPostgres(url: string, migrations: readonly Migration[] = MIGRATIONS): Promise<PgPool> {
-  const pool = new pg.Pool({ connectionString: url, types: TYPES, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: TYPES,
+    max: 10,
+    // a database out of reach is a 503 within seconds, not a request hanging on TCP's own timeout;
+    // a statement or a lock wait past these is an error, not a stalled table
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    options: '-c lock_timeout=10s -c statement_timeout=30s -c idle_in_transaction_session_timeout=60s',
+  });
   // an idle client's error (the server restarted) must not end the process: the pool drops it
   pool.on('error', () => undefined);
   try {
@@ -40,6 +49,7 @@ export async function openPostgres(url: string, migrations: readonly Migration[]
 /** Apply every migration not yet recorded, in version order, each in its own transaction, under the advisory lock. */
 export async function migratePostgres(pool: PgPool, migrations: readonly Migration[]): Promise<void> {
   const client = await pool.connect();
+  const broken = watchClient(client);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -61,17 +71,29 @@ export async function migratePostgres(pool: PgPool, migrations: readonly Migrati
         }
       }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     }
   } finally {
-    client.release();
+    client.removeListener('error', broken.listener);
+    client.release(broken.error);
   }
+}
+
+/**
+ * A client taken from the pool has no error listener of the pool's: a connection that drops
+ * while it is held (the database restarting) would emit an unhandled 'error' and end the process.
+ * This one keeps the error, so the client is given back as broken (and dropped).
+ */
+function watchClient(client: pg.PoolClient): { error: Error | undefined; listener: (e: Error) => void } {
+  const state: { error: Error | undefined; listener: (e: Error) => void } = { error: undefined, listener: (e) => void (state.error ??= e) };
+  client.on('error', state.listener);
+  return state;
 }
 
 /** Run `work` in one transaction on one client of the pool. */
 export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  let broken: Error | undefined;
+  const broken = watchClient(client);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -79,35 +101,51 @@ export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClien
     return result;
   } catch (e) {
     // a client whose ROLLBACK failed may still be inside the transaction: the pool drops it
-    await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
+    await client.query('ROLLBACK').catch((rollback: Error) => void (broken.error ??= rollback));
     throw e;
   } finally {
-    client.release(broken);
+    client.removeListener('error', broken.listener);
+    client.release(broken.error);
   }
 }
 
 /** The database down, restarting or unreachable: the connection's errors and PostgreSQL's shutdown codes. */
 export function isUnavailable(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'].includes(code) || /Connection terminated|connection error|Client has encountered a connection error/i.test((e as Error)?.message ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004'].includes(code) ||
+    /Connection terminated|connection error|Client has encountered a connection error|timeout exceeded when trying to connect/i.test((e as Error)?.message ?? '')
+  );
 }
+
+/** The first key of puzzlemill's named advisory locks (two-key form: apart from other applications' locks). */
+const LOCK_SPACE = 0x70757a6d; // "puzm"
 
 /**
  * Run `work` holding the advisory lock named `name` (one instance at a time across every instance
- * on the database), on a connection of its own for as long as `work` runs.
+ * on the database), on a connection of its own for as long as `work` runs. The lock is polled
+ * (every `pollMs`), not waited for, so an instance that is stopping (`stopped`) or whose holder is
+ * cut off is never left blocked; stopping while waiting throws. A holder's connection that drops
+ * loses the lock: the store's own refusal of a second, different set is the backstop then.
  */
-export async function withAdvisoryLock<T>(pool: PgPool, name: string, work: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(pool: PgPool, name: string, work: () => Promise<T>, o: { stopped?: () => boolean; pollMs?: number } = {}): Promise<T> {
   const client = await pool.connect();
-  let broken: Error | undefined;
+  const broken = watchClient(client);
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    for (;;) {
+      const got = (await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS got', [LOCK_SPACE, name])).rows[0]!.got;
+      if (got) break;
+      if (o.stopped?.()) throw new Error(`stopped while waiting for the lock "${name}"`);
+      await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
+    }
     try {
       return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((e: Error) => void (broken = e));
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, name]).catch((e: Error) => void (broken.error ??= e));
     }
   } finally {
     // a connection whose unlock failed may still hold the lock: the pool drops it, which frees it
-    client.release(broken);
+    client.removeListener('error', broken.listener);
+    client.release(broken.error);
   }
 }

@@ -128,6 +128,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   // each next day's) in a worker thread while serving, so midnight needs no restart.
   const dailyWork = new PoolHeavyWork({ queue: 1, timeLimitMs: DAILY_TIME_LIMIT_MS, kindModules: o.kindModules });
   const plan = o.dailyPlan ?? DEFAULT_PLAN;
+  let stopping = false;
   const ahead = new DailyAhead({
     now: () => new Date(),
     daysAhead: plan.daysAhead ?? 1,
@@ -144,11 +145,16 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       if (!pool) return makeHere();
       // instances sharing PostgreSQL make a day once: under a lock, and only when no instance
       // has stored it yet (then it is stored before the lock is let go)
-      await withAdvisoryLock(pool, `puzzlemill daily ${date}`, async () => {
-        if (await store.getDaily(date)) return;
-        await makeHere();
-        await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
-      });
+      await withAdvisoryLock(
+        pool,
+        `puzzlemill daily ${date}`,
+        async () => {
+          if (await store.getDaily(date)) return;
+          await makeHere();
+          await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
+        },
+        { stopped: () => stopping },
+      );
     },
     load: async (date) => {
       // the staged public parts whose day has come (missed days too) go into public/
@@ -160,6 +166,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     report: (line) => o.report(line, true),
   });
   const stop = async () => {
+    stopping = true;
     ahead.stop();
     await app.close();
     await Promise.all([heavyWork.close(), dailyWork.close()]);
@@ -228,6 +235,8 @@ async function openServerDatabase(o: StartOptions): Promise<{ server: ServerData
     }
     return { server: { postgres: pool }, close: () => pool.end(), discardIfMade: () => undefined };
   }
+  // another database's URL is no SQLite file name (and its password must not be printed)
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(o.db)) throw new InputError({ source: `--db ${withoutPassword(o.db)}` }, 'not a database puzzlemill serves: an SQLite file, or postgres://…');
   const freshDb = !existsSync(o.db);
   const db = open(o.db, o.db === o.defaultDb);
   const readable = freshDb || o.db === ':memory:' ? undefined : looseModeOf(o.db).looseMode;
@@ -240,6 +249,7 @@ export function withoutPassword(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
+    if (u.searchParams.has('password')) u.searchParams.set('password', '***');
     return u.toString();
   } catch {
     return url.replace(/:[^:@/]*@/, ':***@');

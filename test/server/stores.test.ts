@@ -163,7 +163,7 @@ describe('a server on each database answers the same requests with the same byte
     apps = [];
     for (const s of stores) {
       for (const corpus of ['out', 'daily']) await loadCorpus(s.puzzles, join(dir, corpus));
-      // the tables' store is SQLite's until it has its PostgreSQL one; no table is dealt here
+      // the stores under test are handed in; the tables' (not compared here: serve-postgres.cli.test.ts plays tables on PostgreSQL) are SQLite's
       const app = buildServer({ db: openDatabase(':memory:'), store: s.puzzles, plays: { store: s.plays }, now: () => new Date(`${DATE}T12:00:00`) });
       await app.ready();
       apps.push(app);

@@ -10,6 +10,8 @@ import type { PgPool } from '../pg.ts';
 import type { TableChanges } from './store.ts';
 
 const CHANNEL = 'puzzlemill_tables';
+/** Handed to `onChange` after a reconnect: every table followed may have changed. */
+export const RESYNC = '*';
 const RECONNECT_MS = 1000;
 
 export class PgTableChanges implements TableChanges {
@@ -23,6 +25,7 @@ export class PgTableChanges implements TableChanges {
   }
 
   async listen(onChange: (id: string) => void): Promise<() => Promise<void>> {
+    // (onChange(RESYNC) after a reconnect: the ids announced meanwhile are unknown)
     let stopped = false;
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
@@ -36,7 +39,7 @@ export class PgTableChanges implements TableChanges {
     };
     const connect = async (): Promise<void> => {
       // the pool's own settings: the same server, user and database
-      const c = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+      const c = new pg.Client({ ...(this.pool as unknown as { options: pg.ClientConfig }).options, keepAlive: true });
       c.on('notification', (n) => {
         if (n.channel === CHANNEL && n.payload) onChange(n.payload);
       });
@@ -45,7 +48,15 @@ export class PgTableChanges implements TableChanges {
       try {
         await c.connect();
         await c.query(`LISTEN ${CHANNEL}`);
+        // stopped while this connection was being made: it must not listen on, keeping the process alive
+        if (stopped) {
+          await c.end().catch(() => undefined);
+          return;
+        }
+        const again = client !== undefined;
         client = c;
+        // what was announced while no connection listened is lost: every table followed here is read again
+        if (again) onChange(RESYNC);
       } catch (e) {
         await c.end().catch(() => undefined);
         throw e;

@@ -96,6 +96,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     if (isRetryLater(error)) return reply.code(error.status).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message });
     if (error instanceof StoreError) {
       if (error.kind === 'full') request.log.warn({ err: error }, 'database full');
+      if (error.kind === 'busy') reply.header('retry-after', '1');
       return reply.code(error.kind === 'conflict' ? 409 : 503).send({ error: error.message });
     }
     const status = error.statusCode ?? 500;

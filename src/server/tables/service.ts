@@ -237,9 +237,10 @@ export class TableService {
   /** Follow the tables changed through other instances (TableChanges), for this one's watchers. */
   async listen(): Promise<void> {
     if (!this.changes || this.stopListening) return;
-    this.stopListening = await this.changes.listen((id) => {
-      if (!this.watchers.has(id)) return;
-      void this.tellWatchers(id).catch((e: unknown) => this.onError(e, `following table ${id}`));
+    this.stopListening = await this.changes.listen((changed) => {
+      for (const id of changed === '*' ? [...this.watchers.keys()] : this.watchers.has(changed) ? [changed] : []) {
+        void this.tellWatchers(id).catch((e: unknown) => this.onError(e, `following table ${id}`));
+      }
     });
   }
 

@@ -87,6 +87,6 @@ export interface Decision<T> {
 export interface TableChanges {
   /** Tell every instance (this one too) that the table's log grew; never throws. */
   announce(id: string): void;
-  /** Call `onChange` with each table announced; returns the way to stop. */
+  /** Call `onChange` with each table announced, or with `*` when any may have changed (announcements were lost); returns the way to stop. */
   listen(onChange: (id: string) => void): Promise<() => Promise<void>>;
 }
