@@ -77,7 +77,7 @@ describe('tier 5 soundness with the uniqueness rungs on unique boards', () => {
     for (const id of ['unique-rectangle-1', 'unique-rectangle-2', 'unique-rectangle-4', 'als-xz', 'als-xy-wing', 'als-chain']) expect(used).toContain(id);
   });
 
-  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.boolean()], { numRuns: 150 })('minimal regular and irregular boards', (size, seed, irregular) => {
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.boolean()], { numRuns: 100 })('minimal regular and irregular boards', (size, seed, irregular) => {
     const rng = new Rng('prover-tier5', seed);
     const regular = !irregular && regularBlockShape(size) !== null;
     const { regions, solution } = regular ? { regions: regularRegions(size), solution: randomSolution(size, regularRegions(size), rng)! } : irregularSolution(size, rng);
@@ -86,7 +86,7 @@ describe('tier 5 soundness with the uniqueness rungs on unique boards', () => {
 });
 
 describe('prover soundness on random boards', () => {
-  test.prop([fc.constantFrom(4, 6, 8, 9), seeds], { numRuns: 150 })('minimal regular boards', (size, seed) => {
+  test.prop([fc.constantFrom(4, 6, 8, 9), seeds], { numRuns: 100 })('minimal regular boards', (size, seed) => {
     const rng = new Rng('prover-regular', seed);
     const regions = regularRegions(size);
     const solution = randomSolution(size, regions, rng)!;
@@ -94,13 +94,13 @@ describe('prover soundness on random boards', () => {
     if (result.solved) expect(gradeOf(result).level).toBeGreaterThanOrEqual(1);
   });
 
-  test.prop([fc.integer({ min: 4, max: 9 }), seeds], { numRuns: 120 })('minimal irregular hex boards', (size, seed) => {
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds], { numRuns: 80 })('minimal irregular hex boards', (size, seed) => {
     const rng = new Rng('prover-irregular', seed);
     const { regions, solution } = irregularSolution(size, rng);
     checkBoard(minimalPuzzle(size, regions, solution, rng), solution);
   });
 
-  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.double({ min: 0.2, max: 0.6, noNaN: true })], { numRuns: 250 })(
+  test.prop([fc.integer({ min: 4, max: 9 }), seeds, fc.double({ min: 0.2, max: 0.6, noNaN: true })], { numRuns: 150 })(
     'random subsets of a solution (often not unique)',
     (size, seed, keep) => {
       const rng = new Rng('prover-random', seed);
