@@ -1,15 +1,16 @@
 /**
- * TableChanges on PostgreSQL: `NOTIFY puzzlemill_tables, '<table id>'` after each committed move
- * (through the pool), and one connection of this instance that LISTENs and hands each id to the
- * service, which reads the log and tells its event streams. The listening connection is made
- * again (every second while the database is away) when it drops; a stream that missed moves
- * meanwhile gets them with the next announcement, as streams send what they have not sent.
+ * TableChanges on PostgreSQL: the store's update sends `NOTIFY puzzlemill_tables, '<table id>'`
+ * inside each move's transaction (pg-store.ts; delivered when it commits), and one connection of
+ * this instance LISTENs and hands each id to the service, which reads the log and tells its
+ * event streams. The listening connection is made again (every second while the database is away) when it drops, and then every table followed
+ * here is read again (what was announced meanwhile is lost; streams send only what they have not
+ * sent).
  */
 import pg from 'pg';
 import type { PgPool } from '../pg.ts';
 import type { TableChanges } from './store.ts';
 
-const CHANNEL = 'puzzlemill_tables';
+export const CHANNEL = 'puzzlemill_tables';
 /** Handed to `onChange` after a reconnect: every table followed may have changed. */
 export const RESYNC = '*';
 const RECONNECT_MS = 1000;
@@ -19,10 +20,6 @@ export class PgTableChanges implements TableChanges {
     private readonly pool: PgPool,
     private readonly onError: (error: unknown, doing: string) => void = () => undefined,
   ) {}
-
-  announce(id: string): void {
-    this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, id]).catch((e: unknown) => this.onError(e, `announcing table ${id}`));
-  }
 
   async listen(onChange: (id: string) => void): Promise<() => Promise<void>> {
     // (onChange(RESYNC) after a reconnect: the ids announced meanwhile are unknown)

@@ -6,6 +6,7 @@
  * durable, so an acknowledged move survives the instance and the database server.
  */
 import pg from 'pg';
+import { CHANNEL } from './pg-changes.ts';
 import { moveOfRow, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
 import { inTransaction, isUnavailable, type PgPool } from '../pg.ts';
 import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
@@ -59,6 +60,8 @@ export class PgTableStore implements TableStore {
           ]);
         }
         if (endedAt !== undefined) await client.query('UPDATE numbridge_tables SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL', [endedAt, id]);
+        // every instance's streams of this table (pg-changes.ts): sent when, and only if, the move commits
+        if (append.length > 0) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
         return answer;
       }),
     );

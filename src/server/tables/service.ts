@@ -326,8 +326,6 @@ export class TableService {
     remember(this.positions, id, { count: log.moves.length, position: after });
     this.timers.arm(id, game.nextClockEvent(after));
     if (changed) {
-      // the other instances' watchers: they read the log themselves
-      this.changes?.announce(id);
       for (const listener of this.watchers.get(id) ?? []) {
         // the move is committed: a watcher that fails is that stream's problem, not the mover's
         try {

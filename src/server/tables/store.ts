@@ -80,13 +80,13 @@ export interface Decision<T> {
 }
 
 /**
- * How instances sharing one database tell each other that a table changed (PostgreSQL:
- * pg-changes.ts, NOTIFY and LISTEN), so that a seat's event stream on one instance follows the
- * moves made through another. One SQLite file has one server: no changes to tell.
+ * How an instance hears that another one on the same database changed a table (PostgreSQL:
+ * pg-changes.ts, LISTEN; the store's update sends the NOTIFY inside the move's own transaction, so
+ * a committed move is always announced and an uncommitted one never), so that a seat's event
+ * stream on one instance follows the moves made through another. One SQLite file has one server:
+ * nothing to hear.
  */
 export interface TableChanges {
-  /** Tell every instance (this one too) that the table's log grew; never throws. */
-  announce(id: string): void;
   /** Call `onChange` with each table announced, or with `*` when any may have changed (announcements were lost); returns the way to stop. */
   listen(onChange: (id: string) => void): Promise<() => Promise<void>>;
 }
