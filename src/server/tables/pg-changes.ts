@@ -2,9 +2,9 @@
  * TableChanges on PostgreSQL: the store's update sends `NOTIFY puzzlemill_tables, '<table id>'`
  * inside each move's transaction (pg-store.ts; delivered when it commits), and one connection of
  * this instance LISTENs and hands each id to the service, which reads the log and tells its
- * event streams. The listening connection is made again (every second while the database is away) when it drops, and then every table followed
- * here is read again (what was announced meanwhile is lost; streams send only what they have not
- * sent).
+ * event streams. The listening connection is made again (every second while the database is
+ * away) when it drops, and then every table followed here is read again (what was announced
+ * meanwhile is lost; streams send only what they have not sent).
  */
 import pg from 'pg';
 import type { PgPool } from '../pg.ts';
