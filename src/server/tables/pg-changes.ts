@@ -16,22 +16,25 @@ export const RESYNC = '*';
 const RECONNECT_MS = 1000;
 
 export class PgTableChanges implements TableChanges {
-  constructor(
-    private readonly pool: PgPool,
-    private readonly onError: (error: unknown, doing: string) => void = () => undefined,
-  ) {}
+  constructor(private readonly pool: PgPool) {}
 
-  async listen(onChange: (id: string) => void): Promise<() => Promise<void>> {
+  async listen(onChange: (id: string) => void, onError: (error: unknown, doing: string) => void): Promise<() => Promise<void>> {
     // (onChange(RESYNC) after a reconnect: the ids announced meanwhile are unknown)
     let stopped = false;
     let client: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
+    let reported = false;
     // one retry pending at most, whatever ended the connection (a drop, a failed connect)
     const schedule = () => {
       if (stopped || retry) return;
       retry = setTimeout(() => {
         retry = undefined;
-        connect().catch(schedule);
+        connect().catch((e: unknown) => {
+          // said once an outage, not each second of it
+          if (!reported) onError(e, "listening for other instances' table moves again (tried again each second)");
+          reported = true;
+          schedule();
+        });
       }, RECONNECT_MS).unref();
     };
     const connect = async (): Promise<void> => {
@@ -52,6 +55,7 @@ export class PgTableChanges implements TableChanges {
         }
         const again = client !== undefined;
         client = c;
+        reported = false;
         // what was announced while no connection listened is lost: every table followed here is read again
         if (again) onChange(RESYNC);
       } catch (e) {
@@ -62,7 +66,7 @@ export class PgTableChanges implements TableChanges {
     try {
       await connect();
     } catch (e) {
-      this.onError(e, "listening for other instances' table moves (tried again each second)");
+      onError(e, "listening for other instances' table moves (tried again each second)");
       schedule();
     }
     return async () => {

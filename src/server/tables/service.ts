@@ -241,7 +241,7 @@ export class TableService {
       for (const id of changed === '*' ? [...this.watchers.keys()] : this.watchers.has(changed) ? [changed] : []) {
         void this.tellWatchers(id).catch((e: unknown) => this.onError(e, `following table ${id}`));
       }
-    });
+    }, this.onError);
   }
 
   /** A table's log as stored now, to its watchers (a stream sends only the moves it has not sent). */

@@ -88,5 +88,5 @@ export interface Decision<T> {
  */
 export interface TableChanges {
   /** Call `onChange` with each table announced, or with `*` when any may have changed (announcements were lost); returns the way to stop. */
-  listen(onChange: (id: string) => void): Promise<() => Promise<void>>;
+  listen(onChange: (id: string) => void, onError: (error: unknown, doing: string) => void): Promise<() => Promise<void>>;
 }
