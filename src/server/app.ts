@@ -25,9 +25,8 @@ import { bodyAjv, schemaError, textAjv } from './validation.ts';
 import type { PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
 import { DEFAULT_KEEP_PLAYS_DAYS, type PlayStore } from './stats/play-store.ts';
-import { storesOf } from './database.ts';
-import { isUnavailable } from './pg.ts';
-import type { PgPool } from './pg.ts';
+import { storesOf, type Stores } from './database.ts';
+import { DATABASE_AWAY, isUnavailable, type PgPool } from './pg.ts';
 
 /**
  * What a plugin of the server receives: the database (a plugin owns its own migration and tables:
@@ -49,6 +48,8 @@ export interface ServerOptions {
   db?: Db;
   /** A PostgreSQL pool (pg.ts, migrated): every store on it, for several instances of one club. */
   postgres?: PgPool;
+  /** The database's stores when already made (startServer's; default: made here from db or postgres). */
+  stores?: Stores;
   /** The puzzle store (default: the database's). */
   store?: PuzzleStore;
   /** Fastify's log: every request (true, stdout), only warnings and errors ('warn', stderr: what serve does by default), or none (default). */
@@ -100,9 +101,6 @@ export function withoutTicket(url: string): string {
 
 /** Thrown by the body parser's reviver: a "__proto__" key is refused on its own words, not as malformed JSON. */
 class ProtoKey extends Error {}
-
-/** What a client is told while the shared database cannot be reached (503). */
-export const DATABASE_AWAY = 'the database is not reachable: try again in a moment';
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const DEFAULT_VERIFY_NODES = 500_000;
@@ -198,7 +196,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   if (!options.db === !options.postgres) throw new TypeError('buildServer: give db (SQLite) or postgres, one of them');
-  const stores = storesOf(options.postgres ? { postgres: options.postgres } : { sqlite: options.db! });
+  const stores = options.stores ?? storesOf(options.postgres ? { postgres: options.postgres } : { sqlite: options.db! });
   const store = options.store ?? stores.puzzles;
   const heavyWork = options.heavyWork ?? new PoolHeavyWork();
   // a pool made here is this server's; one passed in belongs to the caller

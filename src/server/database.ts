@@ -4,13 +4,12 @@
  * written once; this picks the stores for the database given.
  */
 import type { Db } from './db.ts';
-import { isUnavailable, type PgPool } from './pg.ts';
-import { StoreError } from './tables/store.ts';
+import type { PgPool } from './pg.ts';
 import { PgPuzzleStore } from './pg-store.ts';
 import { PgPlayStore } from './stats/pg-play-store.ts';
 import { SqlitePlayStore, type PlayStore } from './stats/play-store.ts';
 import { SqlitePuzzleStore, type PuzzleStore } from './store.ts';
-import { PgTableStore } from './tables/pg-store.ts';
+import { guarded, PgTableStore } from './tables/pg-store.ts';
 import { databaseBytes } from './tables/retention.ts';
 import { SqliteTableStore } from './tables/sqlite-store.ts';
 import type { TableChanges, TableStore } from './tables/store.ts';
@@ -30,13 +29,8 @@ export interface Stores {
  * database out of reach is the tables' busy 503.
  */
 async function puzzlemillBytes(pool: PgPool): Promise<number> {
-  try {
-    const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt')`;
-    return Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes);
-  } catch (e) {
-    if (isUnavailable(e)) throw new StoreError('busy', 'the database is not reachable: try again in a moment');
-    throw e;
-  }
+  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt')`;
+  return guarded(async () => Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes));
 }
 
 export function storesOf(database: ServerDatabase): Stores {

@@ -11,6 +11,7 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
+import { MIGRATIONS_TABLE, pendingMigrations } from './migrations/migration.ts';
 
 export type Db = Database.Database;
 
@@ -37,16 +38,9 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
 
 /** Apply every migration not yet recorded, in version order. */
 export function migrate(db: Db, migrations: readonly Migration[]): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(MIGRATIONS_TABLE);
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-  const known = new Set(migrations.map((m) => m.version));
-  const unknown = [...applied].filter((v) => !known.has(v));
-  if (unknown.length > 0) {
-    throw new Error(`the database has migration ${Math.max(...unknown)}, which this puzzlemill does not know: it was made by a newer version`);
-  }
-  const ordered = [...migrations].sort((a, b) => a.version - b.version);
-  for (const m of ordered) {
-    if (applied.has(m.version)) continue;
+  for (const m of pendingMigrations(migrations, applied)) {
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());

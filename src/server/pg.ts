@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
+import { MIGRATIONS_TABLE, pendingMigrations } from './migrations/migration.ts';
 
 export type PgPool = pg.Pool;
 
@@ -53,13 +54,9 @@ export async function migratePostgres(pool: PgPool, migrations: readonly Migrati
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      await client.query(MIGRATIONS_TABLE);
       const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-      const known = new Set(migrations.map((m) => m.version));
-      const unknown = [...applied].filter((v) => !known.has(v));
-      if (unknown.length > 0) throw new Error(`the database has migration ${Math.max(...unknown)}, which this puzzlemill does not know: it was made by a newer version`);
-      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-        if (applied.has(m.version)) continue;
+      for (const m of pendingMigrations(migrations, applied)) {
         await client.query('BEGIN');
         try {
           await client.query(m.postgres);
@@ -108,6 +105,9 @@ export async function inTransaction<T>(pool: PgPool, work: (client: pg.PoolClien
     client.release(broken.error);
   }
 }
+
+/** What a client is told while the shared database cannot be reached (a 503). */
+export const DATABASE_AWAY = 'the database is not reachable: try again in a moment';
 
 /** The database down, restarting or unreachable: the connection's errors and PostgreSQL's shutdown codes. */
 export function isUnavailable(e: unknown): boolean {

@@ -97,10 +97,11 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const dailyKey = serveDaily ? o.dailyKey!() : undefined;
 
   const database = await openServerDatabase(o);
-  const store = storesOf(database.server).puzzles;
+  const stores = storesOf(database.server);
+  const store = stores.puzzles;
   const heavyWork = new PoolHeavyWork({ kindModules: o.kindModules, perClient: o.poolPerAddress });
   const checkRate = o.checkRate === null ? null : { perMinute: o.checkRate, burst: o.checkRate };
-  const app = buildServer({ ...(database.server.postgres ? { postgres: database.server.postgres } : { db: database.server.sqlite }), store, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables, ...(o.plays && { plays: o.plays }) });
+  const app = buildServer({ ...(database.server.postgres ? { postgres: database.server.postgres } : { db: database.server.sqlite }), stores, logger: o.log ? true : 'warn', heavyWork, checkRate, corsOrigins: o.corsOrigins ?? [], limits: o.limits, dealRate: o.dealRate, tables: o.tables, ...(o.plays && { plays: o.plays }) });
   try {
     await app.listen({ port: o.port, host: o.host });
   } catch (e) {
@@ -129,10 +130,12 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const dailyWork = new PoolHeavyWork({ queue: 1, timeLimitMs: DAILY_TIME_LIMIT_MS, kindModules: o.kindModules });
   const plan = o.dailyPlan ?? DEFAULT_PLAN;
   let stopping = false;
+  /** The date's set is in this daily folder (its secret index is written last). */
+  const inDailyFolder = (date: string) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json'));
   const ahead = new DailyAhead({
     now: () => new Date(),
     daysAhead: plan.daysAhead ?? 1,
-    has: (date) => existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')),
+    has: inDailyFolder,
     make: async (date) => {
       const makeHere = async () => {
         // a set made before its day is staged, out of the public/ folder the club publishes
@@ -160,7 +163,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       // the staged public parts whose day has come (missed days too) go into public/
       for (const day of await publishDue(o.dailyRoot, today())) o.report(`published the daily set of ${day} into ${o.dailyRoot}/public/`, false);
       // another instance on the same PostgreSQL made and stored it: nothing here to load
-      if (!existsSync(join(dailyDirs(o.dailyRoot, date).secretDir, 'index.json')) && (await store.getDaily(date))) return;
+      if (!inDailyFolder(date) && (await store.getDaily(date))) return;
       await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
     },
     report: (line) => o.report(line, true),

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { CHANNEL } from './pg-changes.ts';
 import { moveOfRow, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
-import { inTransaction, isUnavailable, type PgPool } from '../pg.ts';
+import { DATABASE_AWAY, inTransaction, isUnavailable, type PgPool } from '../pg.ts';
 import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -90,7 +90,7 @@ async function logOf(client: Queryable, id: string, lock: boolean): Promise<Tabl
 }
 
 /** PostgreSQL's refusals in the store's terms: a unique key taken is a conflict, a database away is busy (503). */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -102,7 +102,7 @@ function storeError(e: unknown): unknown {
   const code = (e as { code?: string }).code;
   if (code === '23505') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
   if (code === '53100') return new StoreError('full', "the server's disk is full: nothing was stored; try again later");
-  if (isUnavailable(e)) return new StoreError('busy', 'the database is not reachable: try again in a moment');
+  if (isUnavailable(e)) return new StoreError('busy', DATABASE_AWAY);
   return e;
 }
 
