@@ -23,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'render', describe: 'pictures: SVG build and PNG rasterising per picture kind; export and import per format', run: async () => (await import('./render.ts')).run() },
   { name: 'selfplay', describe: 'Numbridge referee: deals/s, referee moves/s, self-play games/s, replays/s per variant', run: async () => (await import('./selfplay.ts')).run() },
   { name: 'scores', describe: 'grade scores: histogram and score-by-level picture (bench/scores.svg) of the score corpus and Murder cases', run: async () => (await import('./scores.ts')).run() },
+  { name: 'startup', describe: 'CLI start-up: short commands with the bundled bin against tsc\'s unbundled modules, wall and CPU time', run: async () => (await import('./startup.ts')).run() },
   { name: 'serve', describe: 'HTTP API on loopback with autocannon: daily set, checks and hints, req/s and p99', run: async () => (await import('./serve.ts')).run() },
 ];
 

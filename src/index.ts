@@ -4,7 +4,8 @@
  *   import { generateBoard, generateCase, verify, solve, grade } from 'puzzlemill';
  *
  * Everything here is a thin, typed front over the modules that do the work; the CLI uses the
- * same modules. The package's `exports` point at its compiled form, dist/index.js (and .d.ts).
+ * same modules. The package's `exports` point at its compiled form: dist/lib/index.js, bundled with
+ * the bin and the workers so that they share one registry (src/cli/bundle.mjs), and dist/index.d.ts.
  * The part that needs no Node is src/browser.ts (`puzzlemill/browser`); this module adds the rest.
  */
 import { generateRun } from './pipeline/generate-run.ts';

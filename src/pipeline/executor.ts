@@ -8,8 +8,9 @@
  * the sources the entry workers/pool-worker.mjs registers tsx in its own thread, so the pool works
  * from the CLI, from vitest and from a project that depends on puzzlemill alike.
  */
+import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { prepareTask, runTask, taskUnits, type Task, type TaskResult, type WarmTask } from './tasks.ts';
 
 export interface Executor {
@@ -58,6 +59,12 @@ function guarded<R>(guard: SyncGuard | undefined, work: () => R): R {
 // vitest) it runs the entry that registers tsx in each thread.
 const WORKER_URL = import.meta.url.endsWith('.js') ? new URL('./pool-worker.js', import.meta.url).href : new URL('../../workers/pool-worker.mjs', import.meta.url).href;
 
+/**
+ * piscina, loaded when the first pool is made: most runs never make one (one thread, a refusal),
+ * and the library is ~20 files to read at start-up.
+ */
+const loadPiscina = (): typeof Piscina => (createRequire(import.meta.url)('piscina') as { Piscina: typeof Piscina }).Piscina;
+
 /** A piscina pool of `threads` workers. */
 export class PoolExecutor implements Executor {
   readonly parallelism: number;
@@ -72,7 +79,8 @@ export class PoolExecutor implements Executor {
    */
   constructor(threads: number, tasksPerWorker = 1) {
     this.parallelism = threads;
-    this.pool = new Piscina({
+    const PiscinaPool = loadPiscina();
+    this.pool = new PiscinaPool({
       filename: WORKER_URL,
       minThreads: threads,
       maxThreads: threads,

@@ -13,9 +13,11 @@ describe('the npm package', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const paths = (JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'docs/FORMATS.md', 'docs/RULES.md', 'dist/cli/puzzlemill.js', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/pipeline/pool-worker.js', 'schemas/numbridge-board.schema.json', 'dist/render/fonts/DejaVuSans.ttf']) {
+    for (const needed of ['package.json', 'README.md', 'docs/FORMATS.md', 'docs/RULES.md', 'dist/cli/puzzlemill.js', 'dist/lib/index.js', 'dist/lib/index.js.map', 'dist/index.d.ts', 'dist/pipeline/pool-worker.js', 'schemas/numbridge-board.schema.json', 'dist/render/fonts/DejaVuSans.ttf']) {
       expect(paths).toContain(needed);
     }
+    // the bundled entries' shared chunks (src/cli/bundle.mjs)
+    expect(paths.some((p) => /^dist\/chunks\/[^/]+\.js$/.test(p))).toBe(true);
     const stray = paths.filter((p) => !/^(dist|schemas|docs)\//.test(p) && !['package.json', 'README.md', 'LICENSE'].includes(p));
     expect(stray).toEqual([]);
     // compiled only: no TypeScript besides declarations, no tsc bookkeeping
