@@ -2,7 +2,8 @@
  * `serve --db postgres://…` as real processes (issue 28, sections 1–2 in part): two instances on
  * one throwaway PostgreSQL are one service — a table dealt through one is played through the other,
  * a seat's event stream on one gets the moves made through the other (LISTEN/NOTIFY), an
- * idempotency key answers the same verdict on both — one instance killed with SIGKILL leaves the
+ * idempotency key answers the same verdict on both, the check/hint limit is one per address on both
+ * (its buckets in the database) — one instance killed with SIGKILL leaves the
  * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
  * is down, then service again with nothing acknowledged lost.
  */
@@ -25,8 +26,9 @@ beforeAll(async () => {
   url = await postgres.database('club');
   dir = mkdtempSync(join(tmpdir(), 'pm-serve-pg-'));
   expect(runCli(['generate', 'numbridge', '--size', '6', '--count', '4', '--seed', 'pg', '-q', '--out', join(dir, 'corpus')]).code).toBe(0);
-  // two instances starting together: the migrations run once (under the advisory lock)
-  servers.push(...(await Promise.all([0, 1].map(() => startServe(['--port', '0', '--corpus', join(dir, 'corpus')], { cwd: dir, env: { DATABASE_URL: url } })))));
+  // two instances starting together: the migrations run once (under the advisory lock); a low
+  // check rate, so the shared limit is reached in a few requests
+  servers.push(...(await Promise.all([0, 1].map(() => startServe(['--port', '0', '--check-rate', '3', '--corpus', join(dir, 'corpus')], { cwd: dir, env: { DATABASE_URL: url } })))));
 }, 120_000);
 
 afterAll(async () => {
@@ -78,6 +80,16 @@ describe('two serve instances on one PostgreSQL', () => {
     // the same key through the other instance: the same verdict, nothing applied twice
     expect(await call(a, 'POST', `/tables/${id}/moves`, move, { ...seat1, 'idempotency-key': 'first-move' })).toEqual(onB);
     expect(((await call(a, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat).moveCount).toBe(1);
+  });
+
+  test('the check/hint limit holds per address across instances: reached through A and B together, a 429 on both', async () => {
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    const [first, second] = ((await call(a, 'GET', '/puzzles')).json.puzzles as Array<{ id: string }>).map((p) => p.id);
+    const check = (base: string, id = first!) => call(base, 'POST', `/puzzles/${id}/check`, { cells: [{ row: 0, column: 0, digit: 1 }] });
+    // a burst of 3 a puzzle: each instance alone would still allow a fourth
+    for (const base of [a, b, a]) expect((await check(base)).status).toBe(200);
+    for (const base of [b, a]) expect(await check(base)).toEqual({ status: 429, json: { error: expect.stringMatching(/^too many checks and hints on this puzzle from this address: retry in \d+ s$/) } });
+    expect((await check(b, second)).status).toBe(200);
   });
 
   test('an instance killed with SIGKILL: the other serves on, with every acknowledged move; a PostgreSQL restart is a 503 in one line, then service again', async () => {
