@@ -4,12 +4,14 @@
  * a seat's event stream on one gets the moves made through the other (LISTEN/NOTIFY), an
  * idempotency key answers the same verdict on both, the check/hint limit is one per address on both
  * (its buckets in the database) — one instance killed with SIGKILL leaves the
- * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
+ * other serving with every acknowledged move and judging the clocks of the dead one's tables (each
+ * instance sweeps for tables whose clock has run out), and a PostgreSQL restart is a one-line 503 while it
  * is down, then service again with nothing acknowledged lost.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
@@ -92,8 +94,11 @@ describe('two serve instances on one PostgreSQL', () => {
     expect((await check(b, second)).status).toBe(200);
   });
 
-  test('an instance killed with SIGKILL: the other serves on, with every acknowledged move; a PostgreSQL restart is a 503 in one line, then service again', async () => {
+  test('an instance killed with SIGKILL: the other serves on, with every acknowledged move, and judges its tables\' clocks; a PostgreSQL restart is a 503 in one line, then service again', async () => {
     const [a, b] = servers.map((s) => s.url) as [string, string];
+    // a table whose clock only A has armed, and which nobody asks B about: its first lapse is due
+    // 5 s after the deal, after A is dead
+    const orphan = (await call(a, 'POST', '/tables', { variant: 'blitz', room: { turnSeconds: 5 } })).json as { id: string };
     const dealt = (await call(a, 'POST', '/tables', { variant: 'blitz' })).json as { id: string; seats: Array<{ token: string }> };
     const seat1 = { authorization: `Bearer ${dealt.seats[0]!.token}` };
     const first = placement((await call(a, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat);
@@ -119,7 +124,24 @@ describe('two serve instances on one PostgreSQL', () => {
     }
     expect(back.status).toBe(200);
     expect((back.json as unknown as Seat).moveCount).toBe(1);
-  });
+
+    // B's clock sweep judged the orphan's timed-out seat: the lapse is in the database, at the
+    // time it fell due, without a request for that table
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const lapses = async () => (await db.query<{ at: string }>('SELECT at FROM numbridge_table_moves WHERE table_id = $1 AND seat IS NULL ORDER BY move_number', [orphan.id])).rows;
+      const dealtAt = Number((await db.query<{ started_at: string }>('SELECT started_at FROM numbridge_tables WHERE id = $1', [orphan.id])).rows[0]!.started_at);
+      let seen = await lapses();
+      for (let i = 0; i < 60 && seen.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        seen = await lapses();
+      }
+      expect(Number(seen[0]?.at) - dealtAt).toBe(5000);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
 });
 
 describe('the daily set with two instances on one PostgreSQL', () => {

@@ -329,7 +329,7 @@ describe('the SQLite store', () => {
   it('refuses a second move with the same number or key, and appends nothing of a refused update', async () => {
     const db = openDatabase(':memory:');
     const store = new SqliteTableStore(db);
-    await store.create({ id: 't', deal: {} as never, seatHashes: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)], startedAt: 0 });
+    await store.create({ id: 't', deal: {} as never, seatHashes: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)], startedAt: 0 }, null);
     const move = (moveNumber: number, key: string) => ({ moveNumber, seat: 1 as const, idempotencyKey: key, request: '{}', entry: { player: 1 as const, kind: 'resign' as const }, verdict: '{}', at: 0 });
     await store.update('t', () => ({ append: [move(1, 'a')], answer: null }));
     const conflict = { name: 'StoreError', kind: 'conflict' };

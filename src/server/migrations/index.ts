@@ -7,6 +7,7 @@ import { tableEndsMigration } from './003-table-ends.ts';
 import { playsMigration } from './004-plays.ts';
 import { tableGamesMigration } from './005-table-games.ts';
 import { checkLimitsMigration } from './007-check-limits.ts';
+import { tableClocksMigration } from './008-table-clocks.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -77,4 +78,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration, tableClocksMigration];
