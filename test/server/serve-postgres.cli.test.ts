@@ -145,7 +145,7 @@ describe('two serve instances on one PostgreSQL', () => {
 });
 
 describe('the daily set with two instances on one PostgreSQL', () => {
-  test("today's set is made once (a lock), by whichever instance comes first, and served alike by both", async () => {
+  test("today's set is made once (a lock), by whichever instance comes first, served alike by both, remembered in the database; another key is refused", async () => {
     const daily = await postgres.database('daily');
     const plan = join(dir, 'plan.json');
     writeFileSync(plan, JSON.stringify({ format: 'puzzlemill/daily-plan', version: 1, slots: [{ slot: 'murder-4', kind: 'murder', size: 4, level: 'easy' }] }));
@@ -161,6 +161,21 @@ describe('the daily set with two instances on one PostgreSQL', () => {
       const [a, b] = await Promise.all(both.map(async (s) => (await fetch(`${s.url}/daily/today`)).text()));
       expect(JSON.parse(a!).date).toBe(date);
       expect(b).toBe(a);
+      // the database remembers the day for every host: its fingerprints and its key's id
+      const db = new pg.Client({ connectionString: daily });
+      await db.connect();
+      try {
+        const rows = (await db.query<{ date: string; slot: string; key_id: string }>('SELECT date, slot, key_id FROM daily_fingerprints WHERE date = $1', [date])).rows;
+        expect(rows).toEqual([{ date, slot: 'murder-4', key_id: expect.stringMatching(/^[0-9a-f]+$/) }]);
+      } finally {
+        await db.end();
+      }
+      // an instance on another host (its own daily folder) with another key: refused in one line
+      const three = join(dir, 'three');
+      mkdirSync(three);
+      const other = runCli(['serve', '--port', '0', '--plan', plan], { cwd: three, env: { ...env, PUZZLEMILL_DAILY_KEY: 'another key on the third host, 32+ characters' } });
+      expect(other.code).toBe(1);
+      expect(other.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^puzzlemill: serve: the database's daily sets \(the newest \d{4}-\d{2}-\d{2}\) were made with another daily key \(key id [0-9a-f]+, this key is [0-9a-f]+\)/)]);
     } finally {
       for (const s of both) await s.stop();
     }

@@ -4,7 +4,7 @@
  * open one database together, and the same requests answered with the same bytes by a server on
  * each database.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,8 @@ import { openDatabase } from '../../src/server/db.ts';
 import { MIGRATIONS } from '../../src/server/migrations/index.ts';
 import { openPostgres, type PgPool } from '../../src/server/pg.ts';
 import { PgCheckLimiter } from '../../src/server/pg-rate-limit.ts';
+import { PgDailyMemory } from '../../src/server/pg-daily.ts';
+import { dailyKeyId } from '../../src/pipeline/daily-key.ts';
 import { CheckLimiter, RateLimited, type CheckLimit, type CheckRate } from '../../src/server/rate-limit.ts';
 import { PgPuzzleStore } from '../../src/server/pg-store.ts';
 import { PgPlayStore } from '../../src/server/stats/pg-play-store.ts';
@@ -202,6 +204,35 @@ test('on PostgreSQL two instances take from the same buckets, concurrently, neve
   expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
   // every refusal was rolled back: the bucket is exactly full
   expect((await pool.query<{ full_at: number }>("SELECT full_at FROM check_limits WHERE puzzle = 'p'")).rows).toEqual([{ full_at: 1000 + 10 * 6000 }]);
+});
+
+describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', () => {
+  test("a folder's days recorded with their key; another key refused; a day repeating another date's puzzle refused", async () => {
+    const memory = new PgDailyMemory(await pgPool());
+    await memory.recordFolder(join(dir, 'daily'));
+    await memory.recordFolder(join(dir, 'daily')); // again: nothing new
+    const published = await memory.published();
+    expect(published.map((e) => [e.date, e.slot])).toEqual([[DATE, 'm-4'], [DATE, 'nb-6']]);
+    await memory.assertKey(dailyKeyId(KEY));
+    await expect(memory.assertKey(dailyKeyId(Buffer.from('another key of 32 or more characters …')))).rejects.toThrow(/^the database's daily sets \(the newest 2026-12-01\) were made with another daily key \(key id [0-9a-f]+, this key is [0-9a-f]+\)/);
+    // another host's folder holding the same puzzles under the next date
+    const other = join(dir, 'other-host');
+    cpSync(join(dir, 'daily', 'secret', DATE), join(other, 'secret', '2026-12-02'), { recursive: true });
+    await expect(memory.recordDay(other, '2026-12-02')).rejects.toThrow(/^daily 2026-12-02: a puzzle repeats 2026-12-01 (m-4|nb-6) \(recorded in the database by another instance\): not stored$/);
+    expect(await memory.published()).toEqual(published);
+  });
+
+  test("makeDaily never repeats a puzzle published elsewhere: the slot's next candidate instead", async () => {
+    const plan = [{ slot: 'm-4', kind: 'murder', request: { size: 4, level: 'easy' } }];
+    const here = await makeDaily({ date: '2026-12-03', root: join(dir, 'host-a'), key: KEY, plan });
+    const first = here.index.puzzles[0]!;
+    const warnings: string[] = [];
+    const there = await makeDaily({ date: '2026-12-03', root: join(dir, 'host-b'), key: KEY, plan, publishedElsewhere: [{ fingerprint: first.fingerprint, kind: first.kind, date: '2026-11-30', slot: 'm-4', id: first.id }], onWarning: (line) => warnings.push(line) });
+    expect(there.index.puzzles[0]!.fingerprint).not.toBe(first.fingerprint);
+    expect(warnings).toEqual(['m-4: candidate 0 repeats 2026-11-30 m-4; trying the next']);
+    // written to no folder's own index: host-b's remembers only its own day
+    expect(readFileSync(join(dir, 'host-b', 'secret', 'fingerprints.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).date)).toEqual(['2026-12-03']);
+  });
 });
 
 describe('PostgreSQL migrations', () => {
