@@ -9,7 +9,8 @@
  * 1. refuses when the newest day in the database was made with another key (`assertKey`; `serve`
  *    also refuses to start then, as it does for its own folder's sets);
  * 2. records its folder's days the database lacks (`recordFolder`: days made before migration 9,
- *    or while the database was someone else's) — a repeat among those is left as it was;
+ *    or while the database was someone else's; also at every start) — a repeat among those is
+ *    left as it was;
  * 3. makes the day with every fingerprint in the database as published elsewhere (`published`:
  *    makeDaily's `publishedElsewhere`), so no candidate repeats any instance's day;
  * 4. records the new day (`recordDay`), refusing a fingerprint another date holds (the key of the

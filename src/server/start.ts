@@ -152,6 +152,8 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       // has stored it yet (then it is stored before the lock is let go), with every instance's
       // puzzles and key in view (pg-daily.ts)
       const memory = new PgDailyMemory(pool);
+      // stored already: no waiting for the lock, which another instance may hold for minutes making a later day
+      if (await store.getDaily(date)) return;
       await withAdvisoryLock(
         pool,
         DAILY_LOCK,
@@ -190,8 +192,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       // as daily does: a set made with another key is refused, not served beside new ones
       try {
         for (const day of new Set([...datesFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
-        // and the days every instance on the same PostgreSQL made (pg-daily.ts)
-        if (database.server.postgres) await new PgDailyMemory(database.server.postgres).assertKey(dailyKeyId(dailyKey!));
+        // and the days every instance on the same PostgreSQL made (pg-daily.ts); this folder's
+        // days the database lacks are remembered there, for the days other instances make
+        if (database.server.postgres) {
+          const memory = new PgDailyMemory(database.server.postgres);
+          await memory.assertKey(dailyKeyId(dailyKey!));
+          await memory.recordFolder(o.dailyRoot);
+        }
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
         throw e;
