@@ -1,8 +1,9 @@
 /**
  * The stores on both databases (issue 28, section 1): one suite run against SQLite and against a
- * throwaway PostgreSQL (test/helpers/postgres.ts), migrations applied once when two instances
- * open one database together, and the same requests answered with the same bytes by a server on
- * each database.
+ * throwaway PostgreSQL (test/helpers/postgres.ts), the check/hint limit in memory and in the
+ * database (the same cases; two instances taking from one bucket at once), the daily memory every
+ * instance shares on PostgreSQL, migrations applied once when two instances open one database
+ * together, and the same requests answered with the same bytes by a server on each database.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
