@@ -11,13 +11,15 @@
  * with no tokens to refill. Both buckets move in one upsert, inside a transaction that is rolled
  * back when either refuses: a refused request costs nothing, and the rows stay locked from the
  * upsert to the end, so two instances never both take an address's last request. A row whose
- * `full_at` has passed means the same as no row: every few hundred takes, one deletes those.
+ * `full_at` has passed means the same as no row: the first take a minute after an instance's last
+ * sweep deletes those, so the addresses the table holds are of about the last two minutes (or,
+ * on a server nobody has checked with since, of the last checks).
  */
 import { inTransaction, type PgPool } from './pg.ts';
 import { allPuzzlesRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
 
-/** Every this many takes (per instance), rows of full buckets are deleted: an index range, cheap. */
-const SWEEP_EVERY = 500;
+/** A take this long after an instance's last sweep deletes the rows of full buckets (an index range, cheap). */
+const SWEEP_AFTER_MS = 60_000;
 
 /** The row of an address on all puzzles (a puzzle id is never empty). */
 const ALL_PUZZLES = '';
@@ -32,7 +34,7 @@ class Refused extends Error {
 export class PgCheckLimiter implements CheckLimit {
   private readonly puzzleInterval: number;
   private readonly allInterval: number;
-  private takes = 0;
+  private sweptAt = -Infinity;
 
   constructor(
     private readonly pool: PgPool,
@@ -46,7 +48,7 @@ export class PgCheckLimiter implements CheckLimit {
 
   async take(client: string, puzzle: string): Promise<void> {
     const now = this.now();
-    if (++this.takes % SWEEP_EVERY === 0) this.sweep(now);
+    if (now - this.sweptAt >= SWEEP_AFTER_MS) this.sweep(now);
     try {
       await inTransaction(this.pool, async (db) => {
         // the puzzle's row first, then the address's: every take locks in this order (no deadlock)
@@ -71,6 +73,7 @@ export class PgCheckLimiter implements CheckLimit {
 
   /** Delete the rows of buckets full again by `now` (no row says the same); a failure only leaves them for the next sweep. */
   private sweep(now: number): void {
+    this.sweptAt = now;
     this.pool.query('DELETE FROM check_limits WHERE full_at <= $1', [now]).catch(() => undefined);
   }
 }
