@@ -25,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'scores', describe: 'grade scores: histogram and score-by-level picture (bench/scores.svg) of the score corpus and Murder cases', run: async () => (await import('./scores.ts')).run() },
   { name: 'startup', describe: 'CLI start-up: short commands with the bundled bin against tsc\'s unbundled modules, wall and CPU time', run: async () => (await import('./startup.ts')).run() },
   { name: 'serve', describe: 'HTTP API on loopback with autocannon: daily set, checks and hints, req/s and p99', run: async () => (await import('./serve.ts')).run() },
+  { name: 'serve-postgres', describe: 'two serve instances on one PostgreSQL: a move through one to a seat\'s event stream on the other, p50/p99', run: async () => (await import('./serve-postgres.ts')).run() },
 ];
 
 export function benchmarkNames(): string[] {

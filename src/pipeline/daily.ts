@@ -82,6 +82,11 @@ export interface DailyOptions {
    * moves it there on its day. A date already in public/ stays there.
    */
   stagePublic?: boolean;
+  /**
+   * Puzzles published from other daily folders (serve on PostgreSQL: the days every instance made,
+   * from the database): never repeated, as this folder's own, but not written to its index.
+   */
+  publishedElsewhere?: readonly FingerprintEntry[];
   onWarning?: (line: string) => void;
   onProgress?: (done: number, total: number) => void;
 }
@@ -194,7 +199,7 @@ export async function makeDaily(o: DailyOptions): Promise<DailyResult> {
     // Only the owner may enter the secret side: its files (solutions, seeds) are then private
     // whatever their own modes, on a shared machine too.
     chmodSync(secretRoot, 0o700);
-    const index = FingerprintIndex.load(secretRoot);
+    const index = FingerprintIndex.load(secretRoot, o.publishedElsewhere);
     let made = 0;
     const accepted = new Set<string>();
     const progress = () => o.onProgress?.(states.filter((s) => s.entry).length, states.length);

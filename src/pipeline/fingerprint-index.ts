@@ -24,12 +24,17 @@ export class FingerprintIndex {
   private constructor(
     readonly path: string,
     entries: FingerprintEntry[],
+    /** Published from other daily folders (serve on PostgreSQL: other hosts' days): checked, never written here. */
+    private readonly elsewhere: readonly FingerprintEntry[],
   ) {
     this.entries = entries;
   }
 
-  /** Load (or start) the index of a corpus directory; every line is schema-checked. */
-  static load(corpusDir: string): FingerprintIndex {
+  /**
+   * Load (or start) the index of a corpus directory; every line is schema-checked. `elsewhere`:
+   * puzzles published from other daily folders, never repeated either but not written to this one.
+   */
+  static load(corpusDir: string, elsewhere: readonly FingerprintEntry[] = []): FingerprintIndex {
     const path = join(corpusDir, INDEX_FILE);
     const entries: FingerprintEntry[] = [];
     if (existsSync(path)) {
@@ -48,12 +53,18 @@ export class FingerprintIndex {
           entries.push(value);
         });
     }
-    return new FingerprintIndex(path, entries);
+    return new FingerprintIndex(path, entries, elsewhere);
   }
 
   /** The entry with this fingerprint published on another date than `date`, if any. */
   seenBefore(fingerprint: string, date: string): FingerprintEntry | undefined {
-    return this.entries.find((e) => e.fingerprint === fingerprint && e.date !== date);
+    const other = (e: FingerprintEntry) => e.fingerprint === fingerprint && e.date !== date;
+    return this.entries.find(other) ?? this.elsewhere.find(other);
+  }
+
+  /** Every entry of this folder's index (not those from elsewhere). */
+  all(): readonly FingerprintEntry[] {
+    return this.entries;
   }
 
   entriesOf(date: string): FingerprintEntry[] {

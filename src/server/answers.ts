@@ -30,15 +30,16 @@ export type PositionQuestion = 'check' | 'hint';
 
 /**
  * The answer of the file's kind to a player's position: `check` or `hint`. `charge` runs once the
- * body is valid, before it is judged (the rate limit: a body the schema refuses costs nothing).
+ * body is valid, before it is judged (the rate limit, in the database on PostgreSQL: a body the
+ * schema refuses costs nothing).
  */
-export function answerPosition(file: PuzzleFile, body: unknown, question: PositionQuestion, charge: () => void = () => undefined): object {
+export async function answerPosition(file: PuzzleFile, body: unknown, question: PositionQuestion, charge: () => void | Promise<void> = () => undefined): Promise<object> {
   const kind = kindForFormat(file.format);
   const rules = kind?.position;
   if (!rules || (question === 'hint' && !rules.hint)) throw new ClientError(400, `puzzle ${file.id}: ${question === 'check' ? 'checking' : 'hints for'} ${file.format} ${question === 'check' ? 'is' : 'are'} not supported`);
   const validate = getOrMake(validators, rules.schema, (schema) => bodyAjv.compile(schema));
   if (!validate(body)) throw new ClientError(400, schemaErrorText(validate.errors!, 'body') + fieldsNote(kind!, rules, validate));
-  charge();
+  await charge();
   try {
     return question === 'check' ? heldTo(rules.checkSchema, rules.check(file, body)) : heldTo(rules.hintSchema!, rules.hint!(file, body));
   } catch (e) {

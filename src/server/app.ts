@@ -18,6 +18,7 @@ import { PoolHeavyWork, type HeavyWork } from './heavy-work.ts';
 import { cacheHeaders } from './http-caching.ts';
 import { clientError, encodingRefusal, headerChecks } from './http-errors.ts';
 import { DEFAULT_LIMITS, limitConnectionsPerAddress, timeoutOptions, type ConnectionLimits } from './connection-limits.ts';
+import { PgCheckLimiter } from './pg-rate-limit.ts';
 import { CheckLimiter, DEFAULT_DEAL_RATE, isRetryLater, type CheckRate } from './rate-limit.ts';
 import { swaggerOptions } from './openapi.ts';
 import { puzzleRoutes } from './puzzle-routes.ts';
@@ -72,7 +73,7 @@ export interface ServerOptions {
   now?: () => Date;
   /** Where `/verify` and table deals run (default: a pool of worker threads, closed with the server). */
   heavyWork?: HeavyWork;
-  /** The limit on checks and hints per client and puzzle (default none; `serve --check-rate`: 30 a minute). */
+  /** The limit on checks and hints per client and puzzle (default none; `serve --check-rate`: 30 a minute); in the database on PostgreSQL. */
   checkRate?: CheckRate | null;
   /** More route plugins, registered with `{ db, now }`. */
   plugins?: readonly ServerPlugin[];
@@ -201,7 +202,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const heavyWork = options.heavyWork ?? new PoolHeavyWork();
   // a pool made here is this server's; one passed in belongs to the caller
   if (!options.heavyWork) app.addHook('onClose', async () => heavyWork.close());
-  const limiter = options.checkRate ? new CheckLimiter(options.checkRate, () => now().getTime()) : null;
+  // on PostgreSQL the buckets are the database's, shared by every instance (pg-rate-limit.ts)
+  const limiter = !options.checkRate ? null : options.postgres ? new PgCheckLimiter(options.postgres, options.checkRate, () => now().getTime()) : new CheckLimiter(options.checkRate, () => now().getTime());
   const plays = { store: options.plays?.store ?? stores.plays, record: options.plays?.record ?? true, keepDays: options.plays?.keepDays ?? DEFAULT_KEEP_PLAYS_DAYS };
   app.register(puzzleRoutes, { store, now, maxNodes: options.maxNodes ?? DEFAULT_VERIFY_NODES, maxBranches: options.maxBranches ?? DEFAULT_VERIFY_BRANCHES, verifyTimeLimitMs: options.verifyTimeLimitMs ?? DEFAULT_VERIFY_TIME_LIMIT_MS, heavyWork, limiter, plays });
   app.register(demoRoutes);

@@ -8,6 +8,7 @@
 import { GenerationError, InputError } from '../core/errors.ts';
 import { loadKindModules } from '../kinds/kind-modules.ts';
 import { makeDaily, type DailySlot } from '../pipeline/daily.ts';
+import type { FingerprintEntry } from '../pipeline/schema.ts';
 import { verifyInput, type VerifyInput, type VerifyReport } from '../pipeline/verify-batch.ts';
 import { dealTable, type DealOptions, type DealOutcome } from './tables/deal-task.ts';
 
@@ -20,7 +21,7 @@ export type { DealOutcome };
 export type HeavyTask = (
   | { kind: 'verify'; input: VerifyInput; maxNodes: number; maxBranches?: number }
   | { kind: 'deal'; options: DealOptions; seed: string }
-  | { kind: 'daily'; date: string; root: string; key: Uint8Array; stagePublic?: boolean; plan?: DailySlot[] }
+  | { kind: 'daily'; date: string; root: string; key: Uint8Array; stagePublic?: boolean; plan?: DailySlot[]; publishedElsewhere?: FingerprintEntry[] }
 ) & { kindModules?: readonly string[] };
 
 /** A set made, or refused in one line (a bad date, another key's set, a corpus locked elsewhere, generators out of candidates). */
@@ -40,7 +41,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<VerifyReport | Deal
     case 'daily': {
       const warnings: string[] = [];
       try {
-        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, stagePublic: task.stagePublic, ...(task.plan && { plan: task.plan }), workers: 1, kindModules: [...(task.kindModules ?? [])], onWarning: (line) => warnings.push(line) });
+        const result = await makeDaily({ date: task.date, root: task.root, key: task.key, stagePublic: task.stagePublic, ...(task.plan && { plan: task.plan }), ...(task.publishedElsewhere && { publishedElsewhere: task.publishedElsewhere }), workers: 1, kindModules: [...(task.kindModules ?? [])], onWarning: (line) => warnings.push(line) });
         return { ok: true, made: result.made, warnings };
       } catch (e) {
         if (e instanceof RangeError || e instanceof InputError || e instanceof GenerationError) return { ok: false, message: e.message, warnings };

@@ -17,7 +17,7 @@ import { answerPosition, ClientError, type PositionQuestion } from './answers.ts
 import { declaredJson, textAjv } from './validation.ts';
 import { DateParams, ErrorResponse, IdParams, kindSchemas, ListQuery, ListResponse, VerifyResponse } from './http-schemas.ts';
 import { TimedOut, type HeavyWork } from './heavy-work.ts';
-import type { CheckLimiter } from './rate-limit.ts';
+import type { CheckLimit } from './rate-limit.ts';
 import type { PuzzleStore, StoredPuzzle } from './store.ts';
 import type { PlayEvent, PlayStore } from './stats/play-store.ts';
 import { PlayRecorder } from './stats/recorder.ts';
@@ -37,7 +37,7 @@ export interface PuzzleRoutesOptions {
   /** Where `/verify` runs: off the event loop. */
   heavyWork: HeavyWork;
   /** Checks and hints per client and puzzle; null: unlimited. */
-  limiter: CheckLimiter | null;
+  limiter: CheckLimit | null;
   /** Play statistics: where they are kept, whether play is recorded, days they are kept (0: for ever). */
   plays: { store: PlayStore; record: boolean; keepDays: number };
 }
@@ -126,7 +126,7 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
         const found = await puzzle(request.params.id);
         const player = await recorder.playerOf(request.headers, found.id, request.log);
         // no body (or null) is no position: the kind's schema refuses it, as every route's would
-        const answer = answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
+        const answer = await answerPosition(found.file, request.body, question, () => options.limiter?.take(request.ip, request.params.id));
         await recorder.record(player, found.id, question === 'check' ? checkEvent(answer) : { type: 'hint' }, request);
         return answer;
       },

@@ -8,8 +8,9 @@
  * address could send a burst of hints on every puzzle of the corpus at once, and hints run the
  * prover. What it stops and what not (src/server/README.md): it slows a script trying digits cell
  * by cell; it does not stop many addresses, nor a full-grid check (one request, a verdict per cell)
- * used as a guess for every cell at once, and the buckets are per process (several instances each
- * keep their own).
+ * used as a guess for every cell at once. These buckets are the process's own (SQLite, one
+ * instance); on PostgreSQL every instance takes from the same buckets in the database
+ * (pg-rate-limit.ts, `PgCheckLimiter`), so the limit holds per address across instances.
  */
 
 export interface CheckRate {
@@ -82,21 +83,36 @@ export class TokenBuckets {
   }
 }
 
-export class CheckLimiter {
+/** The limit on checks and hints, wherever its buckets are kept. */
+export interface CheckLimit {
+  /** Take one request from the buckets of `client` on `puzzle` and on all puzzles, or throw RateLimited (taking none). */
+  take(client: string, puzzle: string): void | Promise<void>;
+}
+
+/** The bucket of one address on all puzzles together: four times the rate, twice the burst of one puzzle's. */
+export function allPuzzlesRate(rate: CheckRate): CheckRate {
+  return { perMinute: rate.perMinute * 4, burst: rate.burst * 2 };
+}
+
+/** The refusals of the two buckets, the puzzle's checked first. */
+export const ON_PUZZLE = 'checks and hints on this puzzle';
+export const ON_ALL_PUZZLES = 'checks and hints';
+
+/** The limit on checks and hints in this process's memory (SQLite: one instance). */
+export class CheckLimiter implements CheckLimit {
   private readonly perPuzzle: TokenBuckets;
   private readonly perClient: TokenBuckets;
 
   constructor(rate: CheckRate, now: () => number) {
     this.perPuzzle = new TokenBuckets(rate, now);
-    this.perClient = new TokenBuckets({ perMinute: rate.perMinute * 4, burst: rate.burst * 2 }, now);
+    this.perClient = new TokenBuckets(allPuzzlesRate(rate), now);
   }
 
-  /** Take one request from the buckets of `client` on `puzzle` and on all puzzles, or throw RateLimited (taking none). */
   take(client: string, puzzle: string): void {
     const onPuzzle = this.perPuzzle.wait(`${client}\n${puzzle}`);
-    if (onPuzzle > 0) throw new RateLimited(onPuzzle, 'checks and hints on this puzzle');
+    if (onPuzzle > 0) throw new RateLimited(onPuzzle, ON_PUZZLE);
     const onAll = this.perClient.wait(client);
-    if (onAll > 0) throw new RateLimited(onAll, 'checks and hints');
+    if (onAll > 0) throw new RateLimited(onAll, ON_ALL_PUZZLES);
     this.perPuzzle.spend(`${client}\n${puzzle}`);
     this.perClient.spend(client);
   }

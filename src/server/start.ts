@@ -16,7 +16,9 @@ import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
 import { datesFrom, DEFAULT_PLAN, slotsFor } from '../pipeline/daily-plan.ts';
 import type { DailyPlan } from '../pipeline/schema.ts';
-import { looseModeOf } from '../pipeline/daily-key.ts';
+import { dailyKeyId, looseModeOf } from '../pipeline/daily-key.ts';
+import type { FingerprintEntry } from '../pipeline/schema.ts';
+import { DAILY_LOCK, PgDailyMemory } from './pg-daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -137,9 +139,9 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     daysAhead: plan.daysAhead ?? 1,
     has: inDailyFolder,
     make: async (date) => {
-      const makeHere = async () => {
+      const makeHere = async (publishedElsewhere?: FingerprintEntry[]) => {
         // a set made before its day is staged, out of the public/ folder the club publishes
-        const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today(), plan: slotsFor(plan, date) });
+        const made = await dailyWork.run({ kind: 'daily', date, root: o.dailyRoot, key: dailyKey!, stagePublic: date > today(), plan: slotsFor(plan, date), ...(publishedElsewhere && { publishedElsewhere }) });
         for (const line of made.warnings) o.report(`daily ${date}: ${line}`, true);
         if (!made.ok) throw new StartRefused(made.message);
         o.report(`made the daily set of ${date} (${made.made} puzzles) into ${o.dailyRoot}/`, false);
@@ -147,13 +149,20 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       const pool = database.server.postgres;
       if (!pool) return makeHere();
       // instances sharing PostgreSQL make a day once: under a lock, and only when no instance
-      // has stored it yet (then it is stored before the lock is let go)
+      // has stored it yet (then it is stored before the lock is let go), with every instance's
+      // puzzles and key in view (pg-daily.ts)
+      const memory = new PgDailyMemory(pool);
+      // stored already: no waiting for the lock, which another instance may hold for minutes making a later day
+      if (await store.getDaily(date)) return;
       await withAdvisoryLock(
         pool,
-        `puzzlemill daily ${date}`,
+        DAILY_LOCK,
         async () => {
           if (await store.getDaily(date)) return;
-          await makeHere();
+          await refusedAsStart(memory.assertKey(dailyKeyId(dailyKey!)));
+          await memory.recordFolder(o.dailyRoot);
+          await makeHere(await memory.published());
+          await refusedAsStart(memory.recordDay(o.dailyRoot, date));
           await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
         },
         { stopped: () => stopping },
@@ -183,6 +192,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       // as daily does: a set made with another key is refused, not served beside new ones
       try {
         for (const day of new Set([...datesFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
+        // and the days every instance on the same PostgreSQL made (pg-daily.ts); this folder's
+        // days the database lacks are remembered there, for the days other instances make
+        if (database.server.postgres) {
+          const memory = new PgDailyMemory(database.server.postgres);
+          await memory.assertKey(dailyKeyId(dailyKey!));
+          await memory.recordFolder(o.dailyRoot);
+        }
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
         throw e;
@@ -202,6 +218,13 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   return { app, url, puzzles, stop };
+}
+
+/** A refusal of the daily memory (another key, a repeat) as the one line a start or a tick reports. */
+async function refusedAsStart(work: Promise<void>): Promise<void> {
+  await work.catch((e: unknown) => {
+    throw e instanceof RangeError ? new StartRefused(e.message) : e;
+  });
 }
 
 /** Bind the address and let it go: a port in use is found before anything else is done. */

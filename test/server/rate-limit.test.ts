@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
-import { CheckLimiter, RateLimited } from '../../src/server/rate-limit.ts';
+import { CheckLimiter } from '../../src/server/rate-limit.ts';
 import { DATE, generated, testServer, type TestServer } from './helpers.ts';
 
 let clock = new Date(DATE + 'T12:00:00').getTime();
@@ -57,35 +57,8 @@ describe('tables dealt per address', () => {
   });
 });
 
+// CheckLimiter's refill, burst and the address's bucket: test/server/stores.test.ts, beside PgCheckLimiter's (the same cases on both)
 describe('CheckLimiter', () => {
-  test('refills at the rate up to the burst, never more; a clock stepping back refills nothing', () => {
-    let t = 0;
-    const limiter = new CheckLimiter({ perMinute: 60, burst: 2 }, () => t);
-    limiter.take('ip', 'p');
-    limiter.take('ip', 'p');
-    expect(() => limiter.take('ip', 'p')).toThrow(RateLimited);
-    t = 60_000; // a minute refills only up to the burst
-    limiter.take('ip', 'p');
-    limiter.take('ip', 'p');
-    expect(() => limiter.take('ip', 'p')).toThrow(/retry in 1 s/);
-    t = 0;
-    expect(() => limiter.take('ip', 'p')).toThrow(RateLimited);
-  });
-
-  test('one address on all puzzles together: twice the burst, four times the rate, then a 429 however many puzzles it spreads over', () => {
-    let t = 0;
-    const limiter = new CheckLimiter({ perMinute: 30, burst: 3 }, () => t);
-    for (const puzzle of ['p0', 'p0', 'p0', 'p1', 'p2', 'p3']) limiter.take('ip', puzzle);
-    expect(() => limiter.take('ip', 'p4')).toThrow('too many checks and hints from this address: retry in 1 s');
-    t = 1000; // the address refills two (120 a minute), p0 half of one
-    // a refusal on the puzzle's own bucket spends nothing of the address's
-    expect(() => limiter.take('ip', 'p0')).toThrow('too many checks and hints on this puzzle from this address: retry in 1 s');
-    limiter.take('ip', 'p4');
-    limiter.take('ip', 'p5');
-    expect(() => limiter.take('ip', 'p6')).toThrow(/from this address/);
-    limiter.take('other-ip', 'p0');
-  });
-
   test('refuses a rate that cannot refill', () => {
     expect(() => new CheckLimiter({ perMinute: 0, burst: 1 }, () => 0)).toThrow(RangeError);
   });

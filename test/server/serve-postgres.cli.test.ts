@@ -2,13 +2,16 @@
  * `serve --db postgres://…` as real processes (issue 28, sections 1–2 in part): two instances on
  * one throwaway PostgreSQL are one service — a table dealt through one is played through the other,
  * a seat's event stream on one gets the moves made through the other (LISTEN/NOTIFY), an
- * idempotency key answers the same verdict on both — one instance killed with SIGKILL leaves the
- * other serving with every acknowledged move, and a PostgreSQL restart is a one-line 503 while it
+ * idempotency key answers the same verdict on both, the check/hint limit is one per address on both
+ * (its buckets in the database) — one instance killed with SIGKILL leaves the
+ * other serving with every acknowledged move and judging the clocks of the dead one's tables (each
+ * instance sweeps for tables whose clock has run out), and a PostgreSQL restart is a one-line 503 while it
  * is down, then service again with nothing acknowledged lost.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
@@ -25,8 +28,9 @@ beforeAll(async () => {
   url = await postgres.database('club');
   dir = mkdtempSync(join(tmpdir(), 'pm-serve-pg-'));
   expect(runCli(['generate', 'numbridge', '--size', '6', '--count', '4', '--seed', 'pg', '-q', '--out', join(dir, 'corpus')]).code).toBe(0);
-  // two instances starting together: the migrations run once (under the advisory lock)
-  servers.push(...(await Promise.all([0, 1].map(() => startServe(['--port', '0', '--corpus', join(dir, 'corpus')], { cwd: dir, env: { DATABASE_URL: url } })))));
+  // two instances starting together: the migrations run once (under the advisory lock); a low
+  // check rate, so the shared limit is reached in a few requests
+  servers.push(...(await Promise.all([0, 1].map(() => startServe(['--port', '0', '--check-rate', '3', '--corpus', join(dir, 'corpus')], { cwd: dir, env: { DATABASE_URL: url } })))));
 }, 120_000);
 
 afterAll(async () => {
@@ -80,8 +84,21 @@ describe('two serve instances on one PostgreSQL', () => {
     expect(((await call(a, 'GET', `/tables/${id}`, undefined, seat1)).json as unknown as Seat).moveCount).toBe(1);
   });
 
-  test('an instance killed with SIGKILL: the other serves on, with every acknowledged move; a PostgreSQL restart is a 503 in one line, then service again', async () => {
+  test('the check/hint limit holds per address across instances: reached through A and B together, a 429 on both', async () => {
     const [a, b] = servers.map((s) => s.url) as [string, string];
+    const [first, second] = ((await call(a, 'GET', '/puzzles')).json.puzzles as Array<{ id: string }>).map((p) => p.id);
+    const check = (base: string, id = first!) => call(base, 'POST', `/puzzles/${id}/check`, { cells: [{ row: 0, column: 0, digit: 1 }] });
+    // a burst of 3 a puzzle: each instance alone would still allow a fourth
+    for (const base of [a, b, a]) expect((await check(base)).status).toBe(200);
+    for (const base of [b, a]) expect(await check(base)).toEqual({ status: 429, json: { error: expect.stringMatching(/^too many checks and hints on this puzzle from this address: retry in \d+ s$/) } });
+    expect((await check(b, second)).status).toBe(200);
+  });
+
+  test('an instance killed with SIGKILL: the other serves on, with every acknowledged move, and judges its tables\' clocks; a PostgreSQL restart is a 503 in one line, then service again', async () => {
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    // a table whose clock only A has armed, and which nobody asks B about: its first lapse is due
+    // 5 s after the deal, after A is dead
+    const orphan = (await call(a, 'POST', '/tables', { variant: 'blitz', room: { turnSeconds: 5 } })).json as { id: string };
     const dealt = (await call(a, 'POST', '/tables', { variant: 'blitz' })).json as { id: string; seats: Array<{ token: string }> };
     const seat1 = { authorization: `Bearer ${dealt.seats[0]!.token}` };
     const first = placement((await call(a, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat);
@@ -107,11 +124,28 @@ describe('two serve instances on one PostgreSQL', () => {
     }
     expect(back.status).toBe(200);
     expect((back.json as unknown as Seat).moveCount).toBe(1);
-  });
+
+    // B's clock sweep judged the orphan's timed-out seat: the lapse is in the database, at the
+    // time it fell due, without a request for that table
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const lapses = async () => (await db.query<{ at: string }>('SELECT at FROM numbridge_table_moves WHERE table_id = $1 AND seat IS NULL ORDER BY move_number', [orphan.id])).rows;
+      const dealtAt = Number((await db.query<{ started_at: string }>('SELECT started_at FROM numbridge_tables WHERE id = $1', [orphan.id])).rows[0]!.started_at);
+      let seen = await lapses();
+      for (let i = 0; i < 60 && seen.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        seen = await lapses();
+      }
+      expect(Number(seen[0]?.at) - dealtAt).toBe(5000);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
 });
 
 describe('the daily set with two instances on one PostgreSQL', () => {
-  test("today's set is made once (a lock), by whichever instance comes first, and served alike by both", async () => {
+  test("today's set is made once (a lock), by whichever instance comes first, served alike by both, remembered in the database; another key is refused", async () => {
     const daily = await postgres.database('daily');
     const plan = join(dir, 'plan.json');
     writeFileSync(plan, JSON.stringify({ format: 'puzzlemill/daily-plan', version: 1, slots: [{ slot: 'murder-4', kind: 'murder', size: 4, level: 'easy' }] }));
@@ -127,6 +161,21 @@ describe('the daily set with two instances on one PostgreSQL', () => {
       const [a, b] = await Promise.all(both.map(async (s) => (await fetch(`${s.url}/daily/today`)).text()));
       expect(JSON.parse(a!).date).toBe(date);
       expect(b).toBe(a);
+      // the database remembers the day for every host: its fingerprints and its key's id
+      const db = new pg.Client({ connectionString: daily });
+      await db.connect();
+      try {
+        const rows = (await db.query<{ date: string; slot: string; key_id: string }>('SELECT date, slot, key_id FROM daily_fingerprints WHERE date = $1', [date])).rows;
+        expect(rows).toEqual([{ date, slot: 'murder-4', key_id: expect.stringMatching(/^[0-9a-f]+$/) }]);
+      } finally {
+        await db.end();
+      }
+      // an instance on another host (its own daily folder) with another key: refused in one line
+      const three = join(dir, 'three');
+      mkdirSync(three);
+      const other = runCli(['serve', '--port', '0', '--plan', plan], { cwd: three, env: { ...env, PUZZLEMILL_DAILY_KEY: 'another key on the third host, 32+ characters' } });
+      expect(other.code).toBe(1);
+      expect(other.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^puzzlemill: serve: the database's daily sets \(the newest \d{4}-\d{2}-\d{2}\) were made with another daily key \(key id [0-9a-f]+, this key is [0-9a-f]+\)/)]);
     } finally {
       for (const s of both) await s.stop();
     }

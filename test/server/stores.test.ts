@@ -1,10 +1,11 @@
 /**
  * The stores on both databases (issue 28, section 1): one suite run against SQLite and against a
- * throwaway PostgreSQL (test/helpers/postgres.ts), migrations applied once when two instances
- * open one database together, and the same requests answered with the same bytes by a server on
- * each database.
+ * throwaway PostgreSQL (test/helpers/postgres.ts), the check/hint limit in memory and in the
+ * database (the same cases; two instances taking from one bucket at once), the daily memory every
+ * instance shares on PostgreSQL, migrations applied once when two instances open one database
+ * together, and the same requests answered with the same bytes by a server on each database.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,12 @@ import { makeDaily } from '../../src/pipeline/daily.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { loadCorpus } from '../../src/server/corpus.ts';
 import { openDatabase } from '../../src/server/db.ts';
+import { MIGRATIONS } from '../../src/server/migrations/index.ts';
 import { openPostgres, type PgPool } from '../../src/server/pg.ts';
+import { PgCheckLimiter } from '../../src/server/pg-rate-limit.ts';
+import { PgDailyMemory } from '../../src/server/pg-daily.ts';
+import { dailyKeyId } from '../../src/pipeline/daily-key.ts';
+import { CheckLimiter, RateLimited, type CheckLimit, type CheckRate } from '../../src/server/rate-limit.ts';
 import { PgPuzzleStore } from '../../src/server/pg-store.ts';
 import { PgPlayStore } from '../../src/server/stats/pg-play-store.ts';
 import { SqlitePlayStore, type PlayStore } from '../../src/server/stats/play-store.ts';
@@ -141,13 +147,102 @@ describe.each(databases)('the stores on %s', (_name, open) => {
   });
 });
 
+const limiters: Array<[string, () => Promise<(rate: CheckRate, now: () => number) => CheckLimit>]> = [
+  ['in memory (SQLite)', async () => (rate, now) => new CheckLimiter(rate, now)],
+  ['in PostgreSQL', async () => {
+    const pool = await pgPool();
+    return (rate, now) => new PgCheckLimiter(pool, rate, now);
+  }],
+];
+
+describe.each(limiters)('the check/hint limit %s', (_name, open) => {
+  let limiter: (rate: CheckRate, now: () => number) => CheckLimit;
+  beforeAll(async () => void (limiter = await open()));
+  const take = async (l: CheckLimit, client: string, puzzle: string) => l.take(client, puzzle);
+
+  test('refills at the rate up to the burst, never more; a clock stepping back refills nothing', async () => {
+    let t = 0;
+    const l = limiter({ perMinute: 60, burst: 2 }, () => t);
+    await take(l, 'ip-a', 'p');
+    await take(l, 'ip-a', 'p');
+    await expect(take(l, 'ip-a', 'p')).rejects.toThrow(RateLimited);
+    t = 60_000; // a minute refills only up to the burst
+    await take(l, 'ip-a', 'p');
+    await take(l, 'ip-a', 'p');
+    await expect(take(l, 'ip-a', 'p')).rejects.toThrow(/retry in 1 s/);
+    t = 0;
+    await expect(take(l, 'ip-a', 'p')).rejects.toThrow(RateLimited);
+  });
+
+  test('one address on all puzzles together: twice the burst, four times the rate; a refusal spends nothing', async () => {
+    let t = 0;
+    const l = limiter({ perMinute: 30, burst: 3 }, () => t);
+    for (const puzzle of ['p0', 'p0', 'p0', 'p1', 'p2', 'p3']) await take(l, 'ip-b', puzzle);
+    await expect(take(l, 'ip-b', 'p4')).rejects.toThrow('too many checks and hints from this address: retry in 1 s');
+    t = 1000; // the address refills two (120 a minute), p0 half of one
+    await expect(take(l, 'ip-b', 'p0')).rejects.toThrow('too many checks and hints on this puzzle from this address: retry in 1 s');
+    await take(l, 'ip-b', 'p4');
+    await take(l, 'ip-b', 'p5');
+    await expect(take(l, 'ip-b', 'p6')).rejects.toThrow(/from this address/);
+    await take(l, 'other-ip', 'p0');
+  });
+
+  test('the same refusal and Retry-After as the other database: 30 a minute, the 31st waits 2 s', async () => {
+    const t = 5000;
+    const l = limiter({ perMinute: 30, burst: 30 }, () => t);
+    for (let i = 0; i < 30; i++) await take(l, 'ip-c', 'p');
+    const refused = await take(l, 'ip-c', 'p').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimited);
+    expect([(refused as RateLimited).retryAfterSeconds, (refused as RateLimited).message]).toEqual([2, 'too many checks and hints on this puzzle from this address: retry in 2 s']);
+  });
+});
+
+test('on PostgreSQL two instances take from the same buckets, concurrently, never past the burst', async () => {
+  const pool = await pgPool();
+  const [a, b] = [0, 1].map(() => new PgCheckLimiter(pool, { perMinute: 10, burst: 10 }, () => 1000));
+  const outcomes = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b)!.take('ip', 'p')));
+  expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+  expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
+  // every refusal was rolled back: the bucket is exactly full
+  expect((await pool.query<{ full_at: number }>("SELECT full_at FROM check_limits WHERE puzzle = 'p'")).rows).toEqual([{ full_at: 1000 + 10 * 6000 }]);
+});
+
+describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', () => {
+  test("a folder's days recorded with their key; another key refused; a day repeating another date's puzzle refused", async () => {
+    const memory = new PgDailyMemory(await pgPool());
+    await memory.recordFolder(join(dir, 'daily'));
+    await memory.recordFolder(join(dir, 'daily')); // again: nothing new
+    const published = await memory.published();
+    expect(published.map((e) => [e.date, e.slot])).toEqual([[DATE, 'm-4'], [DATE, 'nb-6']]);
+    await memory.assertKey(dailyKeyId(KEY));
+    await expect(memory.assertKey(dailyKeyId(Buffer.from('another key of 32 or more characters …')))).rejects.toThrow(/^the database's daily sets \(the newest 2026-12-01\) were made with another daily key \(key id [0-9a-f]+, this key is [0-9a-f]+\)/);
+    // another host's folder holding the same puzzles under the next date
+    const other = join(dir, 'other-host');
+    cpSync(join(dir, 'daily', 'secret', DATE), join(other, 'secret', '2026-12-02'), { recursive: true });
+    await expect(memory.recordDay(other, '2026-12-02')).rejects.toThrow(/^daily 2026-12-02: a puzzle repeats 2026-12-01 (m-4|nb-6) \(recorded in the database by another instance\): not stored$/);
+    expect(await memory.published()).toEqual(published);
+  });
+
+  test("makeDaily never repeats a puzzle published elsewhere: the slot's next candidate instead", async () => {
+    const plan = [{ slot: 'm-4', kind: 'murder', request: { size: 4, level: 'easy' } }];
+    const here = await makeDaily({ date: '2026-12-03', root: join(dir, 'host-a'), key: KEY, plan });
+    const first = here.index.puzzles[0]!;
+    const warnings: string[] = [];
+    const there = await makeDaily({ date: '2026-12-03', root: join(dir, 'host-b'), key: KEY, plan, publishedElsewhere: [{ fingerprint: first.fingerprint, kind: first.kind, date: '2026-11-30', slot: 'm-4', id: first.id }], onWarning: (line) => warnings.push(line) });
+    expect(there.index.puzzles[0]!.fingerprint).not.toBe(first.fingerprint);
+    expect(warnings).toEqual(['m-4: candidate 0 repeats 2026-11-30 m-4; trying the next']);
+    // written to no folder's own index: host-b's remembers only its own day
+    expect(readFileSync(join(dir, 'host-b', 'secret', 'fingerprints.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).date)).toEqual(['2026-12-03']);
+  });
+});
+
 describe('PostgreSQL migrations', () => {
   test('two instances opening one database together migrate it once', async () => {
     const url = await postgres.database();
     const both = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
     pools.push(...both);
     const versions = (await both[0]!.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
-    expect(versions).toEqual([1, 2, 3, 4, 5]);
+    expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((x, y) => x - y));
   });
 });
 

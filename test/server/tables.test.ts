@@ -14,7 +14,6 @@ import type { NumbridgeView } from '../../src/games/numbridge/schema.ts';
 import { openDatabase } from '../../src/server/db.ts';
 import { swaggerOptions } from '../../src/server/openapi.ts';
 import { tableRoutes } from '../../src/server/tables/routes.ts';
-import { SqliteTableStore } from '../../src/server/tables/sqlite-store.ts';
 import { bearer, freeGivenTake, newTable, replayContradictions, rightPlacement, seatState, sendMove, storedDeal, storedLog, tablesApp, type TablesHarness } from './tables-helper.ts';
 
 let open: TablesHarness[] = [];
@@ -325,21 +324,7 @@ describe('a locked database', () => {
   });
 });
 
-describe('the SQLite store', () => {
-  it('refuses a second move with the same number or key, and appends nothing of a refused update', async () => {
-    const db = openDatabase(':memory:');
-    const store = new SqliteTableStore(db);
-    await store.create({ id: 't', deal: {} as never, seatHashes: [Buffer.alloc(32, 1), Buffer.alloc(32, 2)], startedAt: 0 });
-    const move = (moveNumber: number, key: string) => ({ moveNumber, seat: 1 as const, idempotencyKey: key, request: '{}', entry: { player: 1 as const, kind: 'resign' as const }, verdict: '{}', at: 0 });
-    await store.update('t', () => ({ append: [move(1, 'a')], answer: null }));
-    const conflict = { name: 'StoreError', kind: 'conflict' };
-    await expect(store.update('t', () => ({ append: [move(2, 'b'), move(1, 'c')], answer: null }))).rejects.toMatchObject(conflict);
-    await expect(store.update('t', () => ({ append: [move(2, 'a')], answer: null }))).rejects.toMatchObject(conflict);
-    expect((await store.read('t'))!.moves.map((m) => m.idempotencyKey)).toEqual(['a']);
-    expect(await store.update('nope', () => ({ append: [], answer: 1 }))).toBeNull();
-    db.close();
-  });
-});
+// the store's own contract, on SQLite and PostgreSQL: test/server/table-store.test.ts
 
 describe('the OpenAPI document', () => {
   it('describes the routes from their TypeBox schemas', async () => {

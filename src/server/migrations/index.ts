@@ -6,6 +6,9 @@ import { tablesMigration } from './002-tables.ts';
 import { tableEndsMigration } from './003-table-ends.ts';
 import { playsMigration } from './004-plays.ts';
 import { tableGamesMigration } from './005-table-games.ts';
+import { checkLimitsMigration } from './007-check-limits.ts';
+import { tableClocksMigration } from './008-table-clocks.ts';
+import { dailyFingerprintsMigration } from './009-daily-fingerprints.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -76,4 +79,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration];

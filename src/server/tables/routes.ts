@@ -60,6 +60,9 @@ function sqliteTables(db: Db | undefined): { tables: TableStore; bytesInUse: () 
   return { tables: new SqliteTableStore(db), bytesInUse: async () => databaseBytes(db) };
 }
 
+/** How often each instance on a shared database looks for tables whose clock has run out (a few ms a look). */
+const CLOCK_SWEEP_MS = 2000;
+
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const where = options.store ?? sqliteTables(options.db);
@@ -70,6 +73,9 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     service.resumeClocks().catch((e: unknown) => fastify.log.error(e, 'resuming the tables\' clocks'));
     // the moves other instances on the same database make, for this one's event streams
     await service.listen();
+    // several instances on one database (PostgreSQL): a table's timer is on one of them, so each
+    // also sweeps for tables whose clock has run out — one whose timer died with its instance included
+    if (where.changes) service.startClockSweep(CLOCK_SWEEP_MS);
   });
   fastify.addHook('onClose', async () => service.close());
   // finished tables are deleted after their time (an hourly sweep): abandoned tables end by

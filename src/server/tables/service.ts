@@ -64,6 +64,10 @@ const CACHED_TABLES = 1024;
 export const TICKET_LIFE_MS = 60_000;
 /** A timer whose settling failed (a busy database) looks again after this. */
 const RETRY_TIMER_MS = 1000;
+/** A table claimed by a sweep is left to that instance this long (its settling takes milliseconds). */
+const CLOCK_LEASE_MS = 10_000;
+/** Tables claimed at a time by one sweep. */
+const CLOCK_SWEEP_BATCH = 50;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /** Each game's move schema, compiled once: as strict as the routes' validator (no coercion, unknown fields refused). */
@@ -93,6 +97,7 @@ export class TableService {
 
   private readonly changes: TableChanges | undefined;
   private stopListening: (() => Promise<void>) | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: TableStore,
@@ -117,9 +122,10 @@ export class TableService {
     const tokens = Array.from({ length: game.seats(deal) }, () => newToken());
     const id = game.idPrefix + randomBytes(12).toString('hex');
     const table = { id, game: game.name, deal, seatHashes: tokens.map(tokenHash), startedAt: this.now() };
-    await this.store.create(table);
     // the clock runs from the deal: a table nobody looks at lapses (and is abandoned) on time
-    this.timers.arm(id, game.nextClockEvent(this.position({ table, moves: [] })));
+    const due = game.nextClockEvent(this.position({ table, moves: [] }));
+    await this.store.create(table, due);
+    this.timers.arm(id, due);
     return { id, seats: tokens.map((token, i) => ({ seat: i + 1, token })) };
   }
 
@@ -174,6 +180,53 @@ export class TableService {
       await new Promise((next) => setImmediate(next));
     }
     return open;
+  }
+
+  /**
+   * One pass of the clock sweep: settle the tables whose clock is due by the database's record
+   * (`store.claimDue`), whoever armed their timer — on several instances (PostgreSQL) the one that
+   * did may have died. Claimed in batches, so two instances sweeping together settle different
+   * tables; settling one another instance already settled makes nothing. How many were settled.
+   */
+  async sweepClocks(): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const ids = await this.store.claimDue(this.now(), CLOCK_LEASE_MS, CLOCK_SWEEP_BATCH);
+      for (const id of ids) {
+        if (this.closed) return settled;
+        try {
+          await this.settleDue(id);
+          settled++;
+        } catch (e) {
+          // its lease runs out and a later sweep (or its timer) tries again
+          this.onError(e, `the clock of table ${id} (sweep)`);
+        }
+      }
+      if (ids.length < CLOCK_SWEEP_BATCH || this.closed) return settled;
+    }
+  }
+
+  /**
+   * Sweep every `everyMs` (sweepClocks) until closed: a table's clock moves on time even when the
+   * instance whose timer it was has died. A failing sweep (the database away) is said once until
+   * one succeeds again.
+   */
+  startClockSweep(everyMs: number): void {
+    if (this.sweeper || this.closed) return;
+    let running = false;
+    let failing = false;
+    this.sweeper = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.sweepClocks()
+        .then(() => void (failing = false))
+        .catch((e: unknown) => {
+          if (!failing) this.onError(e, "sweeping the tables' clocks");
+          failing = true;
+        })
+        .finally(() => void (running = false));
+    }, everyMs);
+    this.sweeper.unref();
   }
 
   /** A ticket for the token's seat to open the table's event stream (EventSource sends no headers). */
@@ -262,6 +315,7 @@ export class TableService {
   close(): void {
     this.closed = true;
     this.timers.close();
+    if (this.sweeper) clearInterval(this.sweeper);
     void this.stopListening?.().catch(() => undefined);
   }
 
@@ -311,20 +365,22 @@ export class TableService {
    * the log — after the commit, so no event tells of a move that could still be rolled back.
    */
   private async commit<T>(id: string, decide: (log: TableLog) => Decided<T>): Promise<T | null> {
-    let committed: { log: TableLog; after: Position; changed: boolean; ended: boolean; game: AnyTableGame } | null = null;
+    let committed: { log: TableLog; after: Position; changed: boolean; ended: boolean; clockDue: number | null } | null = null;
     const answer = await this.store.update(id, (log) => {
       const { append, answer, after } = decide(log);
       const game = gameOf(log);
       const changed = append.length > 0;
       const now = changed ? { table: log.table, moves: [...log.moves, ...append] } : log;
       const ended = game.ended(after);
-      committed = { log: now, after, changed, ended, game };
-      return { append, answer, ...(ended ? { endedAt: now.moves.at(-1)?.at ?? log.table.startedAt } : {}) };
+      const clockDue = game.nextClockEvent(after);
+      committed = { log: now, after, changed, ended, clockDue };
+      // the clock's next move is stored too: any instance's sweep finds the table when it is due
+      return { append, answer, clockDue, ...(ended ? { endedAt: now.moves.at(-1)?.at ?? log.table.startedAt } : {}) };
     });
     if (committed === null) return answer;
-    const { log, after, changed, ended, game } = committed as { log: TableLog; after: Position; changed: boolean; ended: boolean; game: AnyTableGame };
+    const { log, after, changed, ended, clockDue } = committed as { log: TableLog; after: Position; changed: boolean; ended: boolean; clockDue: number | null };
     remember(this.positions, id, { count: log.moves.length, position: after });
-    this.timers.arm(id, game.nextClockEvent(after));
+    this.timers.arm(id, clockDue);
     if (changed) {
       for (const listener of this.watchers.get(id) ?? []) {
         // the move is committed: a watcher that fails is that stream's problem, not the mover's

@@ -1,11 +1,11 @@
 /**
- * The tables in the server's SQLite database (migration 002-tables.ts). `update` is one
+ * The tables in the server's SQLite database (migrations 2, 3, 5, 8). `update` is one
  * BEGIN IMMEDIATE transaction: it takes the write lock before reading, so two requests — in this
  * process or in another on the same file — cannot both read the same log and append to it; the
  * unique keys would refuse the second append anyway. With synchronous=FULL (db.ts) a move is on
  * disk before its answer is sent.
  */
-import { moveOfRow, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
+import { moveOfRow, TABLE_COLUMNS, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
 import { DISK_FULL, type Db } from '../db.ts';
 import Database from 'better-sqlite3';
 import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
@@ -20,10 +20,12 @@ export class SqliteTableStore implements TableStore {
   private readonly markEnded;
   private readonly deleteEnded;
   private readonly selectOpen;
+  private readonly setClockDue;
+  private readonly claimDueRows;
 
   constructor(db: Db) {
-    this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    this.selectTable = db.prepare<[string], TableRow>('SELECT id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at FROM numbridge_tables WHERE id = ?');
+    this.insertTable = db.prepare('INSERT INTO numbridge_tables (id, game, seats, deal, seat1_hash, seat2_hash, seat3_hash, seat4_hash, started_at, clock_due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.selectTable = db.prepare<[string], TableRow>(`SELECT ${TABLE_COLUMNS} FROM numbridge_tables WHERE id = ?`);
     this.selectMoves = db.prepare<[string], MoveRow>(
       'SELECT move_number, seat, idempotency_key, request, entry, verdict, at FROM numbridge_table_moves WHERE table_id = ? ORDER BY move_number',
     );
@@ -34,22 +36,28 @@ export class SqliteTableStore implements TableStore {
       return db.prepare('DELETE FROM numbridge_tables WHERE finished_at < ?').run(time).changes;
     });
     this.selectOpen = db.prepare<[], string>('SELECT id FROM numbridge_tables WHERE finished_at IS NULL ORDER BY id').pluck();
-    this.readLog = db.transaction((id: string) => this.logOf(id));
+    this.setClockDue = db.prepare('UPDATE numbridge_tables SET clock_due = ? WHERE id = ?');
+    // one writer at a time on SQLite: the UPDATE's own lock is the claim
+    this.claimDueRows = db.prepare<[number, number, number, number], string>(
+      'UPDATE numbridge_tables SET clock_due = ? + ? WHERE id IN (SELECT id FROM numbridge_tables WHERE finished_at IS NULL AND clock_due <= ? ORDER BY clock_due LIMIT ?) RETURNING id',
+    ).pluck();
+    this.readLog = db.transaction((id: string) => this.logOf(id)?.log ?? null);
     this.updateLog = db.transaction((id: string, decide: (log: TableLog) => Decision<unknown>) => {
-      const log = this.logOf(id);
-      if (!log) return null;
-      const { append, answer, endedAt } = decide(log);
+      const read = this.logOf(id);
+      if (!read) return null;
+      const { append, answer, endedAt, clockDue } = decide(read.log);
       for (const m of append) this.insertMove.run(id, m.moveNumber, m.seat, m.idempotencyKey, m.request, JSON.stringify(m.entry), m.verdict, m.at);
       if (endedAt !== undefined) this.markEnded.run(endedAt, id);
+      if (clockDue !== undefined && clockDue !== read.clockDue) this.setClockDue.run(clockDue, id);
       return { answer };
     });
   }
 
-  async create(table: StoredTable): Promise<void> {
+  async create(table: StoredTable, clockDue: number | null): Promise<void> {
     try {
       const h = table.seatHashes;
       // a one-seat table's seat2_hash is empty (NOT NULL since migration 2): no token hashes to it
-      this.insertTable.run(table.id, table.game ?? 'numbridge', h.length, JSON.stringify(table.deal), h[0], h[1] ?? Buffer.alloc(0), h[2] ?? null, h[3] ?? null, table.startedAt);
+      this.insertTable.run(table.id, table.game ?? 'numbridge', h.length, JSON.stringify(table.deal), h[0], h[1] ?? Buffer.alloc(0), h[2] ?? null, h[3] ?? null, table.startedAt, clockDue);
     } catch (e) {
       throw storeError(e);
     }
@@ -71,6 +79,14 @@ export class SqliteTableStore implements TableStore {
     return this.selectOpen.all();
   }
 
+  async claimDue(now: number, leaseMs: number, limit: number): Promise<string[]> {
+    try {
+      return this.claimDueRows.all(now, leaseMs, now, limit);
+    } catch (e) {
+      throw storeError(e);
+    }
+  }
+
   async update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null> {
     let done: { answer: T } | null;
     try {
@@ -81,10 +97,11 @@ export class SqliteTableStore implements TableStore {
     return done ? done.answer : null;
   }
 
-  private logOf(id: string): TableLog | null {
+  /** The table and its moves, with its stored clock time, or null. */
+  private logOf(id: string): { log: TableLog; clockDue: number | null } | null {
     const row = this.selectTable.get(id);
     if (!row) return null;
-    return { table: tableOfRow(row), moves: this.selectMoves.all(id).map(moveOfRow) };
+    return { log: { table: tableOfRow(row), moves: this.selectMoves.all(id).map(moveOfRow) }, clockDue: row.clock_due };
   }
 }
 

@@ -57,7 +57,8 @@ export interface TableLog {
 }
 
 export interface TableStore {
-  create(table: StoredTable): Promise<void>;
+  /** Store a new table whose clock next makes a move at `clockDue` (server ms; null: no clock). */
+  create(table: StoredTable, clockDue: number | null): Promise<void>;
   /** The table and its whole log, or null for an unknown id. */
   read(id: string): Promise<TableLog | null>;
   /**
@@ -68,6 +69,14 @@ export interface TableStore {
   update<T>(id: string, decide: (log: TableLog) => Decision<T>): Promise<T | null>;
   /** The ids of the tables not known to have ended (their clocks may still run). */
   openTables(): Promise<string[]>;
+  /**
+   * Claim up to `limit` open tables whose clock's next move is due by `now`, oldest due first: their
+   * due time is moved `leaseMs` on as they are claimed, so another instance's sweep passes them by
+   * while this one settles them (the settling update writes the true time), and an instance that
+   * dies holding them leaves them to the next sweep after the lease. Tables a request holds at that
+   * moment are skipped (that update settles them). Their ids.
+   */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<string[]>;
   /** Delete the tables whose game ended before `time` (server ms), with their logs; how many. */
   deleteEndedBefore(time: number): Promise<number>;
 }
@@ -77,6 +86,8 @@ export interface Decision<T> {
   append: StoredMove[];
   answer: T;
   endedAt?: number;
+  /** When the table's clock next makes a move after this (server ms; null: stopped); written when it differs from the stored time (absent: left as stored). */
+  clockDue?: number | null;
 }
 
 /**

@@ -1,0 +1,84 @@
+/**
+ * The limit on checks and hints on PostgreSQL: the same two token buckets as `CheckLimiter`
+ * (rate-limit.ts: an address on one puzzle, and on all puzzles at four times the rate and twice the
+ * burst), kept in the database (migration 7, `check_limits`) so that every instance takes from
+ * the same buckets — the limit holds per address however the requests are spread over instances.
+ *
+ * A bucket is one number, the time at which it is full again (`full_at`; "generic cell rate"): it
+ * holds `burst - (full_at - now) / interval` requests, `interval` being 60 s / perMinute; taking
+ * one moves `full_at` to `max(full_at, now) + interval`, and a take is allowed while the result is
+ * at most `burst` intervals ahead. That is the in-memory bucket's refill, answers and Retry-After,
+ * with no tokens to refill. Both buckets move in one upsert, inside a transaction that is rolled
+ * back when either refuses: a refused request costs nothing, and the rows stay locked from the
+ * upsert to the end, so two instances never both take an address's last request. A row whose
+ * `full_at` has passed means the same as no row: the first take a minute after an instance's last
+ * sweep deletes those, so the addresses the table holds are of about the last two minutes (or,
+ * on a server nobody has checked with since, of the last checks).
+ */
+import { inTransaction, type PgPool } from './pg.ts';
+import { allPuzzlesRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
+
+/** A take this long after an instance's last sweep deletes the rows of full buckets (an index range, cheap). */
+const SWEEP_AFTER_MS = 60_000;
+
+/** The row of an address on all puzzles (a puzzle id is never empty). */
+const ALL_PUZZLES = '';
+
+/** Thrown inside the transaction to roll it back; answered as the RateLimited it carries. */
+class Refused extends Error {
+  constructor(readonly refusal: RateLimited) {
+    super(refusal.message);
+  }
+}
+
+export class PgCheckLimiter implements CheckLimit {
+  private readonly puzzleInterval: number;
+  private readonly allInterval: number;
+  private sweptAt = -Infinity;
+
+  constructor(
+    private readonly pool: PgPool,
+    private readonly rate: CheckRate,
+    private readonly now: () => number,
+  ) {
+    if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
+    this.puzzleInterval = 60_000 / rate.perMinute;
+    this.allInterval = 60_000 / allPuzzlesRate(rate).perMinute;
+  }
+
+  async take(client: string, puzzle: string): Promise<void> {
+    const now = this.now();
+    if (now - this.sweptAt >= SWEEP_AFTER_MS) this.sweep(now);
+    try {
+      await inTransaction(this.pool, async (db) => {
+        // the puzzle's row first, then the address's: every take locks in this order (no deadlock)
+        const rows = (
+          await db.query<{ puzzle: string; full_at: number }>(
+            `INSERT INTO check_limits AS b (address, puzzle, full_at) VALUES ($1, $2, $3::float8 + $4::float8), ($1, '', $3::float8 + $5::float8)
+             ON CONFLICT (address, puzzle) DO UPDATE SET full_at = GREATEST(b.full_at, $3::float8) + (EXCLUDED.full_at - $3::float8)
+             RETURNING puzzle, full_at`,
+            [client, puzzle, now, this.puzzleInterval, this.allInterval],
+          )
+        ).rows;
+        const ahead = (which: string) => rows.find((r) => r.puzzle === which)!.full_at - now;
+        const onPuzzle = ahead(puzzle) - this.rate.burst * this.puzzleInterval;
+        if (onPuzzle > 0) throw new Refused(new RateLimited(seconds(onPuzzle), ON_PUZZLE));
+        const onAll = ahead(ALL_PUZZLES) - allPuzzlesRate(this.rate).burst * this.allInterval;
+        if (onAll > 0) throw new Refused(new RateLimited(seconds(onAll), ON_ALL_PUZZLES));
+      });
+    } catch (e) {
+      throw e instanceof Refused ? e.refusal : e;
+    }
+  }
+
+  /** Delete the rows of buckets full again by `now` (no row says the same); a failure only leaves them for the next sweep. */
+  private sweep(now: number): void {
+    this.sweptAt = now;
+    this.pool.query('DELETE FROM check_limits WHERE full_at <= $1', [now]).catch(() => undefined);
+  }
+}
+
+/** The wait before a bucket `ms` past its burst holds a request again, in whole seconds (at least 1). */
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
