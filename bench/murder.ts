@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CLUE_SETS, generateCase, LEVELS, type CaseRequest } from '../src/murder/generate.ts';
 import { emptyStats, type SelectStats } from '../src/murder/select.ts';
-import { median, table } from './results.ts';
+import { buildCompiled, median, table } from './results.ts';
 
 const SIZES = [4, 5, 6, 7, 8, 9];
 const CASES = 40;
@@ -114,8 +114,7 @@ function timed(args: string[]): Timing {
  * every thread) is the steadier measure, so cases/s per core is the case count over CPU seconds.
  */
 export async function runClueSets(): Promise<string> {
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+  buildCompiled();
   const load = loadavg();
   const starts = [0, 1, 2, 3, 4].map((k) => timed(['--size', '4', '--level', 'easy', '--count', '1', '--seed', `start-${k}`]));
   const start = { wall: median(starts.map((t) => t.wall)), cpu: median(starts.map((t) => t.cpu)) };

@@ -3,11 +3,13 @@
  * `<!-- bench:NAME -->` … `<!-- /bench:NAME -->` and rewrites only that, so benchmarks run at
  * different times keep each other's numbers.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const RESULTS_PATH = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const HEADER = `# Benchmark results
 
@@ -51,4 +53,14 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * Build dist/ as `npm run build` does (tsc, then the bundled bin: src/cli/bundle.mjs), so a
+ * benchmark that spawns the compiled CLI never measures a stale one. tsc alone would leave the
+ * bundle as it was.
+ */
+export function buildCompiled(): void {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
 }

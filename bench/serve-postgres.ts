@@ -9,7 +9,7 @@
  * Timed at the client from sending the move: its answer, the event on B, the event on A.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import type { NumbridgeDealFile, NumbridgeView } from '../src/games/numbridge/sc
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { freeGivenTake, rightPlacement } from '../test/server/tables-helper.ts';
 import { openSse, type SseStream } from '../test/server/sse-client.ts';
-import { table } from './results.ts';
+import { buildCompiled, table } from './results.ts';
 import { listening } from './serve-events.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,8 +38,7 @@ function percentile(values: number[], p: number): number {
 const ms = (v: number) => v.toFixed(1);
 
 export async function run(): Promise<string> {
-  const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(BIN)) throw new Error('bench serve-postgres: building dist/ failed');
+  buildCompiled();
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'pm-bench-pg-'));
   const servers: ReturnType<typeof spawn>[] = [];

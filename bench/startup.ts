@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, table } from './results.ts';
+import { buildCompiled, median, table } from './results.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUNDLED = join(ROOT, 'dist/cli/puzzlemill.js');
@@ -29,6 +29,7 @@ function timed(argv: string[], cwd: string, input: string): Sample {
 }
 
 export async function run(): Promise<string> {
+  buildCompiled();
   const dir = mkdtempSync(join(tmpdir(), 'puzzlemill-bench-startup-'));
   try {
     const unbundled = join(dir, 'unbundled.mjs');
