@@ -41,6 +41,8 @@ export interface VerifyOptions extends SearchBudget {
   conceal?: boolean;
   /** Sudoku boards: false grades without the uniqueness techniques (`--no-uniqueness`). */
   uniqueness?: boolean;
+  /** Sudoku boards: false leaves out the last rung, nested forcing chains (default: the whole ladder, within `maxBranches`; `--no-nested`). */
+  nested?: boolean;
 }
 
 /** How `solve` may search: the node budget, and whether to count (to 2) instead of stopping at one. */
