@@ -48,6 +48,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
     };
     if (fields.grade !== undefined) request.grade = gradeLevel(fields.grade);
     if (fields.uniqueness === false) request.uniqueness = false;
+    if (fields.technique !== undefined) request.technique = fields.technique as string;
     const problem = requestProblem(request, MAX_GRADE);
     if (problem) throw new RangeError(problem);
     return requestRecord(request);

@@ -195,6 +195,10 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   if (!graded.solved) return [beyondLadderReason(graded)];
   const real = gradeOf(graded);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
+  // files written before grade.technique carry none; one that names it must name the path's hardest
+  if (claimed.technique !== undefined && claimed.technique !== real.technique) {
+    return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
+  }
   // A score is checked under the meaning its file declares (grade.scale): the level score (scale 2) is
   // the label-free run's only; without a scale it is the plain work of the path (files written
   // before scale 2), where the board's own path is accepted too: files made before scores were
