@@ -107,6 +107,8 @@ export interface PuzzleFacts {
   /** The claimed level, 1 = easiest (a Numbridge grade, a Murder level), and its name. */
   level: number | null;
   levelName: string | null;
+  /** The hardest technique the claimed grade names (a Numbridge board's `grade.technique`: one of the kind's `techniques`). */
+  technique: string | null;
 }
 
 /**
@@ -166,6 +168,8 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   seedOf(file: F): string | undefined;
   /** The kind's level names, easiest first: level k is `levels[k - 1]` (list filters, messages); none when absent. */
   readonly levels?: readonly string[];
+  /** The ids `facts(file).technique` may name, in the kind's ladder order (the list filter refuses others); none when absent. */
+  readonly techniques?: readonly string[];
   /** Size and claimed level of a schema-valid file (see PuzzleFacts); all null when absent (`factsOf`). */
   facts?(file: F): PuzzleFacts;
   /**
@@ -208,7 +212,7 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   generate(request: R, seed: string): F;
 }
 
-const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null };
+const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null, technique: null };
 
 /** What a file of this format claims, for every consumer (a format without `facts` claims nothing). */
 export function factsOf<F extends PuzzleFile>(format: PuzzleFormat<F>, file: F): PuzzleFacts {

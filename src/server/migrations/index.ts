@@ -6,6 +6,7 @@ import { tablesMigration } from './002-tables.ts';
 import { tableEndsMigration } from './003-table-ends.ts';
 import { playsMigration } from './004-plays.ts';
 import { tableGamesMigration } from './005-table-games.ts';
+import { puzzleTechniqueMigration } from './006-puzzle-technique.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -76,4 +77,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, puzzleTechniqueMigration];
