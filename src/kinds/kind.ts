@@ -107,8 +107,12 @@ export interface PuzzleFacts {
   /** The claimed level, 1 = easiest (a Numbridge grade, a Murder level), and its name. */
   level: number | null;
   levelName: string | null;
-  /** The hardest technique the claimed grade names (a Numbridge board's `grade.technique`: one of the kind's `techniques`). */
-  technique: string | null;
+  /**
+   * The hardest technique the claimed grade names (a Numbridge board's `grade.technique`: one of
+   * the kind's `techniques`). Optional for a kind's `facts`, so kinds written before it still fit;
+   * `factsOf` always gives it (null when absent).
+   */
+  technique?: string | null;
 }
 
 /**
@@ -216,7 +220,8 @@ const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null, techni
 
 /** What a file of this format claims, for every consumer (a format without `facts` claims nothing). */
 export function factsOf<F extends PuzzleFile>(format: PuzzleFormat<F>, file: F): PuzzleFacts {
-  return format.facts?.(file) ?? NO_FACTS;
+  const facts = format.facts?.(file);
+  return facts ? { ...facts, technique: facts.technique ?? null } : NO_FACTS;
 }
 
 /** Any kind or format, with the request and file types erased (what registries and the pipeline hold). */
