@@ -2155,6 +2155,8 @@ export interface operations {
                         /** @description exact grade: a level 1..5 or its name (easy … extreme) */
                         grade?: number | string;
                         symmetry?: "none" | "rot180" | "diag" | "antidiag" | "all";
+                        /** @description a practice board: this technique id is the hardest step of its proof (as generate numbridge --technique) */
+                        technique?: string;
                     };
                     /** @description overrides of the variant's room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated; abandonAfterLapses, default 3 on a table) */
                     room?: {
