@@ -165,6 +165,8 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
     if (request.blocks !== pub.blockShape) problems.push(`says it has ${pub.blockShape} blocks, the request asked for ${request.blocks}`);
     if (request.symmetry !== symmetry) problems.push(`says it has symmetry ${symmetry}, the request asked for ${request.symmetry}`);
     if (request.grade !== undefined && request.grade !== pub.grade.level) problems.push(`has grade ${pub.grade.level}, the request asked for ${request.grade}`);
+    // a practice board: its grade names the technique asked for (gradeProblems holds that name to the prover's)
+    if (request.technique !== undefined && request.technique !== pub.grade.technique) problems.push(`its hardest technique is ${pub.grade.technique ?? 'not named'}, the request asked for ${request.technique}`);
   }
   return problems;
 }
