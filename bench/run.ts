@@ -15,6 +15,7 @@ export interface Benchmark {
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
   { name: 'numbridge', describe: 'Numbridge boards: throughput, grades, givens sweep, layouts, npm generators side by side', run: async () => (await import('./numbridge.ts')).run() },
+  { name: 'practice', describe: 'practice sets: generate numbridge --technique per technique and layout, success rate and boards/s (small counts)', run: async () => (await import('./practice.ts')).run() },
   { name: 'pool', describe: 'the compiled CLI as a user runs it (start-up, worker start, generate -j 1/-j 2/default at 1..20,000 boards) and in-run rates: in-process vs 1 vs 2 workers', run: async () => (await import('./pool.ts')).run() },
   { name: 'games', describe: 'Domino-SUDOKU completion proof; Kosmos solo players over 1,000 deals', run: async () => (await import('./games.ts')).run() },
   { name: 'murder', describe: 'Murder cases per second per size and level, deal success rates', run: async () => (await import('./murder.ts')).run() },

@@ -9,7 +9,7 @@ import { commandsFor, SUBCOMMAND_NOUNS } from './commands/index.ts';
 import { UsageError, raiseExitCode, reportError } from './exit.ts';
 import { checkOptionsMiddleware } from './options.ts';
 import { flushOutput, guardStdout } from './output.ts';
-import { unknownNameText } from './suggest.ts';
+import { unknownNameText } from '../core/suggest.ts';
 
 /**
  * puzzlemill's own version, from its own package.json (found from this module, not from the working

@@ -30,3 +30,15 @@ export function withMaxBranches<T>(y: Argv<T>): Argv<T & { 'max-branches': numbe
     })
     .check((a) => (Number.isInteger(a['max-branches']) && (a['max-branches'] as number) >= 0) || '--max-branches must be a whole number ≥ 0');
 }
+
+/**
+ * `--nested` / `--no-nested`, the last rung of the ladder in the commands that prove foreign input
+ * with the whole ladder (grade, verify, import): one option, one wording.
+ */
+export function withNested<T>(y: Argv<T>): Argv<T & { nested: boolean }> {
+  return y.option('nested', {
+    type: 'boolean',
+    default: true,
+    describe: 'the last rung, nested forcing chains, when every other rung stalls: finishes the hardest known puzzles (forum-hardest: all 375), at up to seconds a board within --max-branches; --no-nested leaves it out',
+  });
+}

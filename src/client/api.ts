@@ -79,7 +79,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Puzzles by kind, size and grade, in id order, paged */
+        /** Puzzles by kind, size, grade and hardest technique, in id order, paged */
         get: operations["listPuzzles"];
         put?: never;
         post?: never;
@@ -678,6 +678,8 @@ export interface components {
                      * @constant
                      */
                     scale?: 2;
+                    /** @description the id of the hardest technique of the grading path: the step with the highest tier, then cost (ladder order); absent in files written before, and when nothing is left to solve */
+                    technique?: string;
                 };
                 /** @description symmetry of the pattern of givens: none, rot180, diag (r=c), antidiag (r+c=N−1) or all three */
                 symmetry?: "none" | "rot180" | "diag" | "antidiag" | "all";
@@ -784,6 +786,8 @@ export interface components {
                      * @constant
                      */
                     uniqueness?: false;
+                    /** @description a practice board: this technique (its id) is the proof's hardest step and used at least once; absent = any */
+                    technique?: string;
                 };
                 attempts?: {
                     /** @description full grids (with their layouts) tried, this one included */
@@ -1762,6 +1766,8 @@ export interface operations {
                 size?: number;
                 /** @description a level (1 = easiest) or a level's name (easy, medium, hard, …) */
                 grade?: string;
+                /** @description a technique id (x-wing, …): puzzles whose grade names it as the hardest step (practice sets) */
+                technique?: string;
                 /** @description 1-based page number */
                 page?: number;
                 /** @description the `next` of the page before (faster than page= for deep pages) */
@@ -1789,6 +1795,7 @@ export interface operations {
                      *           "format": "puzzlemill/numbridge-board",
                      *           "size": 6,
                      *           "level": 1,
+                     *           "technique": "hidden-single",
                      *           "summary": "6×6 regular, 14 givens, grade 1 (easy)"
                      *         }
                      *       ],
@@ -1802,6 +1809,8 @@ export interface operations {
                             format: string;
                             size: number | null;
                             level: number | null;
+                            /** @description the hardest technique of the puzzle's grade (its id), where the kind and file name one (Numbridge boards written since grade.technique); else null */
+                            technique: string | null;
                             summary: string;
                         }[];
                         /** @description pass as cursor= for the next page; null on the last */
@@ -2146,6 +2155,8 @@ export interface operations {
                         /** @description exact grade: a level 1..5 or its name (easy … extreme) */
                         grade?: number | string;
                         symmetry?: "none" | "rot180" | "diag" | "antidiag" | "all";
+                        /** @description a practice board: this technique id is the hardest step of its proof (as generate numbridge --technique) */
+                        technique?: string;
                     };
                     /** @description overrides of the variant's room defaults (takePrice, turnSeconds, gameSeconds, candidateHighlighting, rated; abandonAfterLapses, default 3 on a table) */
                     room?: {

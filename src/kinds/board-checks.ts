@@ -40,7 +40,7 @@ export interface BoardClaims {
 }
 
 /** The one board check (judgeBoard: its verdict and wording) plus the claims a file makes. */
-export function checkBoard(board: Board, claims: BoardClaims = {}, budget: SearchBudget & { uniqueness?: boolean } = {}): BoardVerdict {
+export function checkBoard(board: Board, claims: BoardClaims = {}, budget: SearchBudget & { uniqueness?: boolean; nested?: boolean } = {}): BoardVerdict {
   const judged = judgeBoard(board, budget);
   const problems: string[] = judged.reason ? [judged.reason] : [];
   if (judged.solutions === null) return { problems, solutions: 0, decided: false, solution: null, grade: null };

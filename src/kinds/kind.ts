@@ -41,6 +41,8 @@ export interface VerifyOptions extends SearchBudget {
   conceal?: boolean;
   /** Sudoku boards: false grades without the uniqueness techniques (`--no-uniqueness`). */
   uniqueness?: boolean;
+  /** Sudoku boards: false leaves out the last rung, nested forcing chains (default: the whole ladder, within `maxBranches`; `--no-nested`). */
+  nested?: boolean;
 }
 
 /** How `solve` may search: the node budget, and whether to count (to 2) instead of stopping at one. */
@@ -105,6 +107,12 @@ export interface PuzzleFacts {
   /** The claimed level, 1 = easiest (a Numbridge grade, a Murder level), and its name. */
   level: number | null;
   levelName: string | null;
+  /**
+   * The hardest technique the claimed grade names (a Numbridge board's `grade.technique`: one of
+   * the kind's `techniques`). Optional for a kind's `facts`, so kinds written before it still fit;
+   * `factsOf` always gives it (null when absent).
+   */
+  technique?: string | null;
 }
 
 /**
@@ -164,6 +172,8 @@ export interface PuzzleFormat<F extends PuzzleFile = PuzzleFile> {
   seedOf(file: F): string | undefined;
   /** The kind's level names, easiest first: level k is `levels[k - 1]` (list filters, messages); none when absent. */
   readonly levels?: readonly string[];
+  /** The ids `facts(file).technique` may name, in the kind's ladder order (the list filter refuses others); none when absent. */
+  readonly techniques?: readonly string[];
   /** Size and claimed level of a schema-valid file (see PuzzleFacts); all null when absent (`factsOf`). */
   facts?(file: F): PuzzleFacts;
   /**
@@ -206,11 +216,12 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   generate(request: R, seed: string): F;
 }
 
-const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null };
+const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null, technique: null };
 
 /** What a file of this format claims, for every consumer (a format without `facts` claims nothing). */
 export function factsOf<F extends PuzzleFile>(format: PuzzleFormat<F>, file: F): PuzzleFacts {
-  return format.facts?.(file) ?? NO_FACTS;
+  const facts = format.facts?.(file);
+  return facts ? { ...facts, technique: facts.technique ?? null } : NO_FACTS;
 }
 
 /** Any kind or format, with the request and file types erased (what registries and the pipeline hold). */

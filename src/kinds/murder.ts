@@ -72,7 +72,7 @@ export const murderKind: PuzzleKind<MurderRequest, MurderCaseInput> = {
   seedOf: (file) => file.secret?.seed,
 
   levels: LEVEL_NAMES.slice(1),
-  facts: (file) => ({ size: file.public.size, level: file.public.level?.level ?? null, levelName: file.public.level?.name ?? null }),
+  facts: (file) => ({ size: file.public.size, level: file.public.level?.level ?? null, levelName: file.public.level?.name ?? null, technique: null }),
 
   // the solution as secret.solution holds it: everyone's cell and the murderer
   solve(file, options = {}): SolveReport {

@@ -11,7 +11,7 @@ import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge-board
 import type { Symmetry } from '../numbridge-board/symmetry.ts';
 import { boardHint, checkBoardPosition, NumbridgeCheck, NumbridgeHint, NumbridgePosition } from '../numbridge-board/position.ts';
 import { verifyBoard } from '../numbridge-board/verify.ts';
-import { TIERS } from '../sudoku/logic/index.ts';
+import { LADDER, TIERS } from '../sudoku/logic/index.ts';
 import { givenCount } from '../sudoku/check.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import { gradeSudokuBoard, solveBoard } from './board-checks.ts';
@@ -48,6 +48,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
     };
     if (fields.grade !== undefined) request.grade = gradeLevel(fields.grade);
     if (fields.uniqueness === false) request.uniqueness = false;
+    if (fields.technique !== undefined) request.technique = fields.technique as string;
     const problem = requestProblem(request, MAX_GRADE);
     if (problem) throw new RangeError(problem);
     return requestRecord(request);
@@ -75,7 +76,8 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
   seedOf: (file) => file.secret?.seed,
 
   levels: TIERS.map((t) => t.name),
-  facts: (file) => ({ size: file.public.size, level: file.public.grade.level, levelName: file.public.grade.name }),
+  techniques: LADDER.map((t) => t.id),
+  facts: (file) => ({ size: file.public.size, level: file.public.grade.level, levelName: file.public.grade.name, technique: file.public.grade.technique ?? null }),
 
   // the solution as secret.solution holds it (rows of digits); its line is the line format's
   solve: (file, options = {}) => solveBoard(readBoardFile(file, IN_FILE).board, options, (grid) => nestGrid(grid, file.public.size)),

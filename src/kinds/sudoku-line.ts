@@ -18,7 +18,7 @@ import { checkBoard, gradeText } from './board-checks.ts';
 import type { VerifyResult } from './kind.ts';
 
 /** Check one line; throws an InputError (with the column) when it is not a puzzle. */
-export function checkLinePuzzle(line: string, where: InputPosition, budget: SearchBudget & { uniqueness?: boolean } = {}): VerifyResult {
+export function checkLinePuzzle(line: string, where: InputPosition, budget: SearchBudget & { uniqueness?: boolean; nested?: boolean } = {}): VerifyResult {
   let puzzle;
   try {
     puzzle = readLine(line);

@@ -18,7 +18,7 @@
 import { GenerationError } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
 import { geometryFor } from '../sudoku/geometry.ts';
-import { gradeOf, prove, TIERS } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, hardestTechnique, ladderUpTo, prove, techniqueById, TIERS } from '../sudoku/logic/index.ts';
 import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import { regularRegions } from '../sudoku/regions.ts';
 import type { Grid, Regions } from '../sudoku/types.ts';
@@ -55,6 +55,35 @@ const fastProver: TierJudge = {
   prove: (board, maxTier) => prove(board, { maxTier, collectSteps: false }),
 };
 
+/**
+ * The carver's gate for a practice board (`technique`): the ladder capped at technique T (every
+ * rung up to it in ladder order), on the digits renamed by first appearance as the published
+ * grade's run is (gradeBoard). The carver knows tiers; here it sees two: 1 = solved without T, 2 =
+ * solved with T (then T is the hardest step: nothing after it may run). Asked with the cap 1
+ * (addBack: cells placed below the target) the ladder stops before T. So the carve's machinery —
+ * exact K, going below K until the target is reached and adding back — makes boards whose hardest
+ * step is T, and the final re-check holds every one to it.
+ *
+ * The uniqueness rungs may run: every board this gate is asked about was counted unique first
+ * (the carver counts before it proves whenever the cap is above 1; immediate removals and
+ * added-back givens keep a board unique), which is what those rungs assume. T must be above tier
+ * 1: the singles always run together, so the carver's shortcuts (immediate removals, the singles
+ * test) cannot tell them apart; a tier-1 target is carved at grade 1 and checked at the end.
+ */
+function practiceJudge(technique: string, uniqueness: boolean): TierJudge {
+  const upTo = ladderUpTo(technique);
+  const below = upTo.slice(0, -1);
+  return {
+    prove(board, cap) {
+      const run = prove(digitsInFirstOrder(board), { techniques: cap >= PRACTICE_TARGET ? upTo : below, collectSteps: false, uniqueness });
+      return { solved: run.solved, tier: run.techniqueCounts[technique] ? PRACTICE_TARGET : 1, grid: run.grid };
+    },
+  };
+}
+
+/** The practice judge's "tier" of a board that uses the target technique. */
+const PRACTICE_TARGET = 2;
+
 /** Where the work went, summed over calls (the benchmark reads it). */
 export interface GenerateStats {
   boards: number;
@@ -69,12 +98,14 @@ export interface GenerateStats {
   wrongGrade: number;
   /** Carved boards the final re-check threw out (the prover graded the added-back board differently). */
   finalRejects: number;
+  /** Practice boards (`technique`) the final re-check threw out: another hardest step than the one asked for. */
+  wrongTechnique: number;
   fill: FillStats;
   carve: CarveStats;
 }
 
 export function emptyGenerateStats(): GenerateStats {
-  return { boards: 0, grids: 0, unfillable: 0, orders: 0, descents: 0, minimal: 0, wrongGrade: 0, finalRejects: 0, fill: { deals: 0, nodes: 0 }, carve: emptyCarveStats() };
+  return { boards: 0, grids: 0, unfillable: 0, orders: 0, descents: 0, minimal: 0, wrongGrade: 0, finalRejects: 0, wrongTechnique: 0, fill: { deals: 0, nodes: 0 }, carve: emptyCarveStats() };
 }
 
 /**
@@ -88,7 +119,14 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
   const symmetry = request.symmetry ?? 'none';
   const budget = { ...DEFAULT_BUDGET, ...request.budget };
   const orbits = orbitsOf(size, symmetry);
-  const target = { givens, grade: request.grade, maxTier: MAX_GRADE };
+  // A practice board above tier 1 is carved on the practice judge's two "tiers" (2 = uses the
+  // technique); maxTier above them keeps every board proven (no top-grade shortcut); tier 1 at grade 1.
+  const practice = request.technique === undefined ? undefined : techniqueById(request.technique)!;
+  const practiceCarve = practice !== undefined && practice.tier > 1;
+  const target = practiceCarve
+    ? { givens, grade: PRACTICE_TARGET, maxTier: PRACTICE_TARGET + 1 }
+    : { givens, grade: practice?.tier ?? request.grade, maxTier: MAX_GRADE };
+  const judge = practiceCarve ? practiceJudge(practice.id, request.uniqueness !== false) : fastProver;
   const root = new Rng('numbridge-board', seed);
   const order = new Uint16Array(orbits.count);
   let orders = 0;
@@ -102,7 +140,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
       stats.unfillable++;
       continue;
     }
-    const carver = new Carver(geometry, solution, orbits, fastProver, stats.carve);
+    const carver = new Carver(geometry, solution, orbits, judge, stats.carve);
     for (let o = 0; o < ORDERS_PER_GRID; o++) {
       orders++;
       stats.orders++;
@@ -119,6 +157,10 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
         continue;
       }
       const file = finish(request, seed, regions, solution, carver.givens, { grids: g + 1, orders });
+      if (file === WRONG_TECHNIQUE) {
+        stats.wrongTechnique++;
+        continue;
+      }
       if (file) {
         stats.boards++;
         return file;
@@ -127,30 +169,37 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     }
   }
   throw new GenerationError(
-    `no ${size}×${size} ${blocks} board with ${givens} givens at ${request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
+    `no ${size}×${size} ${blocks} board with ${givens} givens at ${practice ? `hardest step ${practice.id}` : request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
   );
 }
 
+/** finish's answer for a practice board whose hardest step is another technique. */
+const WRONG_TECHNIQUE = 'wrong technique';
+
 /**
  * The final, independent re-check and the file. Null when the prover does not grade the board
- * as asked (possible only for added-back givens); an internal Error when the exact-cover counter
- * disagrees with the carve — a bug that must not be papered over.
+ * as asked (possible only for added-back givens), WRONG_TECHNIQUE when a practice board's hardest
+ * step (in the grade's run and in the proof) is not the technique asked for; an internal Error
+ * when the exact-cover counter disagrees with the carve — a bug that must not be papered over.
  */
-function finish(request: BoardRequest, seed: string, regions: Regions, solution: Grid, carved: Grid, attempts: { grids: number; orders: number }): NumbridgeBoardFile | null {
+function finish(request: BoardRequest, seed: string, regions: Regions, solution: Grid, carved: Grid, attempts: { grids: number; orders: number }): NumbridgeBoardFile | null | typeof WRONG_TECHNIQUE {
   const { size } = request;
+  const grade = request.technique === undefined ? request.grade : techniqueById(request.technique)!.tier;
   const givens = Uint8Array.from(carved);
   const board = { size, regions, givens };
   // the one board check every consumer uses (count, prove, grade), here without a node budget
-  const judged = judgeBoard(board, { maxTier: request.grade ?? MAX_GRADE, steps: true, maxNodes: 0, maxBranches: 0, nested: false, uniqueness: request.uniqueness !== false });
+  const judged = judgeBoard(board, { maxTier: grade ?? MAX_GRADE, steps: true, maxNodes: 0, maxBranches: 0, nested: false, uniqueness: request.uniqueness !== false });
   if (judged.solutions !== 1 || !judged.solution!.every((d, i) => d === solution[i])) {
     throw new Error(`internal: carved ${size}×${size} board (seed ${seed}) ${judged.solutions === 1 ? 'has another solution than its grid' : judged.reason}`);
   }
   const proof = judged.proof; // in the board's own digits, with its steps
   if (!proof.solved) return null;
   // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
-  const grade = judged.grade;
-  if (!grade || grade.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
-  if (request.grade !== undefined && grade.level !== request.grade) return null;
+  const graded = judged.grade;
+  if (!graded || graded.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
+  if (grade !== undefined && graded.level !== grade) return null;
+  // a practice board: the technique is the hardest step of the published grade's run and of the proof the file carries
+  if (request.technique !== undefined && (graded.technique !== request.technique || hardestTechnique(proof.techniqueCounts) !== request.technique)) return WRONG_TECHNIQUE;
   return {
     format: NUMBRIDGE_BOARD,
     version: 1,
@@ -161,7 +210,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
       blockShape: request.blocks,
       regions: nestGrid(regions, size),
       givens: nestGrid(givens, size),
-      grade,
+      grade: graded,
       symmetry: request.symmetry ?? 'none',
     },
     secret: {

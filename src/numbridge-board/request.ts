@@ -8,7 +8,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { hashSeed } from '../core/rng.ts';
-import { TIERS } from '../sudoku/logic/index.ts';
+import { LADDER, practiceProblem, techniqueById, TIERS } from '../sudoku/logic/index.ts';
+import { unknownNameText } from '../core/suggest.ts';
 import { regularBlockShape } from '../sudoku/regions.ts';
 import { MAX_SIZE, MIN_SIZE } from '../sudoku/types.ts';
 import { SYMMETRIES, symmetryProblem, type Symmetry } from './symmetry.ts';
@@ -30,6 +31,9 @@ export const BoardRequestRecord = Type.Object(
     symmetry: SymmetrySchema,
     uniqueness: Type.Optional(
       Type.Literal(false, { description: 'made with --no-uniqueness: graded without the techniques that assume one solution; absent = allowed' }),
+    ),
+    technique: Type.Optional(
+      Type.String({ minLength: 1, description: "a practice board: this technique (its id) is the proof's hardest step and used at least once; absent = any" }),
     ),
   },
   { additionalProperties: false },
@@ -58,6 +62,8 @@ export interface BoardRequest {
   symmetry?: Symmetry;
   /** False: the grade and proof never use the uniqueness techniques (unique rectangles, BUG+1). */
   uniqueness?: boolean;
+  /** A practice board: this technique id is the hardest step of the proof (hardestTechnique) and used at least once; its tier is the grade. */
+  technique?: string;
   budget?: Budget;
 }
 
@@ -86,6 +92,11 @@ export const BoardRequestInput = Type.Object(
     ),
     uniqueness: Type.Optional(
       Type.Boolean({ description: 'grade with the techniques that assume one solution (unique rectangles, BUG+1); --no-uniqueness excludes them', default: true }),
+    ),
+    technique: Type.Optional(
+      Type.String({
+        description: `practice boards: this technique is the hardest step of the proof and used at least once (its tier is the grade). The ids (English / German name): ${LADDER.map((t) => `${t.id} (${t.name.en} / ${t.name.de})`).join(', ')}`,
+      }),
     ),
   },
   { additionalProperties: false },
@@ -138,6 +149,10 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
   if (grade !== undefined && grade > 1 && size === 4 && blocks === 'regular') {
     return `4×4 regular boards never need more than singles: every unique one is grade 1 (ask for --grade 1 or --blocks irregular)`;
   }
+  if (request.technique !== undefined) {
+    const problem = techniqueProblem(request.technique, request);
+    if (problem) return problem;
+  }
   const budget = request.budget ?? {};
   for (const [key, value] of Object.entries(budget)) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) return `budget.${key} must be a positive integer`;
@@ -145,19 +160,32 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
   return symmetryProblem(size, symmetry, givens);
 }
 
+/**
+ * Why a practice request for technique `id` can never be met: an unknown id (the nearest ids
+ * named), a grade other than its tier, or a technique that cannot be the hardest step on the
+ * layout (practiceProblem: src/sudoku/logic/ladder.ts).
+ */
+function techniqueProblem(id: string, request: BoardRequest): string | null {
+  const t = techniqueById(id);
+  if (!t) return unknownNameText('technique', id, LADDER.map((x) => x.id));
+  if (request.grade !== undefined && request.grade !== t.tier) return `technique ${id} is a tier ${t.tier} (${TIERS[t.tier - 1]?.name ?? '?'}) technique: its boards are grade ${t.tier}, not ${request.grade} (leave out --grade)`;
+  return practiceProblem(id, { size: request.size, irregular: request.blocks === 'irregular', uniqueness: request.uniqueness !== false });
+}
+
 /** The request as recorded in a file: defaults filled in, budget left out. */
 export function requestRecord(request: BoardRequest): BoardRequestRecord {
   const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, givens: request.givens, symmetry: request.symmetry ?? 'none' };
   if (request.grade !== undefined) record.grade = request.grade;
   if (request.uniqueness === false) record.uniqueness = false;
+  if (request.technique !== undefined) record.technique = request.technique;
   return record;
 }
 
 /** The canonical text of a request's parameters: equal requests, equal text. */
 export function canonicalRequest(request: BoardRequest): string {
   const r = requestRecord(request);
-  // uniqueness only when excluded: the text (and so every seed) of earlier requests stays as it was
-  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}`;
+  // uniqueness only when excluded, technique only when asked: the text (and so every seed) of earlier requests stays as it was
+  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}${r.technique === undefined ? '' : `,technique=${r.technique}`}`;
 }
 
 /**

@@ -29,6 +29,9 @@ export const Grade = Type.Object(
     name: Type.String({ description: 'the name of that tier, e.g. "easy"' }),
     score: Type.Number({ minimum: 0, description: 'scale 2: the banded score, level g in [1000·(g−1), 1000·g), ordered by the work of the path inside; no scale: the sum of the step costs of the path (files before scale 2)' }),
     scale: Type.Optional(Type.Literal(2, { description: 'what the score means: 2 = banded (written since scale 2); absent = the plain sum of step costs' })),
+    technique: Type.Optional(
+      Type.String({ minLength: 1, description: 'the id of the hardest technique of the grading path: the step with the highest tier, then cost (ladder order); absent in files written before, and when nothing is left to solve' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -50,6 +50,8 @@ export interface BoardVerifyOptions extends SearchBudget {
   conceal?: boolean;
   /** False: grade without the techniques that assume one solution (`--no-uniqueness`). */
   uniqueness?: boolean;
+  /** False: prove without the last rung, nested forcing chains (`--no-nested`). */
+  nested?: boolean;
 }
 
 /** The concealed words of a wrong secret solution. */
@@ -92,7 +94,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
     let graded = gradeProblems(file.public.grade, board, uniqueness, judged.grading);
     // Only secret.request records --no-uniqueness: a player form (or another tool's file) does
     // not say which ladder graded it, so its grade holds when it is the grade under either.
-    if (graded.length > 0 && uniqueness && file.secret?.request === undefined && gradeProblems(file.public.grade, board, false).length === 0) graded = [];
+    if (graded.length > 0 && uniqueness && file.secret?.request === undefined && gradeProblems(file.public.grade, board, false, undefined, budget.nested !== false).length === 0) graded = [];
     problems.push(...graded);
   } else if (unique) problems.push(judged.reason!);
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
@@ -163,6 +165,8 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
     if (request.blocks !== pub.blockShape) problems.push(`says it has ${pub.blockShape} blocks, the request asked for ${request.blocks}`);
     if (request.symmetry !== symmetry) problems.push(`says it has symmetry ${symmetry}, the request asked for ${request.symmetry}`);
     if (request.grade !== undefined && request.grade !== pub.grade.level) problems.push(`has grade ${pub.grade.level}, the request asked for ${request.grade}`);
+    // a practice board: its grade names the technique asked for (gradeProblems holds that name to the prover's)
+    if (request.technique !== undefined && request.technique !== pub.grade.technique) problems.push(`its hardest technique is ${pub.grade.technique ?? 'not named'}, the request asked for ${request.technique}`);
   }
   return problems;
 }
@@ -184,15 +188,19 @@ const LEGACY_TOP_LEVEL = 4;
  * `run` is that run when the caller has it: judgeBoard's `grading` (digits in first order, no
  * steps) with the same `uniqueness`.
  */
-export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult): string[] {
+export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult, nested = true): string[] {
   const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
-  // The whole ladder, as judgeBoard runs it, within the default branch budget.
-  const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness, nested: true, maxBranches: branchLimit() });
+  // The whole ladder (or without its nested rung: `nested`), as judgeBoard runs it, within the default branch budget.
+  const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness, nested, maxBranches: branchLimit() });
   if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
   const real = gradeOf(graded);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
+  // files written before grade.technique carry none; one that names it must name the path's hardest
+  if (claimed.technique !== undefined && claimed.technique !== real.technique) {
+    return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
+  }
   // A score is checked under the meaning its file declares (grade.scale): the level score (scale 2) is
   // the label-free run's only; without a scale it is the plain work of the path (files written
   // before scale 2), where the board's own path is accepted too: files made before scores were

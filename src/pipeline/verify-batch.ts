@@ -50,6 +50,8 @@ export interface VerifyTask {
   maxBranches?: number;
   /** False: grade without the uniqueness techniques (`--no-uniqueness`). */
   uniqueness?: boolean;
+  /** False: prove without the last rung, nested forcing chains (`--no-nested`). */
+  nested?: boolean;
 }
 
 export type VerifyStatus = 'ok' | 'fail' | 'bad-input' | 'skipped';
@@ -68,6 +70,7 @@ export function runVerifyBatch(task: VerifyTask): BatchResult<VerifyReport> {
   const budget: VerifyOptions = task.maxNodes === undefined ? {} : { maxNodes: task.maxNodes };
   if (task.maxBranches !== undefined) budget.maxBranches = task.maxBranches;
   if (task.uniqueness === false) budget.uniqueness = false;
+  if (task.nested === false) budget.nested = false;
   const outcomes = task.inputs.map((input) => verifyInput(input, budget));
   return { outcomes, ms: performance.now() - t0 };
 }

@@ -21,6 +21,8 @@ export interface VerifyRunOptions {
   maxBranches?: number;
   /** False: grade without the uniqueness techniques (`verify --no-uniqueness`). */
   uniqueness?: boolean;
+  /** False: prove without the last rung, nested forcing chains (`verify --no-nested`). */
+  nested?: boolean;
   emit: (report: VerifyReport) => void;
   signal?: AbortSignal;
 }
@@ -43,7 +45,7 @@ export async function verifyRun(o: VerifyRunOptions): Promise<VerifyCounts> {
       total: Array.isArray(o.inputs) ? o.inputs.length : undefined,
       stop: () => o.signal?.aborted ?? false,
       execute: async (inputs) => {
-        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }), ...(o.maxBranches === undefined ? {} : { maxBranches: o.maxBranches }), ...(o.uniqueness === false ? { uniqueness: false } : {}) };
+        const task: VerifyTask = { type: 'verify', kindModules: o.kindModules ?? [], inputs, ...(o.maxNodes === undefined ? {} : { maxNodes: o.maxNodes }), ...(o.maxBranches === undefined ? {} : { maxBranches: o.maxBranches }), ...(o.uniqueness === false ? { uniqueness: false } : {}), ...(o.nested === false ? { nested: false } : {}) };
         const r = await executor.run(task);
         return { results: r.outcomes, ms: r.ms };
       },

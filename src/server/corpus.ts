@@ -134,6 +134,7 @@ async function loadFile(store: PuzzleStore, path: string, value: unknown, availa
     format: file.format,
     size: facts.size,
     level: facts.level,
+    technique: facts.technique ?? null,
     summary: report.summary ?? '',
     availableFrom,
     file,

@@ -24,6 +24,7 @@ export const PuzzleSummary = Type.Object({
   format: Type.String(),
   size: Type.Union([Type.Integer(), Type.Null()]),
   level: Type.Union([Type.Integer(), Type.Null()]),
+  technique: Type.Union([Type.String(), Type.Null()], { description: "the hardest technique of the puzzle's grade (its id), where the kind and file name one (Numbridge boards written since grade.technique); else null" }),
   summary: Type.String(),
 });
 
@@ -32,6 +33,7 @@ export const ListQuery = Type.Object(
     kind: Type.Optional(Type.String({ maxLength: 64, description: 'a puzzle kind (the `kind` of a list entry)' })),
     size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9 })),
     grade: Type.Optional(Type.String({ maxLength: 16, description: "a level (1 = easiest) or a level's name (easy, medium, hard, …)" })),
+    technique: Type.Optional(Type.String({ maxLength: 64, description: 'a technique id (x-wing, …): puzzles whose grade names it as the hardest step (practice sets)' })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: '1-based page number' })),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: 'the `next` of the page before (faster than page= for deep pages)' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -44,7 +46,7 @@ export const ListResponse = Type.Object(
     puzzles: Type.Array(PuzzleSummary),
     next: Type.Union([Type.String(), Type.Null()], { description: 'pass as cursor= for the next page; null on the last' }),
   },
-  { description: 'one page of summaries, in id order', examples: [{ puzzles: [{ id: 'nb6r-c84efb54a86f784b', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 6, level: 1, summary: '6×6 regular, 14 givens, grade 1 (easy)' }], next: 'nb6r-c84efb54a86f784b' }] },
+  { description: 'one page of summaries, in id order', examples: [{ puzzles: [{ id: 'nb6r-c84efb54a86f784b', kind: 'numbridge', format: 'puzzlemill/numbridge-board', size: 6, level: 1, technique: 'hidden-single', summary: '6×6 regular, 14 givens, grade 1 (easy)' }], next: 'nb6r-c84efb54a86f784b' }] },
 );
 
 /**

@@ -16,8 +16,8 @@ export class PgPuzzleStore implements PuzzleStore {
     // same id cannot slip between the insert that found it taken and the compare
     return inTransaction(this.pool, async (client) => {
       const inserted = await client.query(
-        'INSERT INTO puzzles (id, kind, format, size, level, summary, file, player, available_from, added_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING',
-        [p.id, p.kind, p.format, p.size, p.level, p.summary, fileText, JSON.stringify(p.player), p.availableFrom, new Date().toISOString()],
+        'INSERT INTO puzzles (id, kind, format, size, level, technique, summary, file, player, available_from, added_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING',
+        [p.id, p.kind, p.format, p.size, p.level, p.technique, p.summary, fileText, JSON.stringify(p.player), p.availableFrom, new Date().toISOString()],
       );
       if (inserted.rowCount === 1) return 'added';
       const stored = (await client.query<{ file: string }>('SELECT file FROM puzzles WHERE id = $1 FOR UPDATE', [p.id])).rows[0]!;
@@ -29,7 +29,7 @@ export class PgPuzzleStore implements PuzzleStore {
   }
 
   async getPuzzle(id: string): Promise<StoredPuzzle | undefined> {
-    const row = (await this.pool.query<PuzzleRow>('SELECT id, kind, format, size, level, summary, available_from, file, player FROM puzzles WHERE id = $1', [id])).rows[0];
+    const row = (await this.pool.query<PuzzleRow>('SELECT id, kind, format, size, level, technique, summary, available_from, file, player FROM puzzles WHERE id = $1', [id])).rows[0];
     return row ? storedPuzzleOf(row) : undefined;
   }
 
@@ -43,10 +43,11 @@ export class PgPuzzleStore implements PuzzleStore {
     if (filter.kind !== undefined) add('kind =', filter.kind);
     if (filter.size !== undefined) add('size =', filter.size);
     if (filter.level !== undefined) add('level =', filter.level);
+    if (filter.technique !== undefined) add('technique =', filter.technique);
     if (page.cursor !== undefined) add('id >', page.cursor);
     params.push(page.limit + 1, page.cursor === undefined ? (page.offset ?? 0) : 0);
     // one row more than asked tells whether there is a next page
-    const rows = (await this.pool.query<PuzzleSummary>(`SELECT id, kind, format, size, level, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).rows;
+    const rows = (await this.pool.query<PuzzleSummary>(`SELECT id, kind, format, size, level, technique, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT $${params.length - 1} OFFSET $${params.length}`, params)).rows;
     const items = rows.slice(0, page.limit);
     return { items, next: rows.length > page.limit ? items[items.length - 1]!.id : null };
   }

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { oneLine, oneOfText } from '../core/errors.ts';
 import { BoundedCache } from '../core/memo.ts';
+import { unknownNameText } from '../core/suggest.ts';
 import { allFormats } from '../kinds/registry.ts';
 import { isDate, today } from '../pipeline/daily.ts';
 import { reportLine } from '../pipeline/verify-batch.ts';
@@ -100,12 +101,12 @@ export const puzzleRoutes: FastifyPluginAsync<PuzzleRoutesOptions> = async (fast
     return sendJson(reply, (await puzzle(request.params.id)).playerText);
   });
 
-  app.get('/puzzles', { schema: { operationId: 'listPuzzles', summary: 'Puzzles by kind, size and grade, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
+  app.get('/puzzles', { schema: { operationId: 'listPuzzles', summary: 'Puzzles by kind, size, grade and hardest technique, in id order, paged', querystring: ListQuery, response: { 200: ListResponse, ...errors } } }, async (request) => {
     const q = request.query;
     if (q.page !== undefined && q.cursor !== undefined) throw new ClientError(400, 'querystring: give page= or cursor=, not both');
     if (q.kind !== undefined) knownKind(q.kind);
     const limit = q.limit ?? 20;
-    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: levelOf(q.grade, q.kind) } : {}) };
+    const filter = { availableOn: day(), ...(q.kind !== undefined ? { kind: q.kind } : {}), ...(q.size !== undefined ? { size: q.size } : {}), ...(q.grade !== undefined ? { level: levelOf(q.grade, q.kind) } : {}), ...(q.technique !== undefined ? { technique: knownTechnique(q.technique, q.kind) } : {}) };
     const page = await store.listPuzzles(filter, { limit, ...(q.cursor !== undefined ? { cursor: q.cursor } : { offset: ((q.page ?? 1) - 1) * limit }) });
     return { puzzles: page.items, next: page.next };
   });
@@ -209,6 +210,14 @@ function checkEvent(answer: object): PlayEvent {
 function knownKind(name: string): void {
   const names = allFormats().map((k) => k.name);
   if (!names.includes(name)) throw new ClientError(400, `querystring/kind ${oneOfText(names, { value: name })}`);
+}
+
+/** `technique=` names a technique of the kind asked for (of any kind when none is): a typo is refused with the nearest ids. */
+function knownTechnique(id: string, kindName: string | undefined): string {
+  const named = allFormats().filter((k) => k.name === kindName);
+  const ids = [...new Set((named.length > 0 ? named : allFormats()).flatMap((k) => k.techniques ?? []))];
+  if (!ids.includes(id)) throw new ClientError(400, `querystring/technique: ${unknownNameText('technique', id, ids)}`);
+  return id;
 }
 
 /** `grade=` as a level: a number 1..9, or a level name of the kind asked for (of any kind when none is). */

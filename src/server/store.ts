@@ -19,6 +19,8 @@ export interface PuzzleSummary {
   format: string;
   size: number | null;
   level: number | null;
+  /** The hardest technique the file's grade names (a Numbridge board's `grade.technique`), or null. */
+  technique: string | null;
   summary: string;
 }
 
@@ -44,6 +46,7 @@ export interface PuzzleFilter {
   kind?: string;
   size?: number;
   level?: number;
+  technique?: string;
 }
 
 /** A page: after `cursor` (the last id of the page before) or from `offset`; `limit` items. */
@@ -99,6 +102,7 @@ export function storedPuzzleOf(row: PuzzleRow): StoredPuzzle {
     format: row.format,
     size: row.size,
     level: row.level,
+    technique: row.technique,
     summary: row.summary,
     availableFrom: row.available_from,
     file: JSON.parse(row.file) as PuzzleFile,
@@ -121,9 +125,9 @@ export class SqlitePuzzleStore implements PuzzleStore {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(
-      'INSERT INTO puzzles (id, kind, format, size, level, summary, file, player, available_from, added_at) VALUES (@id, @kind, @format, @size, @level, @summary, @file, @player, @availableFrom, @addedAt) ON CONFLICT (id) DO NOTHING',
+      'INSERT INTO puzzles (id, kind, format, size, level, technique, summary, file, player, available_from, added_at) VALUES (@id, @kind, @format, @size, @level, @technique, @summary, @file, @player, @availableFrom, @addedAt) ON CONFLICT (id) DO NOTHING',
     );
-    this.byId = db.prepare<[string], PuzzleRow>('SELECT id, kind, format, size, level, summary, available_from, file, player FROM puzzles WHERE id = ?');
+    this.byId = db.prepare<[string], PuzzleRow>('SELECT id, kind, format, size, level, technique, summary, available_from, file, player FROM puzzles WHERE id = ?');
     // NULL (public) wins over any date, an earlier date over a later one
     this.widen = db.prepare<{ id: string; availableFrom: string | null }>(
       'UPDATE puzzles SET available_from = @availableFrom WHERE id = @id AND available_from IS NOT NULL AND (@availableFrom IS NULL OR @availableFrom < available_from)',
@@ -150,6 +154,7 @@ export class SqlitePuzzleStore implements PuzzleStore {
       format: p.format,
       size: p.size,
       level: p.level,
+      technique: p.technique,
       summary: p.summary,
       file: fileText,
       player: JSON.stringify(p.player),
@@ -173,15 +178,16 @@ export class SqlitePuzzleStore implements PuzzleStore {
     if (filter.kind !== undefined) (where.push('kind = ?'), params.push(filter.kind));
     if (filter.size !== undefined) (where.push('size = ?'), params.push(filter.size));
     if (filter.level !== undefined) (where.push('level = ?'), params.push(filter.level));
+    if (filter.technique !== undefined) (where.push('technique = ?'), params.push(filter.technique));
     if (page.cursor !== undefined) (where.push('id > ?'), params.push(page.cursor));
-    const sql = `SELECT id, kind, format, size, level, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT ? OFFSET ?`;
+    const sql = `SELECT id, kind, format, size, level, technique, summary FROM puzzles WHERE ${where.join(' AND ')} ORDER BY id LIMIT ? OFFSET ?`;
     // one row more than asked tells whether there is a next page
     const rows = this.listStatement(sql).all(...params, page.limit + 1, page.cursor === undefined ? (page.offset ?? 0) : 0);
     const items = rows.slice(0, page.limit);
     return { items, next: rows.length > page.limit ? items[items.length - 1]!.id : null };
   }
 
-  /** One prepared statement per filter combination (at most 16), prepared on first use. */
+  /** One prepared statement per filter combination (at most 32), prepared on first use. */
   private listStatement(sql: string): Statement<Array<string | number>, PuzzleSummary> {
     let statement = this.lists.get(sql);
     if (!statement) this.lists.set(sql, (statement = this.db.prepare<Array<string | number>, PuzzleSummary>(sql)));

@@ -183,7 +183,7 @@ describe("verify checks a line's count and solution (issue 17, defect 5)", () =>
 describe('the library reads lines with the same reader', () => {
   test('solve, grade, verify and importPuzzle honour the block map and the claims', () => {
     expect(Array.from(solve(JIGSAW, { limit: 2 }).solution!).join('')).toBe(JIGSAW_SOLUTION);
-    expect(grade(JIGSAW).grade).toEqual({ level: 1, name: 'easy', score: 176, scale: 2 });
+    expect(grade(JIGSAW).grade).toEqual({ level: 1, name: 'easy', score: 176, scale: 2, technique: 'naked-single' });
     expect(verify(JIGSAW).status).toBe('ok');
     expect(verify(`${JIGSAW}:1:${REGULAR_SOLUTION}`).status).toBe('fail');
     expect(verify(`${JIGSAW}:0`).problems).toEqual(['the line claims 0 solutions, but the board has exactly one solution']);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { COMMAND_LOADERS } from '../../src/cli/commands/index.ts';
-import { closestNames, unknownNameText } from '../../src/cli/suggest.ts';
+import { closestNames, unknownNameText } from '../../src/core/suggest.ts';
 
 const COMMANDS = Object.keys(COMMAND_LOADERS);
 

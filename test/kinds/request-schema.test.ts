@@ -10,7 +10,7 @@ import { numbridgeKind } from '../../src/kinds/numbridge.ts';
 describe('request options from the schema', () => {
   test('numbridge: types, choices, defaults as the command line had them', () => {
     const o = numbridgeKind.options;
-    expect(Object.keys(o)).toEqual(['size', 'blocks', 'givens', 'grade', 'symmetry', 'uniqueness']);
+    expect(Object.keys(o)).toEqual(['size', 'blocks', 'givens', 'grade', 'symmetry', 'uniqueness', 'technique']);
     expect(o.size).toMatchObject({ type: 'number', choices: [4, 5, 6, 7, 8, 9], default: 9 });
     expect(o.size!.demandOption).toBeUndefined();
     expect(o.blocks).toMatchObject({ type: 'string', choices: ['regular', 'irregular'] });

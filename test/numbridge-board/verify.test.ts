@@ -37,6 +37,8 @@ describe('verifyBoard', () => {
     ['a wrong secret solution', (f) => { const s = f.secret!.solution; [s[0]![0], s[0]![1]] = [s[0]![1]!, s[0]![0]!]; }, /secret solution is not the board's solution \(first difference at r1c1\)/],
     ['a grade claimed too high', (f) => { f.public.grade = { level: 3, name: 'hard', score: f.public.grade.score }; f.secret!.request!.grade = 3; }, /claims grade 3 \(hard\) but the prover grades it 2 \(medium\)/],
     ['a grade claimed too low', (f) => { f.public.grade = { level: 1, name: 'easy', score: f.public.grade.score }; f.secret!.request!.grade = 1; }, /claims grade 1 \(easy\) but the prover grades it 2 \(medium\)/],
+    ['a practice request its grade does not meet', (f) => { f.secret!.request!.technique = 'x-wing'; }, /its hardest technique is [a-z-]+, the request asked for x-wing/],
+    ['another hardest technique claimed', (f) => { f.public.grade.technique = f.public.grade.technique === 'naked-pair' ? 'hidden-pair' : 'naked-pair'; }, /claims its hardest technique is (naked|hidden)-pair but the prover's hardest step is [a-z-]+/],
     ['a wrong score', (f) => { f.public.grade.score += 1; }, /grade score is \d+, the file says \d+/],
     ['a request that does not match', (f) => { f.secret!.request!.givens = 31; }, /has 30 givens, the request asked for 31/],
     ['a false symmetry claim', (f) => { f.public.symmetry = 'rot180'; }, /givens are not rot180-symmetric/],

@@ -292,7 +292,7 @@ describe('play statistics from simulated players through the HTTP API', () => {
 
   test('a puzzle of a later daily set: its view and its figures are a 404, as the puzzle is', async () => {
     const later = generated('numbridge', { size: 6, blocks: 'regular' }, 1, 'later-day')[0]!;
-    await store.putPuzzle({ id: later.id, kind: 'numbridge', format: later.format, size: 6, level: 1, summary: 'later', availableFrom: '2026-12-31', file: later, player: later });
+    await store.putPuzzle({ id: later.id, kind: 'numbridge', format: later.format, size: 6, level: 1, technique: null, summary: 'later', availableFrom: '2026-12-31', file: later, player: later });
     const unknown = { status: 404, json: { error: `no puzzle with id "${later.id}"` } };
     expect(await send('GET', `/puzzles/${later.id}`, START)).toEqual(unknown);
     expect(await send('POST', `/puzzles/${later.id}/view`, START, undefined, { 'puzzlemill-player': 'abcdefghijklmnopqrstuvwx' })).toEqual(unknown);
@@ -304,7 +304,7 @@ describe('play statistics from simulated players through the HTTP API', () => {
     const memory = openDatabase(':memory:');
     const own = new SqlitePuzzleStore(memory);
     const board = puzzles.find((f) => f.format === 'puzzlemill/numbridge-board')!;
-    await own.putPuzzle({ id: board.id, kind: 'numbridge', format: board.format, size: 9, level: 1, summary: 's', availableFrom: null, file: board, player: board });
+    await own.putPuzzle({ id: board.id, kind: 'numbridge', format: board.format, size: 9, level: 1, technique: null, summary: 's', availableFrom: null, file: board, player: board });
     const server = buildServer({ db: memory, store: own, plays: { store: failing }, now: () => new Date(clock) });
     try {
       const headers = { 'content-type': 'application/json', 'puzzlemill-player': 'abcdefghijklmnopqrstuvwx' };

@@ -41,7 +41,7 @@ const lockKind: PuzzleKind<{ [key: string]: number }, LockFile> = {
   fingerprint: (file) => file.id,
   seedOf: () => undefined,
   levels: ['easy'],
-  facts: (file) => ({ size: file.public.wheels, level: 1, levelName: 'easy' }),
+  facts: (file) => ({ size: file.public.wheels, level: 1, levelName: 'easy', technique: null }),
   position: {
     schema: Type.Object({ digits: Type.Array(Type.Integer({ minimum: 0, maximum: 9 }), { maxItems: 8 }), leak: Type.Optional(Type.Boolean()) }, { additionalProperties: false, title: 'LockPosition' }),
     checkSchema: Type.Object({ open: Type.Boolean() }, { additionalProperties: false, title: 'LockCheck' }),
@@ -64,7 +64,7 @@ describe('a kind served through its position rules alone', () => {
   const post = (path: string, body: unknown) => app.inject({ method: 'POST', url: path, payload: body as object });
 
   beforeAll(async () => {
-    await store.putPuzzle({ id: LOCK.id, kind: 'lock', format: LOCK.format, size: 3, level: 1, summary: 'a lock', availableFrom: null, file: LOCK, player: lockKind.playerForm(LOCK) });
+    await store.putPuzzle({ id: LOCK.id, kind: 'lock', format: LOCK.format, size: 3, level: 1, technique: null, summary: 'a lock', availableFrom: null, file: LOCK, player: lockKind.playerForm(LOCK) });
   });
   afterAll(async () => {
     await app.close();
@@ -98,7 +98,7 @@ describe('a kind served through its position rules alone', () => {
 
   test('listed with its facts, by its level names; its body documented beside the built-in kinds', async () => {
     const listed = await app.inject({ method: 'GET', url: '/puzzles?kind=lock&grade=easy' });
-    expect(listed.json().puzzles).toEqual([{ id: 'lock-1', kind: 'lock', format: 'test/lock', size: 3, level: 1, summary: 'a lock' }]);
+    expect(listed.json().puzzles).toEqual([{ id: 'lock-1', kind: 'lock', format: 'test/lock', size: 3, level: 1, technique: null, summary: 'a lock' }]);
     const api = JSON.stringify((await app.inject({ method: 'GET', url: '/openapi.json' })).json());
     for (const title of ['LockPosition', 'LockCheck', 'NumbridgePosition', 'MurderHint']) expect(api).toContain(title);
   });

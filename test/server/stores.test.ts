@@ -69,7 +69,7 @@ const databases: Array<[string, () => Promise<{ puzzles: PuzzleStore; plays: Pla
   }],
 ];
 
-const summaryOf = (f: PuzzleFile, i: number) => ({ id: f.id, kind: f.format.includes('murder') ? 'murder' : 'numbridge', format: f.format, size: 6 - (i % 2), level: 1 + (i % 3), summary: `puzzle ${i}` });
+const summaryOf = (f: PuzzleFile, i: number) => ({ id: f.id, kind: f.format.includes('murder') ? 'murder' : 'numbridge', format: f.format, size: 6 - (i % 2), level: 1 + (i % 3), technique: i % 2 === 0 ? null : 'x-wing', summary: `puzzle ${i}` });
 
 describe.each(databases)('the stores on %s', (_name, open) => {
   let puzzles: PuzzleStore;
@@ -104,6 +104,11 @@ describe.each(databases)('the stores on %s', (_name, open) => {
     expect([...first.items, ...second.items, ...(await puzzles.listPuzzles({ availableOn: '2027-01-01' }, { limit: 2, offset: 4 })).items]).toHaveLength(5);
     expect((await puzzles.listPuzzles({ availableOn: '2027-01-01', kind: 'murder' }, { limit: 10 })).items.map((p) => p.kind)).toEqual(['murder', 'murder']);
     expect((await puzzles.listPuzzles({ availableOn: '2027-01-01', size: 5, level: 2 }, { limit: 10 })).items).toEqual([summaryOf(files[1]!, 1)]);
+    // the hardest technique (practice sets, migration 6): rows 1 and 3 name x-wing
+    const practice = await puzzles.listPuzzles({ availableOn: '2027-01-01', technique: 'x-wing' }, { limit: 10 });
+    expect(practice.items.map((p) => p.id).sort()).toEqual([files[1]!.id, files[3]!.id].sort());
+    expect(practice.items.every((p) => p.technique === 'x-wing')).toBe(true);
+    expect((await puzzles.listPuzzles({ availableOn: '2027-01-01', technique: 'jellyfish' }, { limit: 10 })).items).toEqual([]);
   });
 
   test('daily sets: added, the same again, another refused; dates newest first', async () => {
@@ -276,6 +281,8 @@ describe('a server on each database answers the same requests with the same byte
       { method: 'GET', url: '/puzzles?limit=2' },
       { method: 'GET', url: '/puzzles?kind=murder' },
       { method: 'GET', url: '/puzzles?grade=easy&page=2&limit=1' },
+      { method: 'GET', url: `/puzzles?technique=${board.public.grade.technique}` },
+      { method: 'GET', url: '/puzzles?technique=x-wnig' },
       { method: 'GET', url: '/daily/today' },
       { method: 'GET', url: `/daily/${DATE}` },
       { method: 'GET', url: '/daily/2026-12-02' },
@@ -293,5 +300,13 @@ describe('a server on each database answers the same requests with the same byte
       const [a, b] = await Promise.all(apps.map((app) => app.inject({ method: r.method, url: r.url, ...(r.payload && { payload: r.payload }), headers: { ...r.headers } })));
       expect({ url: r.url, status: b!.statusCode, body: b!.body }).toEqual({ url: r.url, status: a!.statusCode, body: a!.body });
     }
+    // the list filters by, and shows, the hardest technique the board's grade names (practice sets)
+    const hardest = board.public.grade.technique!;
+    const listed = (await apps[0]!.inject({ method: 'GET', url: `/puzzles?technique=${hardest}` })).json() as { puzzles: Array<{ id: string; technique: string | null }> };
+    expect(listed.puzzles.map((p) => p.id)).toContain(board.id);
+    expect(listed.puzzles.every((p) => p.technique === hardest)).toBe(true);
+    const typo = await apps[0]!.inject({ method: 'GET', url: '/puzzles?technique=x-wnig' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().error).toMatch(/^querystring\/technique: unknown technique "x-wnig": did you mean x-wing\? \(the techniques: full-house, /);
   });
 });

@@ -28,6 +28,7 @@ export interface NumbridgeDealArgs {
   /** A level or a grade name, as given (`2`, `medium`). */
   grade?: string | number;
   symmetry?: Symmetry;
+  technique?: string;
   price?: 1 | 2;
   turnSeconds?: number;
   gameSeconds?: number;
@@ -42,6 +43,7 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
     .option('givens', { type: 'number', describe: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]', group: 'Board:' })
     .option('grade', { type: 'string', choices: GRADE_CHOICES, describe: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade', group: 'Board:' })
     .option('symmetry', { type: 'string', choices: SYMMETRIES, describe: 'symmetric pattern of givens', group: 'Board:' })
+    .option('technique', { type: 'string', describe: 'a practice board: this technique is the hardest step of its proof (ids and names: generate numbridge --help)', group: 'Board:' })
     .option('price', { type: 'number', choices: [1, 2], describe: 'tiles a given costs [default: 1; Blitz: 2]', group: 'Room:' })
     .option('turn-seconds', { type: 'number', describe: 'time limit of a move [default: 60; Blitz: 30]', group: 'Room:' })
     .option('game-seconds', { type: 'number', describe: 'game time per player [default: 1800; Blitz: 600]', group: 'Room:' })
@@ -52,7 +54,7 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
 /** The deal options of parsed arguments (all but the variant). */
 export function dealOptionsOf(args: NumbridgeDealArgs): Omit<DealOptions, 'variant'> {
   const room: Partial<RoomSettings> = { takePrice: args.price, turnSeconds: args.turnSeconds, gameSeconds: args.gameSeconds, candidateHighlighting: args.highlighting, rated: args.rated };
-  return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade === undefined ? undefined : gradeLevel(args.grade), symmetry: args.symmetry }, room };
+  return { board: { size: args.size, blocks: args.blocks, givens: args.givens, grade: args.grade === undefined ? undefined : gradeLevel(args.grade), symmetry: args.symmetry, technique: args.technique }, room };
 }
 
 /** Why these options can never make a deal of this variant (for yargs' check), or true. */

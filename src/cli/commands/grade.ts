@@ -16,7 +16,7 @@ import { gradeSudokuBoard } from '../../kinds/board-checks.ts';
 import type { GradeReport } from '../../kinds/kind.ts';
 import { EXIT_FAILED, raiseExitCode } from '../exit.ts';
 import { readItems } from '../input.ts';
-import { withMaxBranches, withMaxNodes } from '../max-nodes.ts';
+import { withMaxBranches, withMaxNodes, withNested } from '../max-nodes.ts';
 import { flushOutput, writeLine } from '../output.ts';
 import { BadItem, puzzleOfItem, withinItem } from '../puzzle-input.ts';
 import { LANGS, type Lang } from '../../core/lang.ts';
@@ -38,7 +38,7 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
   command: 'grade [files..]',
   describe: 'Grade puzzles with the logic prover (line format, board JSON or NDJSON; stdin when no file)',
   builder: (y: Argv) =>
-    withMaxBranches(withMaxNodes(y))
+    withNested(withMaxBranches(withMaxNodes(y)))
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('proof', { type: 'boolean', default: false, describe: 'print every step of the solution path' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON object per puzzle' })
@@ -48,11 +48,6 @@ export const gradeCommand: CommandModule<object, GradeArgs> = {
         type: 'boolean',
         default: true,
         describe: 'allow the techniques that assume one solution (unique rectangles, BUG+1) once the count has shown it; --no-uniqueness excludes them',
-      })
-      .option('nested', {
-        type: 'boolean',
-        default: true,
-        describe: 'the last rung, nested forcing chains, when every other rung stalls: finishes the hardest known puzzles (forum-hardest: all 375), at up to seconds a board within --max-branches; --no-nested leaves it out',
       })
       .check((a) => {
         const t = a['max-tier'] as number | undefined;

@@ -21,7 +21,7 @@ import { CaseRefused, CRIMEDOKU_READINGS, importMurderCase, type CrimedokuReadin
 import { safeStem } from '../../render/output-names.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
-import { withMaxBranches, withMaxNodes } from '../max-nodes.ts';
+import { withMaxBranches, withMaxNodes, withNested } from '../max-nodes.ts';
 import { flushOutput, OutputTarget } from '../output.ts';
 
 /** The sources of `--from`: the Numbridge interchange formats and crimedoku's Murder cases. */
@@ -37,13 +37,14 @@ interface ImportArgs {
   out?: string;
   maxNodes: number;
   maxBranches: number;
+  nested: boolean;
 }
 
 export const importCommand: CommandModule<object, ImportArgs> = {
   command: 'import [files..]',
   describe: 'Read puzzles from other tools (line format with block map, ipuz Sudoku, f-puzzles, SudokuPad) as graded Numbridge board files, and crimedoku-solver cases as graded Murder cases',
   builder: (y: Argv) =>
-    withMaxBranches(withMaxNodes(y))
+    withNested(withMaxBranches(withMaxNodes(y)))
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('from', { choices: IMPORT_SOURCES, default: 'auto' as ImportSource, describe: 'source format (auto: JSON by its fields, URLs by their host, else the line format)' })
       .option('crimedoku-reading', {
@@ -82,7 +83,7 @@ export const importCommand: CommandModule<object, ImportArgs> = {
           id = murder.id;
         } else {
           if (args.from === 'crimedoku') throw new InputError(item.where, 'not a crimedoku case (a JSON object with "grid", "people", "victim" and "clues")');
-          const file = boardFileOf(importItem(item.kind === 'line' ? { kind: 'line', text: item.text, where: item.where } : item, args.from as Source), item.where, { maxNodes: args.maxNodes, maxBranches: args.maxBranches });
+          const file = boardFileOf(importItem(item.kind === 'line' ? { kind: 'line', text: item.text, where: item.where } : item, args.from as Source), item.where, { maxNodes: args.maxNodes, maxBranches: args.maxBranches, nested: args.nested });
           const out = args.player ? kindForFormat(file.format)!.playerForm(file) : file;
           text = JSON.stringify(out);
           id = file.id;

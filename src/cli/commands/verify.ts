@@ -12,7 +12,7 @@ import { verifyRun } from '../../pipeline/verify-run.ts';
 import { EXIT_BAD_INPUT, EXIT_FAILED, raiseExitCode, warn } from '../exit.ts';
 import { readItems } from '../input.ts';
 import { onInterrupt } from '../interrupt.ts';
-import { withMaxBranches, withMaxNodes } from '../max-nodes.ts';
+import { withMaxBranches, withMaxNodes, withNested } from '../max-nodes.ts';
 import { drainOutput, writeLine } from '../output.ts';
 
 interface VerifyArgs {
@@ -22,6 +22,7 @@ interface VerifyArgs {
   quiet: boolean;
   maxNodes: number;
   maxBranches: number;
+  nested: boolean;
   uniqueness: boolean;
 }
 
@@ -29,7 +30,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
   command: 'verify [files..]',
   describe: 'Verify puzzles (board/case JSON, NDJSON or line format; stdin when no file): schema, one solution, guess-free, grade, no leaks',
   builder: (y: Argv) =>
-    withMaxBranches(withMaxNodes(y))
+    withNested(withMaxBranches(withMaxNodes(y)))
       .positional('files', { type: 'string', array: true, default: [] as string[], describe: 'input files (- for stdin)' })
       .option('json', { type: 'boolean', default: false, describe: 'one NDJSON report per puzzle' })
       .option('workers', { alias: 'j', type: 'number', default: defaultWorkers(), describe: 'worker threads for large inputs' })
@@ -64,6 +65,7 @@ export const verifyCommand: CommandModule<object, VerifyArgs> = {
         maxNodes: args.maxNodes,
         maxBranches: args.maxBranches,
         uniqueness: args.uniqueness,
+        nested: args.nested,
         signal: interrupt.signal,
         syncGuard: interrupt.syncGuard,
         emit: (r) => writeLine(args.json ? reportJson(r) : reportLine(r)),

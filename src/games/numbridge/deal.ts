@@ -18,7 +18,7 @@ import { NUMBRIDGE_DEAL } from '../../core/formats.ts';
 export interface DealOptions {
   variant: Variant;
   /** Board options as for `generate numbridge`; defaults: 9×9 (Blitz 6×6), regular blocks, 30 (14) givens. */
-  board?: { size?: number; blocks?: 'regular' | 'irregular'; givens?: number; grade?: number; symmetry?: Symmetry; budget?: Budget };
+  board?: { size?: number; blocks?: 'regular' | 'irregular'; givens?: number; grade?: number; symmetry?: Symmetry; technique?: string; budget?: Budget };
   /** Overrides of the variant's room defaults. */
   room?: Partial<RoomSettings>;
 }
@@ -35,6 +35,7 @@ export function dealBoardRequest(options: DealOptions): BoardRequest {
     symmetry: b.symmetry ?? 'none',
   };
   if (b.grade !== undefined) request.grade = b.grade;
+  if (b.technique !== undefined) request.technique = b.technique;
   if (b.budget !== undefined) request.budget = b.budget;
   return request;
 }

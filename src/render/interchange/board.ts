@@ -78,7 +78,7 @@ function checkGivens(size: number, regions: Regions, givens: Grid, where: InputP
 }
 
 /** The board file of an imported puzzle: solved, proven, graded, schema-checked. */
-export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget: SearchBudget = {}): NumbridgeBoardFile {
+export function boardFileOf(puzzle: ImportedPuzzle, where: InputPosition, budget: SearchBudget & { nested?: boolean } = {}): NumbridgeBoardFile {
   const { board } = puzzle;
   const n = board.size;
   checkGivens(n, board.regions, board.givens, where);

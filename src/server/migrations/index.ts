@@ -6,6 +6,7 @@ import { tablesMigration } from './002-tables.ts';
 import { tableEndsMigration } from './003-table-ends.ts';
 import { playsMigration } from './004-plays.ts';
 import { tableGamesMigration } from './005-table-games.ts';
+import { puzzleTechniqueMigration } from './006-puzzle-technique.ts';
 import { checkLimitsMigration } from './007-check-limits.ts';
 import { tableClocksMigration } from './008-table-clocks.ts';
 import { dailyFingerprintsMigration } from './009-daily-fingerprints.ts';
@@ -79,4 +80,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, puzzleTechniqueMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration];

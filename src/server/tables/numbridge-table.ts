@@ -40,7 +40,7 @@ export const numbridgeTable: TableGame<NumbridgeDealFile, Position, RecordEntry,
     }
     const options: DealOptions = {
       variant: body.variant,
-      board: { size: b.size, blocks: b.blocks, givens: b.givens, grade, symmetry: b.symmetry },
+      board: { size: b.size, blocks: b.blocks, givens: b.givens, grade, symmetry: b.symmetry, technique: b.technique },
       // a table nobody plays ends after a few lapses each, not after the whole game time
       // (2 days of a 5-second turn limit were 34,559 lapses written by one GET)
       room: { ...body.room, abandonAfterLapses: body.room?.abandonAfterLapses ?? DEFAULT_ABANDON_LAPSES },

@@ -49,6 +49,7 @@ export const CreateTableBody = Type.Object(
           givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]' })),
           grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..5 or its name (easy … extreme)' })),
           symmetry: Type.Optional(Literals(SYMMETRIES)),
+          technique: Type.Optional(Type.String({ maxLength: 64, description: 'a practice board: this technique id is the hardest step of its proof (as generate numbridge --technique)' })),
         },
         { additionalProperties: false },
       ),

@@ -7,14 +7,14 @@
 import { getOrMake } from '../../core/memo.ts';
 import { geometryFor, geometryInBlockOrder, lastLayoutMemo, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
-import { LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
+import { hardestTechnique, LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
 import { LogicState } from './state.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
 import { runSingles } from './techniques/singles.ts';
 import { SCORE_SCALE, scoreOf } from './score.ts';
 
-export { LADDER, TIERS, techniqueById } from './ladder.ts';
+export { hardestTechnique, LADDER, ladderUpTo, practiceProblem, TIERS, techniqueById } from './ladder.ts';
 export { halfWorkFor, SCORE_SCALE, scoreOf } from './score.ts';
 export type { ProofStep, Text } from './step-schema.ts';
 
@@ -199,12 +199,17 @@ export interface Grade {
   score: number;
   /** The score's meaning (SCORE_SCALE); files without it carry the plain work (scale 1). */
   scale: typeof SCORE_SCALE;
+  /** The hardest technique of the path (hardestTechnique: highest tier and cost); absent when the givens fill the board. */
+  technique?: string;
 }
 
 /** The docs/FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
   const level = Math.max(1, result.tier);
-  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: scoreOf(level, result.work, result.grid.length), scale: SCORE_SCALE };
+  const grade: Grade = { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: scoreOf(level, result.work, result.grid.length), scale: SCORE_SCALE };
+  const technique = hardestTechnique(result.techniqueCounts);
+  if (technique !== null) grade.technique = technique;
+  return grade;
 }
 
