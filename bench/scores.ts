@@ -4,7 +4,9 @@
  * and Murder cases generated here (9×9 and 6×6, every level), and writes the grade histogram and a
  * score-by-level picture, bench/scores.svg (score against the plain work, one colour per level: the
  * bands are the horizontal strips, the overlap of the old score is the overlap along x), and a table
- * of work and score ranges per level into bench/RESULTS.md. No timing: what is measured is shape.
+ * of work and score ranges per level into bench/RESULTS.md, and the calibration against Sudoku
+ * Explainer (bench/calibration.ts: the stored SE ratings of test/data/calibration/se-9x9.txt beside
+ * our grades, and the targets of issue 27 §2). No timing: what is measured is shape.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,8 @@ import { parseLine } from '../src/sudoku/line-format.ts';
 import { digitsInFirstOrder, gradeOf, prove, TIERS } from '../src/sudoku/logic/index.ts';
 import { isRegularRegions } from '../src/sudoku/regions.ts';
 import { dataLines } from '../test/helpers/data.ts';
-import { median, table } from './results.ts';
+import { calibrationMarkdown, gradeCalibrationSet, targetsOf } from './calibration.ts';
+import { machineLine, median, table } from './results.ts';
 
 const SVG_PATH = fileURLToPath(new URL('./scores.svg', import.meta.url));
 const CASES_PER_LEVEL = 60;
@@ -40,7 +43,7 @@ function sudokuGroups(): Group[] {
     const board = parseLine(line);
     const run = prove(digitsInFirstOrder(board), { collectSteps: false });
     if (!run.solved) continue;
-    const grade = gradeOf(run);
+    const grade = gradeOf(run, board);
     const key = `Sudoku ${board.size}×${board.size} ${isRegularRegions(board.size, board.regions) ? 'regular' : 'irregular'}`;
     byKey.set(key, [...(byKey.get(key) ?? []), { level: grade.level, work: run.work, score: grade.score }]);
   }
@@ -179,5 +182,14 @@ score mis-orders none (\`test/sudoku/logic/score.property.test.ts\`, \`test/murd
 
 ![grade histogram and score against work per level](scores.svg)
 
-${table(['set', 'level', 'puzzles', 'work min / median / max', 'score min / median / max', 'next level below this work'], rows)}`;
+${table(['set', 'level', 'puzzles', 'work min / median / max', 'score min / median / max', 'next level below this work'], rows)}
+
+### Calibration against Sudoku Explainer
+
+${machineLine()} The boards of \`test/data/calibration/se-9x9.txt\` (generated 9×9 boards of every
+level and a tenth of top1465, each with its Sudoku Explainer 1.2.1 serate rating, stored: the rater is
+not run here) graded as \`grade\` grades them, beside their SE rating (issue 27 §2; the ladder's
+tiers and the score's parts: src/sudoku/logic/README.md "Tiers", "Score").
+
+${calibrationMarkdown(targetsOf(gradeCalibrationSet()))}`;
 }

@@ -149,7 +149,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   if (!proof.solved) return null;
   // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
   const grade = judged.grade;
-  if (!grade || grade.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
+  if (!grade || grade.level !== gradeOf(proof, board).level) return null; // not seen: the level does not depend on the path
   if (request.grade !== undefined && grade.level !== request.grade) return null;
   return {
     format: NUMBRIDGE_BOARD,

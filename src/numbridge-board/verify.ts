@@ -191,7 +191,7 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness, nested: true, maxBranches: branchLimit() });
   if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
-  const real = gradeOf(graded);
+  const real = gradeOf(graded, board);
   if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
   // A score is checked under the meaning its file declares (grade.scale): the level score (scale 2) is
   // the label-free run's only; without a scale it is the plain work of the path (files written

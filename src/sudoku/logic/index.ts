@@ -12,10 +12,10 @@ import { LogicState } from './state.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
 import { runSingles } from './techniques/singles.ts';
-import { SCORE_SCALE, scoreOf } from './score.ts';
+import { gradingWork, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
 
 export { LADDER, TIERS, techniqueById } from './ladder.ts';
-export { halfWorkFor, SCORE_SCALE, scoreOf } from './score.ts';
+export { gradingWork, halfWorkFor, SCORE_SCALE, scoreOf, singlesPart, spanPartOf } from './score.ts';
 export type { ProofStep, Text } from './step-schema.ts';
 
 export interface ProveOptions {
@@ -189,7 +189,7 @@ export function digitsInFirstOrder(board: Board): Board {
  */
 export function gradeBoard(board: Board, options: { maxTier?: number; uniqueness?: boolean } = {}): { grade: Grade; techniqueCounts: Record<string, number> } | null {
   const result = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness: options.uniqueness });
-  return result.solved ? { grade: gradeOf(result), techniqueCounts: result.techniqueCounts } : null;
+  return result.solved ? { grade: gradeOf(result, board), techniqueCounts: result.techniqueCounts } : null;
 }
 
 export interface Grade {
@@ -201,10 +201,11 @@ export interface Grade {
   scale: typeof SCORE_SCALE;
 }
 
-/** The docs/FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
-export function gradeOf(result: ProveResult): Grade {
+/** The docs/FORMATS.md grade of `board` solved by `result` (its run). Throws for a board the prover did not solve. */
+export function gradeOf(result: ProveResult, board: Board): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
   const level = Math.max(1, result.tier);
-  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: scoreOf(level, result.work, result.grid.length), scale: SCORE_SCALE };
+  const score = scoreOf(level, gradingWork(level, result.work, result.techniqueCounts), result.grid.length, spanPartOf(level, result.techniqueCounts, board));
+  return { level, name: TIER_NAMES[level] ?? `tier ${level}`, score, scale: SCORE_SCALE };
 }
 
