@@ -139,7 +139,7 @@ describe('the level score map', () => {
   });
 
   test.prop([level, fc.integer({ min: 0, max: 100_000 }), cells])('more work by 1 % moves the score in the lower four fifths of the span', (g, w, n) => {
-    const more = Math.ceil(w * 1.01) + 4; // a single's worth more at the least
+    const more = Math.ceil(w * 1.01) + Math.ceil(halfWorkFor(n, g) / 200); // and half a per cent of the middle's work at the least
     fc.pre(levelScore(g, more, halfWorkFor(n, g)) - (g - 1) * LEVEL_SPAN < 0.8 * LEVEL_SPAN);
     expect(scoreOf(g, more, n)).toBeGreaterThan(scoreOf(g, w, n));
   });
