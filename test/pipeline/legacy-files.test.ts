@@ -12,8 +12,22 @@ const lines = (name: string) => readFileSync(join(ROOT, 'test/fixtures/legacy', 
 const verify = (value: unknown) => verifyInput({ where: { source: 'legacy' }, value });
 
 describe('files of an earlier puzzlemill', () => {
-  test.each(['murder-5-easy.ndjson', 'numbridge-9i-grade3.ndjson'])('%s: verify says ok', (name) => {
+  test.each(['murder-5-easy.ndjson'])('%s: verify says ok', (name) => {
     for (const file of lines(name)) expect(verify(file)).toMatchObject({ status: 'ok', problems: [] });
+  });
+
+  // Issue 27 moved techniques between tiers and re-priced some (calibrated against Sudoku
+  // Explainer): a board graded before may now be of another level, or its path cost another sum.
+  // Its id, solution and proof still verify; its grade is reported as the prover's now (a file
+  // under an earlier ladder's grade is not re-graded by that ladder: an open decision, see the
+  // issue's closing note).
+  test('numbridge-9i-grade3.ndjson: everything but a grade the calibration moved verifies', () => {
+    const moved = /^(claims grade 3 \(hard\) but the prover grades it 4 \(fiendish\)|grade score is \d+, the file says \d+ \(a grade without scale scores the sum of step costs\))$/;
+    for (const file of lines('numbridge-9i-grade3.ndjson')) {
+      const problems = verify(file).problems;
+      expect(problems.length).toBeLessThanOrEqual(1);
+      for (const problem of problems) expect(problem).toMatch(moved);
+    }
   });
 
   test('an id of our form that does not name the content fails, for boards and cases alike', () => {
