@@ -35,7 +35,7 @@ const CALIBRATION_BEFORE_AFTER = `Before and after the calibration (same 1,420 b
 | level 2 medium | 0.330 | 0.382 (missed) |
 | level 3 hard | 0.223 | 0.799 |
 | level 4 fiendish | 0.504 | 0.821 |
-| level 5 extreme | 0.025 | 0.694 |
+| level 5 extreme | 0.025 | 0.695 |
 | SE medians per level strictly increasing | 1.5 / 2.6 / 4.5 / 7.1 / 8.3: yes | 1.5 / 2.6 / 4.2 / 7.1 / 8.4: yes |
 | no level-5 board under SE 6.0 | lowest 4.5 (unique rectangles) | lowest 7.2 |
 | every level g+1 board scores above every level g board | yes | yes |`;
