@@ -32,7 +32,7 @@ const CALIBRATION_BEFORE_AFTER = `Before and after the calibration (same 1,420 b
 | --- | --- | --- |
 | Spearman(level, SE) ≥ 0.97 | 0.957 | 0.973 |
 | Spearman(score, SE) ≥ 0.6, level 1 easy | 0.553 | 0.892 |
-| level 2 medium | 0.330 | 0.382 (missed) |
+| level 2 medium | 0.330 | 0.386 (missed) |
 | level 3 hard | 0.223 | 0.799 |
 | level 4 fiendish | 0.504 | 0.821 |
 | level 5 extreme | 0.025 | 0.695 |
