@@ -81,7 +81,7 @@ export async function peerSection(): Promise<string> {
       const proof = prove(board, { collectSteps: false });
       if (!proof.solved) continue;
       guessFree++;
-      grades[gradeOf(proof).level]!++;
+      grades[gradeOf(proof, board).level]!++;
     }
     const n = puzzles.length;
     const share = (k: number) => `${((100 * k) / n).toFixed(k === n || k === 0 ? 0 : 1)} %`;

@@ -4,7 +4,9 @@
  * and Murder cases generated here (9×9 and 6×6, every level), and writes the grade histogram and a
  * score-by-level picture, bench/scores.svg (score against the plain work, one colour per level: the
  * bands are the horizontal strips, the overlap of the old score is the overlap along x), and a table
- * of work and score ranges per level into bench/RESULTS.md. No timing: what is measured is shape.
+ * of work and score ranges per level into bench/RESULTS.md, and the calibration against Sudoku
+ * Explainer (bench/calibration.ts: the stored SE ratings of test/data/calibration/se-9x9.txt beside
+ * our grades, and the targets of issue 27 §2). No timing: what is measured is shape.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,27 @@ import { parseLine } from '../src/sudoku/line-format.ts';
 import { digitsInFirstOrder, gradeOf, prove, TIERS } from '../src/sudoku/logic/index.ts';
 import { isRegularRegions } from '../src/sudoku/regions.ts';
 import { dataLines } from '../test/helpers/data.ts';
+import { calibrationMarkdown, gradeCalibrationSet, targetsOf } from './calibration.ts';
 import { median, table } from './results.ts';
+
+/**
+ * The targets before and after issue 27's calibration, on the same set (a record: "before" is the
+ * ladder and score of commit cc80000, measured with this bench's calibration.ts on 2026-12-05,
+ * 2 × AMD EPYC, Node v20.20.2; "after" is what the table above measures now).
+ */
+const CALIBRATION_BEFORE_AFTER = `Before and after the calibration (same 1,420 boards; before = commit cc80000's tiers and score):
+
+| target | before | after |
+| --- | --- | --- |
+| Spearman(level, SE) ≥ 0.97 | 0.957 | 0.973 |
+| Spearman(score, SE) ≥ 0.6, level 1 easy | 0.553 | 0.892 |
+| level 2 medium | 0.330 | 0.386 (missed) |
+| level 3 hard | 0.223 | 0.799 |
+| level 4 fiendish | 0.504 | 0.821 |
+| level 5 extreme | 0.025 | 0.695 |
+| SE medians per level strictly increasing | 1.5 / 2.6 / 4.5 / 7.1 / 8.3: yes | 1.5 / 2.6 / 4.2 / 7.1 / 8.4: yes |
+| no level-5 board under SE 6.0 | lowest 4.5 (unique rectangles) | lowest 7.2 |
+| every level g+1 board scores above every level g board | yes | yes |`;
 
 const SVG_PATH = fileURLToPath(new URL('./scores.svg', import.meta.url));
 const CASES_PER_LEVEL = 60;
@@ -40,7 +62,7 @@ function sudokuGroups(): Group[] {
     const board = parseLine(line);
     const run = prove(digitsInFirstOrder(board), { collectSteps: false });
     if (!run.solved) continue;
-    const grade = gradeOf(run);
+    const grade = gradeOf(run, board);
     const key = `Sudoku ${board.size}×${board.size} ${isRegularRegions(board.size, board.regions) ? 'regular' : 'irregular'}`;
     byKey.set(key, [...(byKey.get(key) ?? []), { level: grade.level, work: run.work, score: grade.score }]);
   }
@@ -171,7 +193,8 @@ export async function run(): Promise<string> {
   return `## Grade scores (\`bench/scores.ts\`)
 
 Banded scores (src/sudoku/logic/README.md "Score", src/murder/README.md "Score"): level g scores in
-[1000·(g−1), 1000·g), the work (sum of step costs) orders puzzles inside. Sudoku: the
+[1000·(g−1), 1000·g); inside, Sudoku boards by the hardest step they need, then by work, Murder
+cases by work (sum of step costs). Sudoku: the
 ${groups.slice(0, 3).reduce((k, g) => k + g.points.length, 0).toLocaleString('en')} boards of \`test/data/generated/score-boards.txt\`; Murder: ${CASES_PER_LEVEL} generated cases per
 size and level. "next level below this work" counts the boards of the next level whose plain work
 (the old score) is below this level's highest — boards the old score mis-ordered; the banded
@@ -179,5 +202,16 @@ score mis-orders none (\`test/sudoku/logic/score.property.test.ts\`, \`test/murd
 
 ![grade histogram and score against work per level](scores.svg)
 
-${table(['set', 'level', 'puzzles', 'work min / median / max', 'score min / median / max', 'next level below this work'], rows)}`;
+${table(['set', 'level', 'puzzles', 'work min / median / max', 'score min / median / max', 'next level below this work'], rows)}
+
+### Calibration against Sudoku Explainer
+
+The boards of \`test/data/calibration/se-9x9.txt\` (1,420: the generated 9×9 regular boards of every
+level, the former corpus's, and every tenth top1465 board, each with its Sudoku Explainer 1.2.1 serate
+rating, stored: the rater is not run here) graded as \`grade\` grades them, beside their SE rating
+(issue 27 §2; the ladder's tiers and the score's parts: src/sudoku/logic/README.md "Tiers", "Score").
+
+${calibrationMarkdown(targetsOf(gradeCalibrationSet()))}
+
+${CALIBRATION_BEFORE_AFTER}`;
 }

@@ -160,7 +160,7 @@ export function grade(puzzle: BoardInput, options: { maxTier?: number; steps?: b
   const result = prove(steps ? board : digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: steps });
   return {
     guessFree: result.solved,
-    grade: !result.solved ? null : steps ? gradeBoard(board, { maxTier: options.maxTier })!.grade : gradeOf(result),
+    grade: !result.solved ? null : steps ? gradeBoard(board, { maxTier: options.maxTier })!.grade : gradeOf(result, board),
     techniques: result.techniqueCounts,
     steps: result.steps,
   };

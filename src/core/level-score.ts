@@ -12,16 +12,38 @@
 export const LEVEL_SPAN = 1000;
 
 /**
- * The score of a puzzle of `level` (≥ 1) whose path costs `work` (≥ 0): the span's floor plus
- * ⌊(LEVEL_SPAN − 1) · work / (work + halfWork)⌋. `halfWork` (> 0) is the work that lands in the
- * middle of the span. Increasing in the work (never decreasing; ties only where works differ by
- * well under 1 %), at most LEVEL_SPAN − 2 above the floor, an integer.
+ * Where a puzzle sits inside its level before its work is counted: part `index` of `count` equal
+ * parts of the span (0 ≤ index < count). The Sudoku ladder splits a level by the dearest step the
+ * path needs (score.ts); one part is the whole span.
  */
-export function levelScore(level: number, work: number, halfWork: number): number {
+export interface SpanPart {
+  index: number;
+  count: number;
+}
+
+const WHOLE_SPAN: SpanPart = { index: 0, count: 1 };
+
+/**
+ * The score of a puzzle of `level` (≥ 1) whose path costs `work` (≥ 0), in `part` of its level's
+ * span (default: the whole span): the span's floor plus the part's first point a = ⌊(LEVEL_SPAN −
+ * 1) · index / count⌋ plus ⌊b · work / (work + halfWork)⌋, b = the part's width (the next part's
+ * first point minus a). `halfWork` (> 0) is the work that lands in the middle of the part.
+ * Increasing in the part (strictly: every point of a part is below the next part's), then in the
+ * work (never decreasing; ties only where works differ by well under 1 % of a whole span, by
+ * `count` times that in a part), at most LEVEL_SPAN − 2 above the floor, an integer.
+ */
+export function levelScore(level: number, work: number, halfWork: number, part: SpanPart = WHOLE_SPAN): number {
   if (!Number.isInteger(level) || level < 1) throw new RangeError(`level ${level}: a whole number ≥ 1`);
   if (!(work >= 0) || !Number.isFinite(work)) throw new RangeError(`work ${work}: a finite number ≥ 0`);
   if (!(halfWork > 0)) throw new RangeError(`halfWork ${halfWork}: a number > 0`);
-  return (level - 1) * LEVEL_SPAN + Math.floor(((LEVEL_SPAN - 1) * work) / (work + halfWork));
+  if (!Number.isInteger(part.count) || part.count < 1 || !Number.isInteger(part.index) || part.index < 0 || part.index >= part.count) {
+    throw new RangeError(`part ${part.index} of ${part.count}: a whole number in 0 … count − 1`);
+  }
+  // part i owns the whole numbers [⌊999·i/count⌋, ⌊999·(i+1)/count⌋): the work never reaches the
+  // next part's first; with the whole span this is exactly the former ⌊999·w/(w+h)⌋
+  const start = Math.floor(((LEVEL_SPAN - 1) * part.index) / part.count);
+  const width = Math.floor(((LEVEL_SPAN - 1) * (part.index + 1)) / part.count) - start;
+  return (level - 1) * LEVEL_SPAN + start + Math.floor((width * work) / (work + halfWork));
 }
 
 /** The level a level score belongs to (the inverse of the span's floor). */

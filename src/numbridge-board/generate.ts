@@ -196,7 +196,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   if (!proof.solved) return null;
   // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
   const graded = judged.grade;
-  if (!graded || graded.level !== gradeOf(proof).level) return null; // not seen: the level does not depend on the path
+  if (!graded || graded.level !== gradeOf(proof, board).level) return null; // not seen: the level does not depend on the path
   if (grade !== undefined && graded.level !== grade) return null;
   // a practice board: the technique is the hardest step of the published grade's run and of the proof the file carries
   if (request.technique !== undefined && (graded.technique !== request.technique || hardestTechnique(proof.techniqueCounts) !== request.technique)) return WRONG_TECHNIQUE;

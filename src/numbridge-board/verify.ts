@@ -11,9 +11,9 @@
  *                the solution is checked
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
- *                not (both read off one uncapped run: gradeProblems); level, name and score equal
- *                what the prover reports (the score under the file's own `grade.scale`: the level score, or
- *                the plain sum of step costs without one)
+ *                not (both read off one uncapped run: gradeProblems); level, name, technique and
+ *                score equal what the prover reports; a grade of an earlier scale (2, or none)
+ *                came from the ladder before the calibration and is not held to today's
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
  *                yields its placements and eliminations in its position, the end is the solution,
@@ -99,7 +99,7 @@ export function verifyBoard(input: NumbridgeBoardInput | unknown, budget: BoardV
   } else if (unique) problems.push(judged.reason!);
   // A file may carry no proof (another tool's, or an empty list); a proof it carries must hold.
   const steps = file.secret?.proof?.steps ?? [];
-  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade.level, budget.conceal === true, uniqueness));
+  if (solution && steps.length > 0 && problems.length === 0) problems.push(...proofProblems(board, solution, steps, file.public.grade, budget.conceal === true, uniqueness));
   return { ok: problems.length === 0, problems };
 }
 
@@ -176,8 +176,9 @@ const LEGACY_TOP_LEVEL = 4;
 
 /**
  * A claimed grade against the prover: guess-free at the claimed level and not below, with the
- * claimed name and score (a deal's board is held to its grade by this too: games/numbridge/files.ts).
- * Only for a board counted unique: `uniqueness` then allows the rungs that assume it, as judgeBoard does.
+ * claimed name, hardest technique and score (a deal's board is held to its grade by this too:
+ * games/numbridge/files.ts). Only for a board counted unique: `uniqueness` then allows the rungs
+ * that assume it, as judgeBoard does.
  *
  * One uncapped run answers every question: the ladder tries its rungs by tier (ladder.ts) and
  * restarts at the bottom after each step, so a run capped at any tier ≥ the highest one the
@@ -187,33 +188,26 @@ const LEGACY_TOP_LEVEL = 4;
  * claimed one" (test/sudoku/logic/capped-runs.test.ts holds the prover to this on every level).
  * `run` is that run when the caller has it: judgeBoard's `grading` (digits in first order, no
  * steps) with the same `uniqueness`.
+ *
+ * A grade of an earlier scale (2, or none) was made by the ladder of its time, before the
+ * calibration moved tiers and costs (issue 27): today's ladder must still finish the board, but the
+ * grade is not held to today's level or score, which the ladder of that time need not have given.
  */
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult, nested = true): string[] {
-  const differs = (real: { level: number; name: string }) => `claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`;
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
   // The whole ladder (or without its nested rung: `nested`), as judgeBoard runs it, within the default branch budget.
   const graded = run ?? prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness, nested, maxBranches: branchLimit() });
   if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
-  const real = gradeOf(graded);
-  if (real.level !== claimed.level || real.name !== claimed.name) return [differs(real)];
+  if (claimed.scale === undefined && claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
+  if (claimed.scale !== SCORE_SCALE) return [];
+  const real = gradeOf(graded, board);
+  if (real.level !== claimed.level || real.name !== claimed.name) return [`claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`];
   // files written before grade.technique carry none; one that names it must name the path's hardest
   if (claimed.technique !== undefined && claimed.technique !== real.technique) {
     return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
   }
-  // A score is checked under the meaning its file declares (grade.scale): the level score (scale 2) is
-  // the label-free run's only; without a scale it is the plain work of the path (files written
-  // before scale 2), where the board's own path is accepted too: files made before scores were
-  // label-free (gradeBoard) carry it, and it is a true work of that path.
-  const same = (x: number) => Math.abs(x - claimed.score) <= 1e-9;
-  if (claimed.scale === SCORE_SCALE) return same(real.score) ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
-  // files without a scale were written before tier 5 existed
-  if (claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale ${SCORE_SCALE}: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
-  const ownPath = prove(board, { maxTier: claimed.level, collectSteps: false, uniqueness });
-  if (!same(graded.work) && !(ownPath.solved && same(ownPath.work))) {
-    return [`grade score is ${graded.work}, the file says ${claimed.score} (a grade without scale scores the sum of step costs)`];
-  }
-  return [];
+  return Math.abs(real.score - claimed.score) <= 1e-9 ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
 }
 
 /**
@@ -221,12 +215,13 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
  * named pattern must yield its placements and eliminations in the position it is applied to; the
  * end must be the solution, and its highest tier the grade.
  */
-function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: number, conceal: boolean, uniqueness: boolean): string[] {
+function proofProblems(board: Board, solution: Grid, steps: ProofStep[], grade: NumbridgeBoardInput['public']['grade'], conceal: boolean, uniqueness: boolean): string[] {
   const n = board.size;
   // graded without the rungs that assume one solution (--no-uniqueness): its proof may not use them
   const assuming = uniqueness ? -1 : steps.findIndex((step) => step.assumesUniqueness === true || CHECKED_TECHNIQUES[step.technique]?.assumesUniqueness === true);
   if (assuming >= 0) return [`proof step ${assuming + 1} (${steps[assuming]!.technique}) assumes one solution, but the board was graded without those techniques (--no-uniqueness)`];
-  const replay = checkProof(board, steps, { solutions: 1 }); // called only for a board counted unique
+  // called only for a board counted unique; a grade of an earlier scale came with that ladder's tiers
+  const replay = checkProof(board, steps, { solutions: 1, earlierLadder: grade.scale !== SCORE_SCALE });
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];
@@ -234,6 +229,6 @@ function proofProblems(board: Board, solution: Grid, steps: ProofStep[], level: 
   if (wrong >= 0 && conceal) return ["the proof does not end at the puzzle's solution"];
   if (wrong >= 0) return [`the proof ends with ${replay.grid[wrong]} at ${cellName(n, wrong)}, the solution has ${solution[wrong]}`];
   const highest = steps.reduce((t, step) => Math.max(t, step.tier), 0);
-  if (Math.max(1, highest) !== level) return [`the proof's highest tier is ${highest}, the grade is ${level}`];
+  if (Math.max(1, highest) !== grade.level) return [`the proof's highest tier is ${highest}, the grade is ${grade.level}`];
   return [];
 }

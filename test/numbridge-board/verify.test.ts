@@ -59,22 +59,22 @@ describe('verifyBoard', () => {
     for (const p of verdict.problems) expect(p).not.toContain('\n');
   });
 
-  test('a score is checked under the scale its file declares (banded, or the old sum without scale)', () => {
+  test('a grade of scale 3 is held to the prover; one of an earlier scale (2, none) was made by the ladder of its time', () => {
     const grade = base.public.grade;
-    expect(grade.scale).toBe(2);
+    expect(grade.scale).toBe(3);
     expect(Math.floor(grade.score / 1000) + 1).toBe(grade.level); // in its level's band
-    const work = prove(digitsInFirstOrder(readBoardFile(base, { source: 'test' }).board), { collectSteps: false }).work;
-    // a file written before scale 2: the sum of step costs, no scale — still verifies
-    const legacy = copy();
-    legacy.public.grade = { level: grade.level, name: grade.name, score: work };
-    expect(verifyBoard(legacy)).toEqual({ ok: true, problems: [] });
-    // either number under the other meaning fails
-    const banded = copy();
-    banded.public.grade = { level: grade.level, name: grade.name, score: grade.score };
-    expect(verifyBoard(banded).problems).toEqual([`grade score is ${work}, the file says ${grade.score} (a grade without scale scores the sum of step costs)`]);
-    const oldSumAsBanded = copy();
-    oldSumAsBanded.public.grade.score = work;
-    expect(verifyBoard(oldSumAsBanded).problems).toEqual([`grade score is ${grade.score}, the file says ${work}`]);
+    const wrongScore = copy();
+    wrongScore.public.grade.score = grade.score + 1;
+    expect(verifyBoard(wrongScore).problems).toEqual([`grade score is ${grade.score}, the file says ${grade.score + 1}`]);
+    const wrongLevel = copy();
+    wrongLevel.public.grade = { ...grade, level: grade.level + 1, name: 'other' };
+    expect(verifyBoard(wrongLevel).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
+    // written before the calibration (scale 2) or before banded scores (no scale): not re-graded by today's ladder
+    for (const earlier of [{ level: grade.level, name: grade.name, score: grade.score + 1, scale: 2 as const }, { level: grade.level, name: grade.name, score: 1234 }]) {
+      const legacy = copy();
+      legacy.public.grade = earlier;
+      expect(verifyBoard(legacy)).toEqual({ ok: true, problems: [] });
+    }
   });
 
   test('irregular blocks that are not connected are refused', () => {

@@ -23,14 +23,13 @@ const env = { PUZZLEMILL_DAILY_KEY: KEY };
 
 /**
  * sha256 over a folder: for each file (paths sorted), "path\n" + sha256(bytes) + "\n". The same
- * script gave this hash for 2026-12-07 (a Monday) under KEY at commit 7345203 (the plan in code,
- * before plan files): `daily --date 2026-12-07 --out DIR`, public/ and secret/ (23 files):
- * 985c95a095fdb70d7b1d709f507606f71f4c59e72b35df7fdaabcbab92ba637d. Since issue 27 §3 every
- * Numbridge grade names its hardest technique (`grade.technique`, added to 8 of the files): with
- * every `,"technique":"…"` taken out of the files the set hashes to that pin again, so the boards are
- * the same; this is the pin with the field.
+ * script gave 985c95a0… for 2026-12-07 (a Monday) under KEY at commit 7345203 (the plan in code,
+ * before plan files): `daily --date 2026-12-07 --out DIR`, public/ and secret/ (23 files); pinned
+ * anew when issue 27 calibrated the grades (tiers moved, the score's parts: every Numbridge grade
+ * score of the day changed, its levels by the same plan names; every grade names its hardest
+ * technique, grade.technique, since issue 27 §3) — PIN_TO_REGENERATE
  */
-const PINNED_2026_12_07 = '765a1c569ea6c34c0ca5bf18797c43bc535ff2906d4e4ca9287b0072aac6ac86';
+const PINNED_2026_12_07 = '8f60b71098302a1c2a8df67deac7169b529ddc52344f806b04f87f34c7eb1691';
 
 function treeHash(dir: string): { files: number; sha256: string } {
   const paths: string[] = [];

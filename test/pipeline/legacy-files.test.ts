@@ -12,8 +12,16 @@ const lines = (name: string) => readFileSync(join(ROOT, 'test/fixtures/legacy', 
 const verify = (value: unknown) => verifyInput({ where: { source: 'legacy' }, value });
 
 describe('files of an earlier puzzlemill', () => {
-  test.each(['murder-5-easy.ndjson', 'numbridge-9i-grade3.ndjson'])('%s: verify says ok', (name) => {
+  test.each(['murder-5-easy.ndjson'])('%s: verify says ok', (name) => {
     for (const file of lines(name)) expect(verify(file)).toMatchObject({ status: 'ok', problems: [] });
+  });
+
+  // Issue 27 moved techniques between tiers and re-priced some (calibrated against Sudoku
+  // Explainer): these boards were graded by the ladder before (no scale: the plain work), which a
+  // grade of an earlier scale keeps — today's ladder must still finish them, and their proofs
+  // replay with the tiers they were written with.
+  test('numbridge-9i-grade3.ndjson: verify says ok', () => {
+    for (const file of lines('numbridge-9i-grade3.ndjson')) expect(verify(file)).toMatchObject({ status: 'ok', problems: [] });
   });
 
   test('an id of our form that does not name the content fails, for boards and cases alike', () => {

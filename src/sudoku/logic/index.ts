@@ -12,10 +12,10 @@ import { LogicState } from './state.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
 import { runSingles } from './techniques/singles.ts';
-import { SCORE_SCALE, scoreOf } from './score.ts';
+import { gradingWork, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
 
 export { hardestTechnique, LADDER, ladderUpTo, practiceProblem, TIERS, techniqueById } from './ladder.ts';
-export { halfWorkFor, SCORE_SCALE, scoreOf } from './score.ts';
+export { gradingWork, halfWorkFor, SCORE_SCALE, scoreOf, singlesPart, spanPartOf } from './score.ts';
 export type { ProofStep, Text } from './step-schema.ts';
 
 export interface ProveOptions {
@@ -189,7 +189,7 @@ export function digitsInFirstOrder(board: Board): Board {
  */
 export function gradeBoard(board: Board, options: { maxTier?: number; uniqueness?: boolean } = {}): { grade: Grade; techniqueCounts: Record<string, number> } | null {
   const result = prove(digitsInFirstOrder(board), { maxTier: options.maxTier, collectSteps: false, uniqueness: options.uniqueness });
-  return result.solved ? { grade: gradeOf(result), techniqueCounts: result.techniqueCounts } : null;
+  return result.solved ? { grade: gradeOf(result, board), techniqueCounts: result.techniqueCounts } : null;
 }
 
 export interface Grade {
@@ -197,17 +197,18 @@ export interface Grade {
   name: string;
   /** The level score: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
   score: number;
-  /** The score's meaning (SCORE_SCALE); files without it carry the plain work (scale 1). */
+  /** The score's meaning (SCORE_SCALE, 3); files written before carry 2 or none (score.ts). */
   scale: typeof SCORE_SCALE;
   /** The hardest technique of the path (hardestTechnique: highest tier and cost); absent when the givens fill the board. */
   technique?: string;
 }
 
-/** The docs/FORMATS.md grade of a solved board. Throws for a board the prover did not solve. */
-export function gradeOf(result: ProveResult): Grade {
+/** The docs/FORMATS.md grade of `board` solved by `result` (its run). Throws for a board the prover did not solve. */
+export function gradeOf(result: ProveResult, board: Board): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
   const level = Math.max(1, result.tier);
-  const grade: Grade = { level, name: TIER_NAMES[level] ?? `tier ${level}`, score: scoreOf(level, result.work, result.grid.length), scale: SCORE_SCALE };
+  const score = scoreOf(level, gradingWork(level, result.work, result.techniqueCounts), result.grid.length, spanPartOf(level, result.techniqueCounts, board));
+  const grade: Grade = { level, name: TIER_NAMES[level] ?? `tier ${level}`, score, scale: SCORE_SCALE };
   const technique = hardestTechnique(result.techniqueCounts);
   if (technique !== null) grade.technique = technique;
   return grade;

@@ -52,7 +52,7 @@ export const LADDER: readonly Technique[] = [
   xChain,
   xyChain,
   aic,
-  // tier 5: uniqueness and ALS (t5a)
+  // uniqueness (tier 3) and ALS (tier 5), issue t5a; their tiers: README "Tiers: where the references agree"
   uniqueRectangle1,
   uniqueRectangle2,
   uniqueRectangle3,

@@ -80,7 +80,7 @@ export function judgeBoard(board: Board, options: JudgeOptions = {}): BoardJudge
   // ran out of nodes (either run: the proof in the board's own digits may take another path).
   if (grading.exhausted || proof.exhausted) return { ...judged, verdict: 'undecided', grade: null, reason: unfinishedReason(options) };
   if (!grading.solved) return { ...judged, verdict: 'beyond-ladder', grade: null, reason: beyondLadderReason(grading, options.maxTier) };
-  return { ...judged, verdict: 'guess-free', grade: gradeOf(grading), reason: null };
+  return { ...judged, verdict: 'guess-free', grade: gradeOf(grading, board), reason: null };
 }
 
 /** `beyond the ladder: unique; the logic prover reaches tier 2 (medium) and stalls with 40 of 81 cells placed`. */

@@ -25,7 +25,7 @@ describe('capped runs of the ladder', () => {
     for (const { board } of boards) {
       const run = prove(board, { collectSteps: false, uniqueness: true });
       expect(run.solved).toBe(true);
-      seen.add(`${board.size} ${isRegularRegions(board.size, board.regions) ? 'r' : 'i'} ${gradeOf(run).level}`);
+      seen.add(`${board.size} ${isRegularRegions(board.size, board.regions) ? 'r' : 'i'} ${gradeOf(run, board).level}`);
     }
     expect([...seen].sort()).toEqual(['6 r 1', '6 r 2', '6 r 3', '6 r 4', '9 i 1', '9 i 2', '9 i 3', '9 i 4', '9 i 5', '9 r 1', '9 r 2', '9 r 3', '9 r 4', '9 r 5']);
   });

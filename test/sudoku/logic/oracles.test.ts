@@ -107,6 +107,9 @@ describe('HoDoKu regression library', () => {
   });
 });
 
+/** HoDoKu "hard" techniques on our tier 4 (issue 27: Sudoku Explainer rates them as chains). */
+const ABOVE_HODOKU_HARD = new Set(['skyscraper', 'two-string-kite', 'turbot-fish', 'empty-rectangle', 'w-wing']);
+
 describe('HoDoKu exemplars', () => {
   const exemplars = parseExemplars(readFileSync(TEST_DATA + 'oracles/hodoku-exemplars-1.0.txt', 'utf8')).filter(
     (e) => e.techniques.length > 0 && e.techniques.every((t) => EXEMPLAR_TOKENS[t]) && !e.path.includes('x'),
@@ -125,9 +128,11 @@ describe('HoDoKu exemplars', () => {
       if (prove(board, { maxTier: tier, collectSteps: false, uniqueness: true }).solved) row.finishes++;
       else problems.push(`line ${e.line}: does not finish at tier ${tier}`);
       if (!prove(board, { maxTier: tier - 1, collectSteps: false, uniqueness: true }).solved) row.stallsBelow++;
-      // HoDoKu rates uniqueness and ALS moves below its chains; our tier 4 (AIC) often finishes
-      // those exemplars already, so for tier 5 only "finishes with it, and with it alone" is asked.
-      else if (simple && tier < 5) problems.push(`line ${e.line}: finishes below tier ${tier}`);
+      // HoDoKu rates ALS moves below its chains; our tier 4 (AIC) often finishes those exemplars
+      // already, so for tier 5 only "finishes with it, and with it alone" is asked. Likewise the
+      // single-digit patterns and W-Wing, HoDoKu "hard" but our tier 4 (as SE rates them): our tier 3
+      // holds techniques HoDoKu tries after them (XY-Wing, unique rectangles …) that may finish first.
+      else if (simple && tier < 5 && !ids.some((id) => ABOVE_HODOKU_HARD.has(id))) problems.push(`line ${e.line}: finishes below tier ${tier}`);
       if (simple) {
         if (prove(board, { techniques: ids, collectSteps: false, uniqueness: true }).solved) row.aloneFinishes++;
         else problems.push(`line ${e.line}: singles and ${ids.join(', ')} do not finish`);

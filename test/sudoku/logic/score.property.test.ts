@@ -1,7 +1,8 @@
 /**
- * The grade score orders boards (issue 15 §2): within one size and block shape every board of
- * level g+1 scores above every board of level g, and inside a level the score follows the work
- * (the sum of step costs of the path). Checked on the generated boards of
+ * The grade score orders boards (issue 15 §2, issue 27 §2): within one size and block shape every
+ * board of level g+1 scores above every board of level g, and inside a level the score follows the
+ * part of the span (the dearest step of the level's tier; which singles on level 1), then the
+ * grading work (the path's work, the level's own steps weighing more). Checked on the generated boards of
  * test/data/generated/score-boards.txt (its command in make-score-boards.sh: 9×9 regular and
  * irregular at levels 1..5, 6×6 at 1..4 — no 6×6 board needs tier 5) and, for the level score map
  * itself, by fast-check.
@@ -10,7 +11,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { LEVEL_SPAN, levelOfScore, levelScore } from '../../../src/core/level-score.ts';
 import { parseLine } from '../../../src/sudoku/line-format.ts';
-import { digitsInFirstOrder, gradeBoard, gradeOf, halfWorkFor, prove, scoreOf, TIERS } from '../../../src/sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeBoard, gradeOf, gradingWork, halfWorkFor, LADDER, prove, scoreOf, spanPartOf, TIERS } from '../../../src/sudoku/logic/index.ts';
 import { isRegularRegions } from '../../../src/sudoku/regions.ts';
 import { solve } from '../../../src/sudoku/solver.ts';
 import { dataLines } from '../../helpers/data.ts';
@@ -20,6 +21,9 @@ interface Graded {
   level: number;
   score: number;
   work: number;
+  /** The part of the level's span, and the work that places the board inside it (score.ts). */
+  part: number;
+  placing: number;
 }
 
 /** Every fixture board graded, by size and block shape ("9 regular"). */
@@ -32,13 +36,18 @@ function gradedCorpus(): Map<string, Graded[]> {
     // the grade's own run: digits renamed by first appearance (gradeBoard)
     const run = prove(digitsInFirstOrder(board), { collectSteps: false, uniqueness: true });
     expect(run.solved, line).toBe(true);
-    const grade = gradeOf(run);
+    const grade = gradeOf(run, board);
+    const part = spanPartOf(grade.level, run.techniqueCounts, board).index;
+    const placing = gradingWork(grade.level, run.work, run.techniqueCounts);
     const key = `${board.size} ${isRegularRegions(board.size, board.regions) ? 'regular' : 'irregular'}`;
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push({ line, level: grade.level, score: grade.score, work: run.work });
+    groups.get(key)!.push({ line, level: grade.level, score: grade.score, work: run.work, part, placing });
   }
   return groups;
 }
+
+/** How many parts a level's span has (score.ts: one per distinct cost of its tier; 3 for the singles). */
+const spanPartCount = (level: number) => (level === 1 ? 3 : new Set(LADDER.filter((t) => t.tier === level).map((t) => t.cost)).size);
 
 const byLevel = (boards: Graded[]) => {
   const levels = new Map<number, Graded[]>();
@@ -81,25 +90,29 @@ describe('the grade score on generated boards', () => {
     }
   });
 
-  it('inside a level the score is monotone in the work, and tells boards apart', () => {
+  it('inside a level the score is monotone in the part, then in the grading work, and tells boards apart', () => {
     for (const [key, boards] of groups) {
       for (const [level, same] of byLevel(boards)) {
-        const sorted = [...same].sort((a, b) => a.work - b.work);
-        for (let i = 1; i < sorted.length; i++) {
-          expect(sorted[i]!.score, `${key} level ${level}: work ${sorted[i - 1]!.work} → ${sorted[i]!.work}`).toBeGreaterThanOrEqual(sorted[i - 1]!.score);
-        }
-        // ties only where the works are nearly equal: 2 % more work (below the span's top fifth) scores more
+        const sorted = [...same].sort((a, b) => a.part - b.part || a.placing - b.placing);
         for (let i = 1; i < sorted.length; i++) {
           const [a, b] = [sorted[i - 1]!, sorted[i]!];
-          if (b.work >= 1.02 * a.work + 4 && b.score < (level - 1) * LEVEL_SPAN + 0.8 * LEVEL_SPAN) expect(b.score, `${key} level ${level}: work ${a.work} → ${b.work}`).toBeGreaterThan(a.score);
+          expect(b.score, `${key} level ${level}: part ${a.part} → ${b.part}, work ${a.placing} → ${b.placing}`).toBeGreaterThanOrEqual(a.score);
+          if (b.part > a.part) expect(b.score, `${key} level ${level}: part ${a.part} → ${b.part}`).toBeGreaterThan(a.score);
+        }
+        // ties only where the works are nearly equal: 5 % more work in one part scores more (below the part's top fifth)
+        for (let i = 1; i < sorted.length; i++) {
+          const [a, b] = [sorted[i - 1]!, sorted[i]!];
+          const count = spanPartCount(level);
+          const top = (level - 1) * LEVEL_SPAN + ((b.part + 0.8) * LEVEL_SPAN) / count;
+          if (a.part === b.part && b.placing >= 1.05 * a.placing + 4 && b.score < top) expect(b.score, `${key} level ${level}: work ${a.placing} → ${b.placing}`).toBeGreaterThan(a.score);
         }
       }
     }
   });
 
-  it('is the score gradeBoard and the files carry (scale 2)', () => {
+  it('is the score gradeBoard and the files carry (scale 3)', () => {
     const [first] = groups.get('9 regular')!;
-    expect(gradeBoard(parseLine(first!.line))!.grade).toEqual({ level: first!.level, name: 'easy', score: first!.score, scale: 2, technique: expect.any(String) });
+    expect(gradeBoard(parseLine(first!.line))!.grade).toEqual({ level: first!.level, name: 'easy', score: first!.score, scale: 3, technique: expect.any(String) });
   });
 });
 
@@ -126,13 +139,24 @@ describe('the level score map', () => {
   });
 
   test.prop([level, fc.integer({ min: 0, max: 100_000 }), cells])('more work by 1 % moves the score in the lower four fifths of the span', (g, w, n) => {
-    const more = Math.ceil(w * 1.01) + 4; // a single's worth more at the least
-    fc.pre(levelScore(g, more, halfWorkFor(n)) - (g - 1) * LEVEL_SPAN < 0.8 * LEVEL_SPAN);
+    const more = Math.ceil(w * 1.01) + Math.ceil(halfWorkFor(n, g) / 200); // and half a per cent of the middle's work at the least
+    fc.pre(levelScore(g, more, halfWorkFor(n, g)) - (g - 1) * LEVEL_SPAN < 0.8 * LEVEL_SPAN);
     expect(scoreOf(g, more, n)).toBeGreaterThan(scoreOf(g, w, n));
   });
 
-  it('puts a board with a hidden single\'s cost in every cell in the middle of its span', () => {
-    expect(scoreOf(3, 81 * 14, 81)).toBe(2000 + 499);
+  test.prop([level, fc.integer({ min: 1, max: 16 }), fc.nat(), fc.nat(), work, work, cells])('a higher part of a level always scores higher, whatever the work', (g, count, i, j, w1, w2, n) => {
+    const [lo, hi] = [i % count, j % count];
+    fc.pre(lo < hi);
+    const a = scoreOf(g, w1, n, { index: lo, count });
+    const b = scoreOf(g, w2, n, { index: hi, count });
+    expect(a).toBeLessThan(b);
+    expect(b).toBeLessThan(g * LEVEL_SPAN - 1);
+    expect(a).toBeGreaterThanOrEqual((g - 1) * LEVEL_SPAN);
+  });
+
+  it('puts a board with a hidden single\'s cost in every cell, times the level, in the middle of its span', () => {
+    expect(scoreOf(3, 3 * 81 * 14, 81)).toBe(2000 + 499);
+    expect(scoreOf(3, 3 * 81 * 14, 81, { index: 1, count: 2 })).toBe(2000 + 749);
     expect(scoreOf(1, 0, 36)).toBe(0);
     expect(() => levelScore(0, 10, 100)).toThrow(RangeError);
   });

@@ -90,8 +90,9 @@ describe('prover soundness on random boards', () => {
     const rng = new Rng('prover-regular', seed);
     const regions = regularRegions(size);
     const solution = randomSolution(size, regions, rng)!;
-    const result = checkBoard(minimalPuzzle(size, regions, solution, rng), solution);
-    if (result.solved) expect(gradeOf(result).level).toBeGreaterThanOrEqual(1);
+    const board = minimalPuzzle(size, regions, solution, rng);
+    const result = checkBoard(board, solution);
+    if (result.solved) expect(gradeOf(result, board).level).toBeGreaterThanOrEqual(1);
   });
 
   test.prop([fc.integer({ min: 4, max: 9 }), seeds], { numRuns: 80 })('minimal irregular hex boards', (size, seed) => {
@@ -116,7 +117,7 @@ describe('prover results', () => {
     const board = parseLine(formatSolved());
     const r = prove(board);
     expect(r).toMatchObject({ solved: true, contradiction: false, tier: 0, work: 0, steps: [] });
-    expect(gradeOf(r)).toEqual({ level: 1, name: 'easy', score: 0, scale: 2 });
+    expect(gradeOf(r, board)).toEqual({ level: 1, name: 'easy', score: 0, scale: 3 });
   });
 
   it('finds contradictory givens', () => {
@@ -124,7 +125,7 @@ describe('prover results', () => {
     const r = prove(parseLine('12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63)));
     expect(r.contradiction).toBe(true);
     expect(r.solved).toBe(false);
-    expect(() => gradeOf(r)).toThrow(RangeError);
+    expect(() => gradeOf(r, parseLine('12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63)))).toThrow(RangeError);
   });
 
   it('stalls without guessing on boards with many solutions', () => {

@@ -1,17 +1,17 @@
-/** Tier 5 (t5a) through the commands: `grade` and `verify` with and without `--no-uniqueness`. */
+/** The uniqueness rungs (t5a; tier 3 since issue 27) and the last rung through the commands: `grade` and `verify` with and without `--no-uniqueness`. */
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../../helpers/cli.ts';
 import { dataLines } from '../../helpers/data.ts';
 
-// top1465 line 207: the ladder's path uses a unique rectangle (type 3); without it the forcing
-// chains finish the board.
+// top1465 line 207: the ladder's path uses a unique rectangle (type 3, tier 3) and the chains of
+// tier 4 finish it (fiendish); without the rectangles the forcing chains of tier 5 do (extreme).
 const NEEDS_UR = dataLines('classic/top1465.txt')[206]!;
 
 describe('the uniqueness techniques on the command line', () => {
   test('grade uses them on a unique board; --no-uniqueness grades it without them', () => {
     const r = runCli(['grade'], { input: NEEDS_UR + '\n' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^<stdin>:1 {2}extreme \(level 5\), score \d+: .*unique-rectangle-3 ×1/);
+    expect(r.stdout).toMatch(/^<stdin>:1 {2}fiendish \(level 4\), score \d+: .*unique-rectangle-3 ×1/);
     const off = runCli(['grade', '--no-uniqueness', '--json'], { input: NEEDS_UR + '\n' });
     expect(off.code).toBe(0);
     const graded = JSON.parse(off.stdout) as { grade: { level: number }; techniques: Record<string, number> };

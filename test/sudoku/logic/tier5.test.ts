@@ -130,14 +130,15 @@ describe('the uniqueness gate', () => {
     const allowed = prove(board, { ...BELOW_CHAINS, uniqueness: true });
     expect(allowed.solved).toBe(true);
     expect(allowed.steps.filter((s) => s.assumesUniqueness).map((s) => s.technique)).toContain('unique-rectangle-3');
-    // the whole ladder finishes it either way; the rectangle (cost 100) comes before the chains
+    // the whole ladder finishes it either way; the rectangle (tier 3) comes before the chains
     expect(prove(board).solved).toBe(true);
     expect(prove(board, { uniqueness: true }).steps.some((s) => s.technique === 'unique-rectangle-3')).toBe(true);
   });
 
   it('judgeBoard allows them after its count, unless told not to', () => {
+    // with the rectangles (tier 3) the chains of tier 4 finish it; without them it needs tier 5
     const judged = judgeBoard(board, { steps: true });
-    expect(judged).toMatchObject({ verdict: 'guess-free', solutions: 1, grade: { level: 5, name: 'extreme' } });
+    expect(judged).toMatchObject({ verdict: 'guess-free', solutions: 1, grade: { level: 4, name: 'fiendish' } });
     expect(judged.proof.steps.some((s) => s.assumesUniqueness)).toBe(true);
     const excluded = judgeBoard(board, { steps: true, uniqueness: false });
     expect(excluded).toMatchObject({ verdict: 'guess-free', grade: { level: 5 } });

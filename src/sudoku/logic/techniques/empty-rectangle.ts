@@ -1,8 +1,8 @@
 /**
- * Empty Rectangle (tier 3), for any region shape. In region R, digit d sits only in row r and
- * column c (at least three places, not all in one line — that would be locked candidates, and two
- * places are a strong link, left to the turbot fish). So d in R is in the row arm Gr = R ∩ row r
- * or in the column arm Gc = R ∩ column c.
+ * Empty Rectangle (tier 4, with the single-digit patterns), for any region shape. In region R,
+ * digit d sits only in row r and column c (at least three places, not all in one line — that would
+ * be locked candidates, and two places are a strong link, left to the turbot fish). So d in R is in
+ * the row arm Gr = R ∩ row r or in the column arm Gc = R ∩ column c.
  *
  * Add a strong link A = B on d in another line, A in row r outside R. Then a cell X of column c
  * outside R that sees B cannot hold d: X = d empties the column arm, so the row arm holds d, so A
@@ -109,7 +109,7 @@ function withLink(s: LogicState, d: number, region: number, places: number, armL
 
 export const emptyRectangleTechnique: Technique = defineTechnique({
   id: 'empty-rectangle',
-  tier: 3,
+  tier: 4,
   cost: 120,
   name: { en: 'Empty rectangle', de: 'Leeres Rechteck' },
   find: emptyRectangle,

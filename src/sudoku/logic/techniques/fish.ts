@@ -87,4 +87,4 @@ const basicFish = (id: string, k: number, cost: number, en: string, de: string):
 
 export const xWing = basicFish('x-wing', 2, 140, 'X-Wing', 'X-Wing');
 export const swordfish = basicFish('swordfish', 3, 150, 'Swordfish', 'Schwertfisch');
-export const jellyfish = basicFish('jellyfish', 4, 160, 'Jellyfish', 'Qualle');
+export const jellyfish = basicFish('jellyfish', 4, 210, 'Jellyfish', 'Qualle');

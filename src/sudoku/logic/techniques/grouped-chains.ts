@@ -19,9 +19,9 @@
  *                                 are weakly linked to the start).
  *
  *   nice-loop          cell nodes only; continuous and discontinuous loops (HoDoKu 280)
- *   grouped-nice-loop  the same with at least one group node (HoDoKu 300)
+ *   grouped-nice-loop  the same with at least one group node (HoDoKu 300; ours 290, below ALS-XZ as SE rates it)
  *   grouped-aic        an AIC with at least one group node: candidates weakly linked to both
- *                      ends go (HoDoKu 300)
+ *                      ends go (HoDoKu 300; ours 290)
  *
  * State encoding (as chains.ts): node·2 + on; node = cell·N + d−1 for a cell node and
  * N²·N + k·N + d−1 for the group of digit d in intersection k (layout.ts's intersections).
@@ -735,5 +735,5 @@ const loopTechnique = (id: string, kind: LoopKind, cost: number, en: string, de:
 };
 
 export const niceLoop = loopTechnique('nice-loop', 'nice-loop', 280, 'Nice loop', 'Nice Loop');
-export const groupedNiceLoop = loopTechnique('grouped-nice-loop', 'grouped-nice-loop', 300, 'Grouped nice loop', 'Gruppierter Nice Loop');
-export const groupedAic = loopTechnique('grouped-aic', 'grouped-aic', 300, 'Grouped AIC', 'Gruppierte AIC');
+export const groupedNiceLoop = loopTechnique('grouped-nice-loop', 'grouped-nice-loop', 290, 'Grouped nice loop', 'Gruppierter Nice Loop');
+export const groupedAic = loopTechnique('grouped-aic', 'grouped-aic', 290, 'Grouped AIC', 'Gruppierte AIC');

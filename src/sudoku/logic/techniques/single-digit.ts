@@ -1,7 +1,8 @@
 /**
- * Single-digit patterns (tier 3): two strong links on one digit (houses where the digit has
- * exactly two places) whose near ends see each other. The near ends cannot both hold the digit,
- * so one of the far ends does, and every cell seeing both far ends loses it:
+ * Single-digit patterns (tier 4: Sudoku Explainer rates them as chains, README "Tiers"): two strong
+ * links on one digit (houses where the digit has exactly two places) whose near ends see each
+ * other. The near ends cannot both hold the digit, so one of the far ends does, and every cell
+ * seeing both far ends loses it:
  *
  *   Skyscraper     both strong links in rows (or both in columns), near ends in one column (row)
  *   2-String Kite  one in a row, one in a column, near ends in one region
@@ -90,7 +91,7 @@ function describe(s: LogicState, t: Technique) {
 }
 
 const pattern = (id: string, shape: Shape, cost: number, en: string, de: string): Technique => {
-  const t: Technique = defineTechnique({ id, tier: 3, cost, name: { en, de }, find: (s) => singleDigit(s, t, shape), describe: (s) => describe(s, t) });
+  const t: Technique = defineTechnique({ id, tier: 4, cost, name: { en, de }, find: (s) => singleDigit(s, t, shape), describe: (s) => describe(s, t) });
   return t;
 };
 

@@ -154,7 +154,7 @@ const hidden = (id: string, k: number, tier: number, cost: number, en: string, d
 
 export const nakedPair = naked('naked-pair', 2, 2, 60, 'Naked pair', 'Nacktes Paar');
 export const nakedTriple = naked('naked-triple', 3, 2, 80, 'Naked triple', 'Nacktes Tripel');
-export const nakedQuad = naked('naked-quad', 4, 3, 120, 'Naked quad', 'Nacktes Quartett');
+export const nakedQuad = naked('naked-quad', 4, 3, 200, 'Naked quad', 'Nacktes Quartett');
 export const hiddenPair = hidden('hidden-pair', 2, 2, 70, 'Hidden pair', 'Verstecktes Paar');
 export const hiddenTriple = hidden('hidden-triple', 3, 2, 100, 'Hidden triple', 'Verstecktes Tripel');
-export const hiddenQuad = hidden('hidden-quad', 4, 3, 150, 'Hidden quad', 'Verstecktes Quartett');
+export const hiddenQuad = hidden('hidden-quad', 4, 3, 220, 'Hidden quad', 'Verstecktes Quartett');

@@ -1,7 +1,8 @@
 /**
- * Uniqueness techniques (tier 5): unique rectangles types 1–4 and BUG+1. They are sound only for a
- * puzzle with exactly one solution, so the prover runs them only when told the board is proven
- * unique (`prove(board, { uniqueness: true })`, set by judgeBoard after its count).
+ * Uniqueness techniques (tier 3, as both reference raters put them: README "Tiers"): unique
+ * rectangles types 1–4 and BUG+1. They are sound only for a puzzle with exactly one solution, so
+ * the prover runs them only when told the board is proven unique (`prove(board, { uniqueness: true
+ * })`, set by judgeBoard after its count).
  *
  * Deadly pattern: four open cells in two rows, two columns and exactly two regions. If all four
  * took only the digits x and y, swapping x and y in them would give a second solution (every row,
@@ -318,8 +319,8 @@ function describeRectangle(s: LogicState, t: Technique): ReturnType<Technique['d
 const rectangle = (type: RectangleType): Technique => {
   const t: Technique = defineTechnique({
     id: `unique-rectangle-${type}`,
-    tier: 5,
-    cost: 100,
+    tier: 3,
+    cost: 190,
     name: { en: `Unique rectangle type ${type}`, de: `Eindeutiges Rechteck Typ ${type}` },
     assumesUniqueness: true,
     find: (s) => uniqueRectangle(s, t, type),
@@ -335,8 +336,8 @@ export const uniqueRectangle4 = rectangle(4);
 
 export const bugPlusOneTechnique: Technique = defineTechnique({
   id: 'bug-plus-one',
-  tier: 5,
-  cost: 100,
+  tier: 3,
+  cost: 230,
   name: { en: 'BUG+1', de: 'BUG+1' },
   assumesUniqueness: true,
   find: bugPlusOne,

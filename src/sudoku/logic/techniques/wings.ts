@@ -1,6 +1,6 @@
 /**
- * Wings (tier 3): XY-Wing, XYZ-Wing and W-Wing, on any layout (cells "see" each other when they
- * share a row, a column or a region).
+ * Wings: XY-Wing, XYZ-Wing (tier 3) and W-Wing (tier 4: a chain in Sudoku Explainer), on any layout
+ * (cells "see" each other when they share a row, a column or a region).
  *
  *   XY-Wing   pivot {x,y} seeing pincers {x,z} and {y,z}: one pincer is z
  *   XYZ-Wing  pivot {x,y,z} seeing pincers {x,z} and {y,z}: one of the three is z
@@ -183,8 +183,8 @@ export const xyzWingTechnique: Technique = defineTechnique({
 
 export const wWingTechnique: Technique = defineTechnique({
   id: 'w-wing',
-  tier: 3,
-  cost: 150,
+  tier: 4,
+  cost: 250,
   name: { en: 'W-Wing', de: 'W-Wing' },
   find: wWing,
   describe(s) {
