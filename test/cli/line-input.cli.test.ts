@@ -101,9 +101,9 @@ describe("the issue's jigsaw 1.2.......34....:AAABCABBCCDBCDDD", () => {
     const r = runCli(['verify'], { input: `${JIGSAW}\n${JIGSAW}:1:${JIGSAW_SOLUTION}\n${JIGSAW}:1:${REGULAR_SOLUTION}\n` });
     expect(r.code).toBe(1);
     expect(linesOf(r)).toEqual([
-      '<stdin>:1: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176)',
-      '<stdin>:2: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176)',
-      "<stdin>:3: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176): the line's solution is not a solution: 2 at r1c3 and r2c2 share a block",
+      '<stdin>:1: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
+      '<stdin>:2: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
+      "<stdin>:3: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line's solution is not a solution: 2 at r1c3 and r2c2 share a block",
     ]);
   });
 
@@ -164,9 +164,9 @@ describe("verify checks a line's count and solution (issue 17, defect 5)", () =>
     const r = runCli(['verify'], { input: `${JIGSAW}:0\n${JIGSAW}:2:${JIGSAW_SOLUTION}\n${JIGSAW}:1\n` });
     expect(r.code).toBe(1);
     expect(linesOf(r)).toEqual([
-      '<stdin>:1: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176): the line claims 0 solutions, but the board has exactly one solution',
-      '<stdin>:2: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176): the line claims 2 solutions, but the board has exactly one solution',
-      '<stdin>:3: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 176)',
+      '<stdin>:1: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line claims 0 solutions, but the board has exactly one solution',
+      '<stdin>:2: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line claims 2 solutions, but the board has exactly one solution',
+      '<stdin>:3: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
     ]);
   });
 

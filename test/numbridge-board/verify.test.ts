@@ -3,11 +3,10 @@
  * the player form carries no solution anywhere.
  */
 import { describe, expect, test } from 'vitest';
-import { boardFileText, playerForm, readBoardFile } from '../../src/numbridge-board/board-file.ts';
+import { boardFileText, playerForm } from '../../src/numbridge-board/board-file.ts';
 import { generateBoard } from '../../src/numbridge-board/generate.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { verifyBoard } from '../../src/numbridge-board/verify.ts';
-import { digitsInFirstOrder, prove } from '../../src/sudoku/logic/index.ts';
 
 const base = generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 2 }, 'verify-test');
 const irregular = generateBoard({ size: 7, blocks: 'irregular', givens: 20, symmetry: 'rot180' }, 'verify-test');
@@ -35,8 +34,8 @@ describe('verifyBoard', () => {
     ['a given removed', (f) => { const { given } = cells(f); f.public.givens[given[0]]![given[1]] = 0; }, /has \d+ givens, the request asked for 30|more than one solution/],
     ['a wrong given', (f) => { const { empty } = cells(f); const row = f.public.givens[empty[0]]!; const sol = f.secret!.solution[empty[0]]![empty[1]]!; row[empty[1]] = (sol % 9) + 1; }, /givens clash|has 31 givens, the request asked for 30/],
     ['a wrong secret solution', (f) => { const s = f.secret!.solution; [s[0]![0], s[0]![1]] = [s[0]![1]!, s[0]![0]!]; }, /secret solution is not the board's solution \(first difference at r1c1\)/],
-    ['a grade claimed too high', (f) => { f.public.grade = { level: 3, name: 'hard', score: f.public.grade.score }; f.secret!.request!.grade = 3; }, /claims grade 3 \(hard\) but the prover grades it 2 \(medium\)/],
-    ['a grade claimed too low', (f) => { f.public.grade = { level: 1, name: 'easy', score: f.public.grade.score }; f.secret!.request!.grade = 1; }, /claims grade 1 \(easy\) but the prover grades it 2 \(medium\)/],
+    ['a grade claimed too high', (f) => { f.public.grade = { ...f.public.grade, level: 3, name: 'hard' }; f.secret!.request!.grade = 3; }, /claims grade 3 \(hard\) but the prover grades it 2 \(medium\)/],
+    ['a grade claimed too low', (f) => { f.public.grade = { ...f.public.grade, level: 1, name: 'easy' }; f.secret!.request!.grade = 1; }, /claims grade 1 \(easy\) but the prover grades it 2 \(medium\)/],
     ['a practice request its grade does not meet', (f) => { f.secret!.request!.technique = 'x-wing'; }, /its hardest technique is [a-z-]+, the request asked for x-wing/],
     ['another hardest technique claimed', (f) => { f.public.grade.technique = f.public.grade.technique === 'naked-pair' ? 'hidden-pair' : 'naked-pair'; }, /claims its hardest technique is (naked|hidden)-pair but the prover's hardest step is [a-z-]+/],
     ['a wrong score', (f) => { f.public.grade.score += 1; }, /grade score is \d+, the file says \d+/],
@@ -68,6 +67,7 @@ describe('verifyBoard', () => {
     expect(verifyBoard(wrongScore).problems).toEqual([`grade score is ${grade.score}, the file says ${grade.score + 1}`]);
     const wrongLevel = copy();
     wrongLevel.public.grade = { ...grade, level: grade.level + 1, name: 'other' };
+    wrongLevel.secret!.request!.grade = grade.level + 1;
     expect(verifyBoard(wrongLevel).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
     // written before the calibration (scale 2) or before banded scores (no scale): not re-graded by today's ladder
     for (const earlier of [{ level: grade.level, name: grade.name, score: grade.score + 1, scale: 2 as const }, { level: grade.level, name: grade.name, score: 1234 }]) {

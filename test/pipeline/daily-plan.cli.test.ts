@@ -27,9 +27,9 @@ const env = { PUZZLEMILL_DAILY_KEY: KEY };
  * before plan files): `daily --date 2026-12-07 --out DIR`, public/ and secret/ (23 files); pinned
  * anew when issue 27 calibrated the grades (tiers moved, the score's parts: every Numbridge grade
  * score of the day changed, its levels by the same plan names; every grade names its hardest
- * technique, grade.technique, since issue 27 §3) — PIN_TO_REGENERATE
+ * technique, grade.technique, since issue 27 §3); grade scale 3
  */
-const PINNED_2026_12_07 = '8f60b71098302a1c2a8df67deac7169b529ddc52344f806b04f87f34c7eb1691';
+const PINNED_2026_12_07 = '9b0041ea8afe301cdd5efa65755146048e17f3e9a69c3b4abaa7cb3c9acedd93';
 
 function treeHash(dir: string): { files: number; sha256: string } {
   const paths: string[] = [];
