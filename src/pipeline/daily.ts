@@ -292,8 +292,11 @@ function refuseOtherPlan(path: string, states: readonly SlotState[], date: strin
   throw new RangeError(`${path}: ${date} was made with another plan (${what}); make it with the plan it was made with, or remove the date's public, staged and secret folders to make a new set`);
 }
 
-/** A date's secret index when its set was made (written last, so only a complete set has one). */
-function madeIndex(path: string): DailyIndex | undefined {
+/**
+ * A date's secret index when its set was made (written last, so only a complete set has one):
+ * undefined when it is missing, unreadable or fails its schema.
+ */
+export function madeIndex(path: string): DailyIndex | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

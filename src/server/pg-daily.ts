@@ -19,9 +19,9 @@
  * One lock for every date, not one per date: two instances making two different days at once
  * would each miss the other's puzzles.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { dailyDirs } from '../pipeline/daily.ts';
+import { dailyDirs, madeIndex } from '../pipeline/daily.ts';
 import { FingerprintIndex } from '../pipeline/fingerprint-index.ts';
 import type { FingerprintEntry } from '../pipeline/schema.ts';
 import { inTransaction, type PgPool } from './pg.ts';
@@ -57,8 +57,9 @@ export class PgDailyMemory {
 
   /** Record the day `date` of the daily folder at `root` (just made there): a fingerprint another date holds is refused (a RangeError in one line). */
   async recordDay(root: string, date: string): Promise<void> {
-    const index = dailyIndexOf(root, date);
-    if (!index) throw new RangeError(`${join(dailyDirs(root, date).secretDir, 'index.json')}: missing, so the day cannot be recorded in the database`);
+    const path = secretIndexPath(root, date);
+    const index = madeIndex(path);
+    if (!index) throw new RangeError(`${path}: missing or not a daily index, so the day cannot be recorded in the database`);
     await this.record(date, index.puzzles.map((p) => ({ fingerprint: p.fingerprint, kind: p.kind, date, slot: p.slot, id: p.id })), index.keyId ?? null, true);
   }
 
@@ -77,17 +78,12 @@ export class PgDailyMemory {
   }
 }
 
-/** The date's secret index in the folder (its fingerprints and key id), or undefined. */
-function dailyIndexOf(root: string, date: string): { keyId?: string; puzzles: Array<{ fingerprint: string; kind: string; slot: string; id: string }> } | undefined {
-  const path = join(dailyDirs(root, date).secretDir, 'index.json');
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ReturnType<typeof dailyIndexOf>) : undefined;
+/** Where the date's secret index (its fingerprints and key id) is in the daily folder at `root`. */
+function secretIndexPath(root: string, date: string): string {
+  return join(dailyDirs(root, date).secretDir, 'index.json');
 }
 
+/** The key id of the date's set in the folder; null when its index is missing or unreadable (its fingerprints still count). */
 function keyIdOf(root: string, date: string): string | null {
-  try {
-    return dailyIndexOf(root, date)?.keyId ?? null;
-  } catch {
-    // an unreadable index says nothing of the key; its fingerprints still count
-    return null;
-  }
+  return madeIndex(secretIndexPath(root, date))?.keyId ?? null;
 }
