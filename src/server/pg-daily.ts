@@ -13,8 +13,9 @@
  *    left as it was;
  * 3. makes the day with every fingerprint in the database as published elsewhere (`published`:
  *    makeDaily's `publishedElsewhere`), so no candidate repeats any instance's day;
- * 4. records the new day (`recordDay`), refusing a fingerprint another date holds (the key of the
- *    table is the fingerprint: the database itself keeps one puzzle to one day), then loads it.
+ * 4. records the new day (`recordDay`: in place of any rows the date had), refusing a fingerprint
+ *    another date holds (the key of the table is the fingerprint: the database itself keeps one
+ *    puzzle to one day), then loads it.
  *
  * One lock for every date, not one per date: two instances making two different days at once
  * would each miss the other's puzzles.
@@ -55,7 +56,10 @@ export class PgDailyMemory {
     for (const [date, entries] of byDate) await this.record(date, entries, keyIdOf(root, date), false);
   }
 
-  /** Record the day `date` of the daily folder at `root` (just made there): a fingerprint another date holds is refused (a RangeError in one line). */
+  /**
+   * Record the day `date` of the daily folder at `root` (just made there), in place of any rows the
+   * date had: a fingerprint another date holds is refused (a RangeError in one line; nothing changed).
+   */
   async recordDay(root: string, date: string): Promise<void> {
     const path = secretIndexPath(root, date);
     const index = madeIndex(path);
@@ -65,6 +69,8 @@ export class PgDailyMemory {
 
   private async record(date: string, entries: readonly FingerprintEntry[], keyId: string | null, strict: boolean): Promise<void> {
     await inTransaction(this.pool, async (db) => {
+      // the day as made now, not beside rows of an earlier making of it (a slot remade, a commit whose answer was lost)
+      if (strict) await db.query('DELETE FROM daily_fingerprints WHERE date = $1', [date]);
       await db.query(
         `INSERT INTO daily_fingerprints (fingerprint, kind, date, slot, puzzle_id, key_id)
          SELECT f, k, $5, s, i, $6 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t (f, k, s, i)

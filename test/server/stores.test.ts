@@ -209,7 +209,8 @@ test('on PostgreSQL two instances take from the same buckets, concurrently, neve
 
 describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', () => {
   test("a folder's days recorded with their key; another key refused; a day repeating another date's puzzle refused", async () => {
-    const memory = new PgDailyMemory(await pgPool());
+    const pool = await pgPool();
+    const memory = new PgDailyMemory(pool);
     await memory.recordFolder(join(dir, 'daily'));
     await memory.recordFolder(join(dir, 'daily')); // again: nothing new
     const published = await memory.published();
@@ -220,6 +221,10 @@ describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', 
     const other = join(dir, 'other-host');
     cpSync(join(dir, 'daily', 'secret', DATE), join(other, 'secret', '2026-12-02'), { recursive: true });
     await expect(memory.recordDay(other, '2026-12-02')).rejects.toThrow(/^daily 2026-12-02: a puzzle repeats 2026-12-01 (m-4|nb-6) \(recorded in the database by another instance\): not stored$/);
+    expect(await memory.published()).toEqual(published);
+    // a day recorded again replaces its rows: none left from an earlier making of it
+    await pool.query("INSERT INTO daily_fingerprints VALUES ('left-from-before', 'murder', $1, 'm-4', 'x', NULL)", [DATE]);
+    await memory.recordDay(join(dir, 'daily'), DATE);
     expect(await memory.published()).toEqual(published);
   });
 
