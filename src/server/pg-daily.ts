@@ -18,20 +18,67 @@
  *    puzzle to one day), then loads it.
  *
  * One lock for every date, not one per date: two instances making two different days at once
- * would each miss the other's puzzles.
+ * would each miss the other's puzzles. `makeDay` runs those steps; a day the database refuses is
+ * removed from the folder again, so it is never served.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { dailyDirs, madeIndex } from '../pipeline/daily.ts';
+import { dailyDirs, madeIndex, removeDay } from '../pipeline/daily.ts';
 import { FingerprintIndex } from '../pipeline/fingerprint-index.ts';
 import type { FingerprintEntry } from '../pipeline/schema.ts';
-import { inTransaction, type PgPool } from './pg.ts';
+import { inTransaction, withAdvisoryLock, type PgPool } from './pg.ts';
 
 /** The advisory lock (pg.ts withAdvisoryLock) every instance makes its days under. */
 export const DAILY_LOCK = 'puzzlemill daily';
 
+/** What `makeDay` needs from the server: the store's view, the making and the loading of one day. */
+export interface DayMaking {
+  /** The daily folder the day is made into. */
+  root: string;
+  date: string;
+  /** The id of the daily key the day is made with. */
+  keyId: string;
+  /** True when an instance has stored the day already. */
+  stored: () => Promise<boolean>;
+  /** Make the day into the folder, never repeating `publishedElsewhere`. */
+  make: (publishedElsewhere: FingerprintEntry[]) => Promise<void>;
+  /** Load the day, made and recorded, into the store. */
+  load: () => Promise<void>;
+  /** True once the server is stopping: no more waiting for the lock. */
+  stopped?: () => boolean;
+}
+
 export class PgDailyMemory {
   constructor(private readonly pool: PgPool) {}
+
+  /**
+   * Make the day once across the instances (steps 1–4 above) unless one has stored it. A day made
+   * but not recorded (a repeat refused, the database away) is removed from the folder again
+   * (daily.ts removeDay): left there, the next tick would find it made and load it, and a restart
+   * would record it without the refused puzzle. Throws what refused it.
+   */
+  async makeDay(o: DayMaking): Promise<void> {
+    // stored already: no waiting for the lock, which another instance may hold for minutes making a later day
+    if (await o.stored()) return;
+    await withAdvisoryLock(
+      this.pool,
+      DAILY_LOCK,
+      async () => {
+        if (await o.stored()) return;
+        await this.assertKey(o.keyId);
+        await this.recordFolder(o.root);
+        await o.make(await this.published());
+        try {
+          await this.recordDay(o.root, o.date);
+        } catch (e) {
+          await removeDay(o.root, o.date);
+          throw e;
+        }
+        await o.load();
+      },
+      { ...(o.stopped && { stopped: o.stopped }) },
+    );
+  }
 
   /** Throw (a RangeError in one line) when the newest day recorded with a key was made with another one than `keyId`. */
   async assertKey(keyId: string): Promise<void> {

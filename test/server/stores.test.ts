@@ -5,7 +5,7 @@
  * instance shares on PostgreSQL, migrations applied once when two instances open one database
  * together, and the same requests answered with the same bytes by a server on each database.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ import { openDatabase } from '../../src/server/db.ts';
 import { MIGRATIONS } from '../../src/server/migrations/index.ts';
 import { openPostgres, type PgPool } from '../../src/server/pg.ts';
 import { PgCheckLimiter } from '../../src/server/pg-rate-limit.ts';
-import { PgDailyMemory } from '../../src/server/pg-daily.ts';
+import { PgDailyMemory, type DayMaking } from '../../src/server/pg-daily.ts';
 import { dailyKeyId } from '../../src/pipeline/daily-key.ts';
 import { CheckLimiter, RateLimited, type CheckLimit, type CheckRate } from '../../src/server/rate-limit.ts';
 import { PgPuzzleStore } from '../../src/server/pg-store.ts';
@@ -239,6 +239,38 @@ describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', 
     // written to no folder's own index: host-b's remembers only its own day
     expect(readFileSync(join(dir, 'host-b', 'secret', 'fingerprints.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).date)).toEqual(['2026-12-03']);
   });
+});
+
+test('on PostgreSQL a day the database refuses is removed from the folder, not loaded, and made again without the repeat', async () => {
+  const pool = await pgPool();
+  const memory = new PgDailyMemory(pool);
+  const root = join(dir, 'host-c');
+  const date = '2026-12-05';
+  const plan = [{ slot: 'm-4', kind: 'murder', request: { size: 4, level: 'easy' } }];
+  let loaded = 0;
+  let race = true;
+  const making: DayMaking = {
+    root,
+    date,
+    keyId: dailyKeyId(KEY),
+    stored: async () => false,
+    load: async () => void loaded++,
+    make: async (publishedElsewhere) => {
+      const made = (await makeDaily({ date, root, key: KEY, plan, publishedElsewhere })).index.puzzles[0]!;
+      // the first time, the same puzzle is recorded for another date meanwhile (as a writer outside the lock could)
+      if (race) await pool.query("INSERT INTO daily_fingerprints VALUES ($1, $2, '2026-12-04', 'm-4', $3, NULL)", [made.fingerprint, made.kind, made.id]);
+      race = false;
+    },
+  };
+  await expect(memory.makeDay(making)).rejects.toThrow(/^daily 2026-12-05: a puzzle repeats 2026-12-04 m-4 /);
+  expect(loaded).toBe(0);
+  expect(['public', 'staged', 'secret'].map((side) => existsSync(join(root, side, date)))).toEqual([false, false, false]);
+  expect(readFileSync(join(root, 'secret', 'fingerprints.ndjson'), 'utf8')).toBe('');
+  await memory.makeDay(making);
+  expect(loaded).toBe(1);
+  const day = (await memory.published()).filter((e) => e.date === date);
+  expect(day).toHaveLength(1);
+  expect(day[0]!.fingerprint).not.toBe((await memory.published()).find((e) => e.date === '2026-12-04')!.fingerprint);
 });
 
 describe('PostgreSQL migrations', () => {
