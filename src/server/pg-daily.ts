@@ -93,14 +93,32 @@ export class PgDailyMemory {
     return (await this.pool.query<FingerprintEntry>('SELECT fingerprint, kind, date, slot, puzzle_id AS id FROM daily_fingerprints ORDER BY date, slot')).rows;
   }
 
-  /** Record the days of the daily folder at `root` that the database does not have (as they are: a repeat among them is not refused). */
+  /**
+   * Record the days of the daily folder at `root` that the database does not have (as they are: a
+   * repeat among them is not refused). Only under DAILY_LOCK (makeDay, recordFolderAtStart): a
+   * day recorded while another instance makes one would not be in that maker's view.
+   */
   async recordFolder(root: string): Promise<void> {
-    const known = new Set((await this.pool.query<{ date: string }>('SELECT DISTINCT date FROM daily_fingerprints')).rows.map((r) => r.date));
-    const secretRoot = dailyDirs(root, '').secretRoot;
-    if (!existsSync(secretRoot)) return;
+    for (const [date, entries] of await this.folderDaysMissing(root)) await this.record(date, entries, keyIdOf(root, date), false);
+  }
+
+  /**
+   * A start's recordFolder: under DAILY_LOCK, asked for only when the folder has days the database
+   * lacks, so a start does not wait on another instance making a day when there is nothing to record.
+   */
+  async recordFolderAtStart(root: string, stopped?: () => boolean): Promise<void> {
+    if ((await this.folderDaysMissing(root)).size === 0) return;
+    await withAdvisoryLock(this.pool, DAILY_LOCK, () => this.recordFolder(root), { ...(stopped && { stopped }) });
+  }
+
+  /** The days of the folder's fingerprints.ndjson the database has no row of, by date. */
+  private async folderDaysMissing(root: string): Promise<Map<string, FingerprintEntry[]>> {
     const byDate = new Map<string, FingerprintEntry[]>();
+    const secretRoot = dailyDirs(root, '').secretRoot;
+    if (!existsSync(secretRoot)) return byDate;
+    const known = new Set((await this.pool.query<{ date: string }>('SELECT DISTINCT date FROM daily_fingerprints')).rows.map((r) => r.date));
     for (const e of FingerprintIndex.load(secretRoot).all()) if (!known.has(e.date)) byDate.set(e.date, [...(byDate.get(e.date) ?? []), e]);
-    for (const [date, entries] of byDate) await this.record(date, entries, keyIdOf(root, date), false);
+    return byDate;
   }
 
   /**

@@ -189,10 +189,11 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
         for (const day of new Set([...datesFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
         // and the days every instance on the same PostgreSQL made (pg-daily.ts); this folder's
         // days the database lacks are remembered there, for the days other instances make
+        // (the key is only read; the recording is under the daily lock, as every maker's)
         if (database.server.postgres) {
           const memory = new PgDailyMemory(database.server.postgres);
           await memory.assertKey(dailyKeyId(dailyKey!));
-          await memory.recordFolder(o.dailyRoot);
+          await memory.recordFolderAtStart(o.dailyRoot, () => stopping);
         }
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);
