@@ -16,7 +16,7 @@
  * on a server nobody has checked with since, of the last checks).
  */
 import { inTransaction, type PgPool } from './pg.ts';
-import { allPuzzlesRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
+import { allPuzzlesRate, assertRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
 
 /** A take this long after an instance's last sweep deletes the rows of full buckets (an index range, cheap). */
 const SWEEP_AFTER_MS = 60_000;
@@ -41,7 +41,7 @@ export class PgCheckLimiter implements CheckLimit {
     private readonly rate: CheckRate,
     private readonly now: () => number,
   ) {
-    if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
+    assertRate(rate);
     this.puzzleInterval = 60_000 / rate.perMinute;
     this.allInterval = 60_000 / allPuzzlesRate(rate).perMinute;
   }
