@@ -14,9 +14,18 @@
  * `full_at` has passed means the same as no row: the first take a minute after an instance's last
  * sweep deletes those, so the addresses the table holds are of about the last two minutes (or,
  * on a server nobody has checked with since, of the last checks).
+ *
+ * Cheap refusals: a refused bucket is remembered in this process until it holds a request again,
+ * so the 429s a script keeps asking for are answered without the database. The table is UNLOGGED
+ * (migration 7): its rows are minutes-long and worth nothing after a crash (PostgreSQL empties it
+ * then: every bucket full), and a transaction that writes only unlogged tables commits without
+ * waiting for a flush of the write-ahead log.
  */
 import { inTransaction, type PgPool } from './pg.ts';
 import { allPuzzlesRate, assertRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
+
+/** Refusals this process remembers at most (address–puzzle pairs and addresses); the oldest go first. */
+const MAX_REFUSED = 100_000;
 
 /** A take this long after an instance's last sweep deletes the rows of full buckets (an index range, cheap). */
 const SWEEP_AFTER_MS = 60_000;
@@ -35,6 +44,12 @@ export class PgCheckLimiter implements CheckLimit {
   private readonly puzzleInterval: number;
   private readonly allInterval: number;
   private sweptAt = -Infinity;
+  /**
+   * Buckets this process found empty, with the time they hold a request again: a request before
+   * then is refused here, with no connection nor transaction — a flood of 429s costs the database
+   * nothing. Safe across instances: the others only take more from a bucket, never give back.
+   */
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly pool: PgPool,
@@ -48,6 +63,8 @@ export class PgCheckLimiter implements CheckLimit {
 
   async take(client: string, puzzle: string): Promise<void> {
     const now = this.now();
+    this.refuseIfRemembered(`${client}\n${puzzle}`, now, ON_PUZZLE);
+    this.refuseIfRemembered(client, now, ON_ALL_PUZZLES);
     if (now - this.sweptAt >= SWEEP_AFTER_MS) this.sweep(now);
     try {
       await inTransaction(this.pool, async (db) => {
@@ -62,13 +79,29 @@ export class PgCheckLimiter implements CheckLimit {
         ).rows;
         const ahead = (which: string) => rows.find((r) => r.puzzle === which)!.full_at - now;
         const onPuzzle = ahead(puzzle) - this.rate.burst * this.puzzleInterval;
-        if (onPuzzle > 0) throw new Refused(new RateLimited(seconds(onPuzzle), ON_PUZZLE));
+        if (onPuzzle > 0) throw new Refused(this.remember(`${client}\n${puzzle}`, now, onPuzzle, ON_PUZZLE));
         const onAll = ahead(ALL_PUZZLES) - allPuzzlesRate(this.rate).burst * this.allInterval;
-        if (onAll > 0) throw new Refused(new RateLimited(seconds(onAll), ON_ALL_PUZZLES));
+        if (onAll > 0) throw new Refused(this.remember(client, now, onAll, ON_ALL_PUZZLES));
       });
     } catch (e) {
       throw e instanceof Refused ? e.refusal : e;
     }
+  }
+
+  /** Throw the refusal remembered for the bucket `key` while its time has not come. */
+  private refuseIfRemembered(key: string, now: number, what: string): void {
+    const until = this.refusedUntil.get(key);
+    if (until === undefined) return;
+    if (until > now) throw new RateLimited(seconds(until - now), what);
+    this.refusedUntil.delete(key);
+  }
+
+  /** Remember that the bucket `key` holds a request again in `ms`; the refusal to answer. */
+  private remember(key: string, now: number, ms: number, what: string): RateLimited {
+    this.refusedUntil.delete(key);
+    if (this.refusedUntil.size >= MAX_REFUSED) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+    this.refusedUntil.set(key, now + ms);
+    return new RateLimited(seconds(ms), what);
   }
 
   /** Delete the rows of buckets full again by `now` (no row says the same); a failure only leaves them for the next sweep. */

@@ -207,6 +207,19 @@ test('on PostgreSQL two instances take from the same buckets, concurrently, neve
   expect((await pool.query<{ full_at: number }>("SELECT full_at FROM check_limits WHERE puzzle = 'p'")).rows).toEqual([{ full_at: 1000 + 10 * 6000 }]);
 });
 
+test('on PostgreSQL a refused bucket is remembered: refused again with no query until it holds a request', async () => {
+  const pool = await pgPool();
+  let t = 0;
+  const l = new PgCheckLimiter(pool, { perMinute: 60, burst: 1 }, () => t);
+  await l.take('ip', 'p');
+  await expect(l.take('ip', 'p')).rejects.toThrow('on this puzzle from this address: retry in 1 s');
+  await pool.query('DELETE FROM check_limits'); // the database would take it now: only the memory refuses
+  t = 500;
+  await expect(l.take('ip', 'p')).rejects.toThrow('on this puzzle from this address: retry in 1 s');
+  t = 1000;
+  await l.take('ip', 'p');
+});
+
 describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', () => {
   test("a folder's days recorded with their key; another key refused; a day repeating another date's puzzle refused", async () => {
     const pool = await pgPool();
