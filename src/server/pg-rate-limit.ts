@@ -12,8 +12,9 @@
  * back when either refuses: a refused request costs nothing, and the rows stay locked from the
  * upsert to the end, so two instances never both take an address's last request. A row whose
  * `full_at` has passed means the same as no row: the first take a minute after an instance's last
- * sweep deletes those, so the addresses the table holds are of about the last two minutes (or,
- * on a server nobody has checked with since, of the last checks).
+ * sweep deletes those, so the table holds buckets of about the last two minutes (or, on a server
+ * nobody has checked with since, of the last checks) — under a keyed hash of the address, never
+ * the address itself (`addressKey`).
  *
  * Cheap refusals: a refused bucket is remembered in this process until it holds a request again,
  * so the 429s a script keeps asking for are answered without the database. The table is UNLOGGED
@@ -21,7 +22,9 @@
  * then: every bucket full), and a transaction that writes only unlogged tables commits without
  * waiting for a flush of the write-ahead log.
  */
+import { createHmac } from 'node:crypto';
 import { inTransaction, type PgPool } from './pg.ts';
+import { databaseSalt } from './stats/pg-play-store.ts';
 import { allPuzzlesRate, assertRate, ON_ALL_PUZZLES, ON_PUZZLE, RateLimited, type CheckLimit, type CheckRate } from './rate-limit.ts';
 
 /** Refusals this process remembers at most (address–puzzle pairs and addresses); the oldest go first. */
@@ -50,6 +53,7 @@ export class PgCheckLimiter implements CheckLimit {
    * nothing. Safe across instances: the others only take more from a bucket, never give back.
    */
   private readonly refusedUntil = new Map<string, number>();
+  private salt: Promise<Buffer> | undefined;
 
   constructor(
     private readonly pool: PgPool,
@@ -66,6 +70,7 @@ export class PgCheckLimiter implements CheckLimit {
     this.refuseIfRemembered(`${client}\n${puzzle}`, now, ON_PUZZLE);
     this.refuseIfRemembered(client, now, ON_ALL_PUZZLES);
     if (now - this.sweptAt >= SWEEP_AFTER_MS) this.sweep(now);
+    const address = await this.addressKey(client);
     try {
       await inTransaction(this.pool, async (db) => {
         // the puzzle's row first, then the address's: every take locks in this order (no deadlock)
@@ -74,7 +79,7 @@ export class PgCheckLimiter implements CheckLimit {
             `INSERT INTO check_limits AS b (address, puzzle, full_at) VALUES ($1, $2, $3::float8 + $4::float8), ($1, '', $3::float8 + $5::float8)
              ON CONFLICT (address, puzzle) DO UPDATE SET full_at = GREATEST(b.full_at, $3::float8) + (EXCLUDED.full_at - $3::float8)
              RETURNING puzzle, full_at`,
-            [client, puzzle, now, this.puzzleInterval, this.allInterval],
+            [address, puzzle, now, this.puzzleInterval, this.allInterval],
           )
         ).rows;
         const ahead = (which: string) => rows.find((r) => r.puzzle === which)!.full_at - now;
@@ -86,6 +91,19 @@ export class PgCheckLimiter implements CheckLimit {
     } catch (e) {
       throw e instanceof Refused ? e.refusal : e;
     }
+  }
+
+  /**
+   * The stored form of a client's address: an HMAC under the database's salt (the one the play
+   * statistics use), so the shared database holds no address, as src/server/stats/README.md says.
+   */
+  private async addressKey(client: string): Promise<string> {
+    // a failed first read (the database away) is not kept: the next request tries again
+    this.salt ??= databaseSalt(this.pool).catch((e: unknown) => {
+      this.salt = undefined;
+      throw e;
+    });
+    return createHmac('sha256', await this.salt).update(`check-limits\u0000${client}`).digest('base64url');
   }
 
   /** Throw the refusal remembered for the bucket `key` while its time has not come. */

@@ -2,7 +2,8 @@ import type { Migration } from './migration.ts';
 
 /**
  * 7 — the check/hint limit shared by every instance on PostgreSQL (pg-rate-limit.ts): one row per
- * token bucket, an address on one puzzle (`puzzle` its id) or on all puzzles (`puzzle` ''), held
+ * token bucket, an address on one puzzle (`puzzle` its id) or on all puzzles (`puzzle` ''), the
+ * address as an HMAC under `play_salt` (never the address itself), held
  * as the one number a bucket needs, the server time (ms) at which it is full again. A row whose
  * time has passed says the same as no row, so expired rows are deleted by `full_at` at any time.
  * UNLOGGED: the rows are minutes-long and high-churn, a crash that empties the table only fills
