@@ -125,7 +125,11 @@ export class PgCheckLimiter implements CheckLimit {
   /** Delete the rows of buckets full again by `now` (no row says the same); a failure only leaves them for the next sweep. */
   private sweep(now: number): void {
     this.sweptAt = now;
-    this.pool.query('DELETE FROM check_limits WHERE full_at <= $1', [now]).catch(() => undefined);
+    // rows a take holds are skipped, not waited for: a delete locking rows in full_at order against a
+    // take locking its two rows could deadlock (the next sweep gets them)
+    this.pool
+      .query('DELETE FROM check_limits WHERE (address, puzzle) IN (SELECT address, puzzle FROM check_limits WHERE full_at <= $1 FOR UPDATE SKIP LOCKED)', [now])
+      .catch(() => undefined);
   }
 }
 
