@@ -2,13 +2,15 @@
  * The stores on both databases (issue 28, section 1): one suite run against SQLite and against a
  * throwaway PostgreSQL (test/helpers/postgres.ts), the check/hint limit in memory and in the
  * database (the same cases; two instances taking from one bucket at once), the daily memory every
- * instance shares on PostgreSQL, migrations applied once when two instances open one database
- * together, and the same requests answered with the same bytes by a server on each database.
+ * instance shares on PostgreSQL (a day it refuses taken out of the folder again), a lock wait
+ * past lock_timeout answered as a 503, migrations applied once when two instances open one
+ * database together, and the same requests answered with the same bytes by a server on each database.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
@@ -286,6 +288,24 @@ test('on PostgreSQL a day the database refuses is removed from the folder, not l
   const day = (await memory.published()).filter((e) => e.date === date);
   expect(day).toHaveLength(1);
   expect(day[0]!.fingerprint).not.toBe((await memory.published()).find((e) => e.date === '2026-12-04')!.fingerprint);
+});
+
+test('on PostgreSQL a lock waited on past lock_timeout is a one-line 503 with Retry-After, not a 500', async () => {
+  const url = await postgres.database();
+  const holder = new pg.Client({ connectionString: url });
+  const waiter = new pg.Client({ connectionString: url, options: '-c lock_timeout=100ms' });
+  await Promise.all([holder.connect(), waiter.connect()]);
+  const app = buildServer({ db: openDatabase(':memory:'), plugins: [async (f) => void f.get('/locked', async () => (await waiter.query('SELECT * FROM held')).rows)] });
+  try {
+    await holder.query('CREATE TABLE held (id int)');
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE held');
+    const r = await app.inject({ method: 'GET', url: '/locked' });
+    expect([r.statusCode, r.headers['retry-after'], r.json()]).toEqual([503, '1', { error: 'the database is busy: try again in a moment' }]);
+  } finally {
+    await app.close();
+    await Promise.all([holder.end(), waiter.end()]);
+  }
 });
 
 describe('PostgreSQL migrations', () => {
