@@ -1,6 +1,6 @@
 /**
  * The daily sets across hosts on PostgreSQL. Instances sharing a database make each day once
- * (under one advisory lock, start.ts), each into its own daily folder, and a folder remembers only
+ * (under one advisory lock, `makeDay`, which start.ts calls), each into its own daily folder, and a folder remembers only
  * the days made into it — so instances on different hosts, each with a folder of its own, would
  * not know each other's puzzles (a repeat) nor notice another key. The database's memory
  * (migration 9, `daily_fingerprints`) is every instance's: each published puzzle's fingerprint
@@ -29,7 +29,7 @@ import type { FingerprintEntry } from '../pipeline/schema.ts';
 import { inTransaction, withAdvisoryLock, type PgPool } from './pg.ts';
 
 /** The advisory lock (pg.ts withAdvisoryLock) every instance makes its days under. */
-export const DAILY_LOCK = 'puzzlemill daily';
+const DAILY_LOCK = 'puzzlemill daily';
 
 /** What `makeDay` needs from the server: the store's view, the making and the loading of one day. */
 export interface DayMaking {
