@@ -144,6 +144,25 @@ export function publishStaged(root: string, date: string): boolean {
   return true;
 }
 
+/**
+ * Remove the date's set from the daily folder — its public, staged and secret folders and its
+ * lines in fingerprints.ndjson — for a set made but not to be served (serve on PostgreSQL: the
+ * database refused it as a repeat, src/server/pg-daily.ts). Under the corpus lock. The secret
+ * index goes first: interrupted, the date is a set not yet made (finished or remade by the next
+ * run), never a made one that lacks files or fingerprints.
+ */
+export async function removeDay(root: string, date: string): Promise<void> {
+  const { publicDir, secretDir, secretRoot, stagedDir } = dailyDirs(root, date);
+  if (!existsSync(secretRoot)) return;
+  await withCorpusLock(secretRoot, async () => {
+    rmSync(join(secretDir, 'index.json'), { force: true });
+    const index = FingerprintIndex.load(secretRoot);
+    if (index.entriesOf(date).length > 0) index.replaceDate(date, []);
+    for (const folder of [publicDir, stagedDir, secretDir]) rmSync(folder, { recursive: true, force: true });
+    syncDir(secretRoot);
+  });
+}
+
 /** Publish every staged set whose day has come (`today` or before), under the corpus lock; the dates published. */
 export async function publishDue(root: string, today: string): Promise<string[]> {
   const staged = join(root, 'staged');
@@ -292,8 +311,11 @@ function refuseOtherPlan(path: string, states: readonly SlotState[], date: strin
   throw new RangeError(`${path}: ${date} was made with another plan (${what}); make it with the plan it was made with, or remove the date's public, staged and secret folders to make a new set`);
 }
 
-/** A date's secret index when its set was made (written last, so only a complete set has one). */
-function madeIndex(path: string): DailyIndex | undefined {
+/**
+ * A date's secret index when its set was made (written last, so only a complete set has one):
+ * undefined when it is missing, unreadable or fails its schema.
+ */
+export function madeIndex(path: string): DailyIndex | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -27,7 +27,7 @@ import type { PuzzleStore } from './store.ts';
 import { tableRoutes } from './tables/routes.ts';
 import { DEFAULT_KEEP_PLAYS_DAYS, type PlayStore } from './stats/play-store.ts';
 import { storesOf, type Stores } from './database.ts';
-import { DATABASE_AWAY, isUnavailable, type PgPool } from './pg.ts';
+import { DATABASE_AWAY, DATABASE_BUSY, isLockContention, isUnavailable, type PgPool } from './pg.ts';
 
 /**
  * What a plugin of the server receives: the database (a plugin owns its own migration and tables:
@@ -173,6 +173,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       // PostgreSQL down or restarting: said in one line, and the next request tries again
       request.log.warn({ err: error }, 'database not reachable');
       return reply.code(503).header('retry-after', '1').send({ error: DATABASE_AWAY });
+    }
+    if (isLockContention(error)) {
+      // a deadlock broken or a lock waited on too long: nothing was done, and a retry may pass
+      request.log.warn({ err: error }, 'database lock contention');
+      return reply.code(503).header('retry-after', '1').send({ error: DATABASE_BUSY });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

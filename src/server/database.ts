@@ -26,10 +26,12 @@ export interface Stores {
 /**
  * The bytes puzzlemill's own tables hold on PostgreSQL (`--max-db-mb`), not the database's files:
  * those include other applications' tables and do not shrink when finished tables are deleted. A
- * database out of reach is the tables' busy 503.
+ * database out of reach is the tables' busy 503. Not `check_limits`: minutes-long rows churning
+ * with every check, whose size says nothing of what the club keeps (a burst of checks must not
+ * stop the tables from being dealt).
  */
 async function puzzlemillBytes(pool: PgPool): Promise<number> {
-  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'check_limits', 'daily_fingerprints')`;
+  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'daily_fingerprints')`;
   return guarded(async () => Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes));
 }
 

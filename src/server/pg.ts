@@ -118,6 +118,17 @@ export function isUnavailable(e: unknown): boolean {
   );
 }
 
+/** What a client is told when its statement lost a race for a lock (a 503: a retry may pass). */
+export const DATABASE_BUSY = 'the database is busy: try again in a moment';
+
+/**
+ * A lock race PostgreSQL ended: a deadlock it broke (40P01), a lock wait past `lock_timeout`
+ * (55P03), a serialization failure (40001). The statement's transaction did nothing: a retry may pass.
+ */
+export function isLockContention(e: unknown): boolean {
+  return ['40P01', '55P03', '40001'].includes((e as { code?: string }).code ?? '');
+}
+
 /** The first key of puzzlemill's named advisory locks (two-key form: apart from other applications' locks). */
 const LOCK_SPACE = 0x70757a6d; // "puzm"
 

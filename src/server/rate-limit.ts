@@ -47,6 +47,11 @@ export class RateLimited extends Error implements RetryLater {
   }
 }
 
+/** Throw (a RangeError) for a rate no bucket can keep: perMinute > 0 and burst >= 1. */
+export function assertRate(rate: CheckRate): void {
+  if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
+}
+
 /** Token buckets by key, at one rate. */
 export class TokenBuckets {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -55,7 +60,7 @@ export class TokenBuckets {
     private readonly rate: CheckRate,
     private readonly now: () => number,
   ) {
-    if (!(rate.perMinute > 0 && rate.burst >= 1)) throw new RangeError(`a rate needs perMinute > 0 and burst >= 1, got ${JSON.stringify(rate)}`);
+    assertRate(rate);
   }
 
   /** Seconds until `key`'s bucket holds a request (0: it holds one now); refills it to now. */

@@ -18,7 +18,7 @@ import { datesFrom, DEFAULT_PLAN, slotsFor } from '../pipeline/daily-plan.ts';
 import type { DailyPlan } from '../pipeline/schema.ts';
 import { dailyKeyId, looseModeOf } from '../pipeline/daily-key.ts';
 import type { FingerprintEntry } from '../pipeline/schema.ts';
-import { DAILY_LOCK, PgDailyMemory } from './pg-daily.ts';
+import { PgDailyMemory } from './pg-daily.ts';
 import { buildServer } from './app.ts';
 import { loadCorpus } from './corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -27,7 +27,7 @@ import { DailyAhead } from './daily-ahead.ts';
 import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { storesOf, type ServerDatabase } from './database.ts';
-import { isPostgresUrl, openPostgres, withAdvisoryLock } from './pg.ts';
+import { isPostgresUrl, openPostgres } from './pg.ts';
 
 export interface StartOptions {
   /** The SQLite database file (made on first use; its folder too when it is `defaultDb`), or a postgres:// URL. */
@@ -151,21 +151,16 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       // instances sharing PostgreSQL make a day once: under a lock, and only when no instance
       // has stored it yet (then it is stored before the lock is let go), with every instance's
       // puzzles and key in view (pg-daily.ts)
-      const memory = new PgDailyMemory(pool);
-      // stored already: no waiting for the lock, which another instance may hold for minutes making a later day
-      if (await store.getDaily(date)) return;
-      await withAdvisoryLock(
-        pool,
-        DAILY_LOCK,
-        async () => {
-          if (await store.getDaily(date)) return;
-          await refusedAsStart(memory.assertKey(dailyKeyId(dailyKey!)));
-          await memory.recordFolder(o.dailyRoot);
-          await makeHere(await memory.published());
-          await refusedAsStart(memory.recordDay(o.dailyRoot, date));
-          await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`);
-        },
-        { stopped: () => stopping },
+      await refusedAsStart(
+        new PgDailyMemory(pool).makeDay({
+          root: o.dailyRoot,
+          date,
+          keyId: dailyKeyId(dailyKey!),
+          stored: async () => (await store.getDaily(date)) !== undefined,
+          make: makeHere,
+          load: async () => void (await load(dailyDirs(o.dailyRoot, date).secretDir, `${o.dailyRoot} ${date}`)),
+          stopped: () => stopping,
+        }),
       );
     },
     load: async (date) => {
@@ -194,10 +189,11 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
         for (const day of new Set([...datesFrom(date, (plan.daysAhead ?? 1) + 1), ...lastDailySet(o.dailyRoot)])) assertSameDailyKey(o.dailyRoot, day, dailyKey!);
         // and the days every instance on the same PostgreSQL made (pg-daily.ts); this folder's
         // days the database lacks are remembered there, for the days other instances make
+        // (the key is only read; the recording is under the daily lock, as every maker's)
         if (database.server.postgres) {
           const memory = new PgDailyMemory(database.server.postgres);
           await memory.assertKey(dailyKeyId(dailyKey!));
-          await memory.recordFolder(o.dailyRoot);
+          await memory.recordFolderAtStart(o.dailyRoot, () => stopping);
         }
       } catch (e) {
         if (e instanceof RangeError) throw new StartRefused(`serve: ${e.message}`);

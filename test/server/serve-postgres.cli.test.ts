@@ -96,15 +96,16 @@ describe('two serve instances on one PostgreSQL', () => {
 
   test('an instance killed with SIGKILL: the other serves on, with every acknowledged move, and judges its tables\' clocks; a PostgreSQL restart is a 503 in one line, then service again', async () => {
     const [a, b] = servers.map((s) => s.url) as [string, string];
-    // a table whose clock only A has armed, and which nobody asks B about: its first lapse is due
-    // 5 s after the deal, after A is dead
-    const orphan = (await call(a, 'POST', '/tables', { variant: 'blitz', room: { turnSeconds: 5 } })).json as { id: string };
     const dealt = (await call(a, 'POST', '/tables', { variant: 'blitz' })).json as { id: string; seats: Array<{ token: string }> };
     const seat1 = { authorization: `Bearer ${dealt.seats[0]!.token}` };
     const first = placement((await call(a, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat);
     expect((await call(a, 'POST', `/tables/${dealt.id}/moves`, first, { ...seat1, 'idempotency-key': 'k1' })).status).toBe(200);
+    // a table whose clock only A has armed, and which nobody asks B about: its first lapse is due
+    // 5 s after the deal, after A is dead (dealt last, just before the kill; asserted below)
+    const orphan = (await call(a, 'POST', '/tables', { variant: 'blitz', room: { turnSeconds: 5 } })).json as { id: string };
     servers[0]!.child.kill('SIGKILL');
     await new Promise((done) => servers[0]!.child.once('exit', done));
+    const killedAt = Date.now();
     servers.shift();
     const seen = (await call(b, 'GET', `/tables/${dealt.id}`, undefined, seat1)).json as unknown as Seat;
     expect(seen.moveCount).toBe(1);
@@ -137,6 +138,8 @@ describe('two serve instances on one PostgreSQL', () => {
         await new Promise((r) => setTimeout(r, 250));
         seen = await lapses();
       }
+      // A died before the lapse was due, so its timer cannot have written it: B's sweep did
+      expect(killedAt).toBeLessThan(dealtAt + 5000);
       expect(Number(seen[0]?.at) - dealtAt).toBe(5000);
     } finally {
       await db.end();

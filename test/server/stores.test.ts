@@ -2,13 +2,15 @@
  * The stores on both databases (issue 28, section 1): one suite run against SQLite and against a
  * throwaway PostgreSQL (test/helpers/postgres.ts), the check/hint limit in memory and in the
  * database (the same cases; two instances taking from one bucket at once), the daily memory every
- * instance shares on PostgreSQL, migrations applied once when two instances open one database
- * together, and the same requests answered with the same bytes by a server on each database.
+ * instance shares on PostgreSQL (a day it refuses taken out of the folder again), a lock wait
+ * past lock_timeout answered as a 503, migrations applied once when two instances open one
+ * database together, and the same requests answered with the same bytes by a server on each database.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PuzzleFile } from '../../src/kinds/kind.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
@@ -19,7 +21,7 @@ import { openDatabase } from '../../src/server/db.ts';
 import { MIGRATIONS } from '../../src/server/migrations/index.ts';
 import { openPostgres, type PgPool } from '../../src/server/pg.ts';
 import { PgCheckLimiter } from '../../src/server/pg-rate-limit.ts';
-import { PgDailyMemory } from '../../src/server/pg-daily.ts';
+import { PgDailyMemory, type DayMaking } from '../../src/server/pg-daily.ts';
 import { dailyKeyId } from '../../src/pipeline/daily-key.ts';
 import { CheckLimiter, RateLimited, type CheckLimit, type CheckRate } from '../../src/server/rate-limit.ts';
 import { PgPuzzleStore } from '../../src/server/pg-store.ts';
@@ -210,11 +212,27 @@ test('on PostgreSQL two instances take from the same buckets, concurrently, neve
   expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason instanceof RateLimited)).toBe(true);
   // every refusal was rolled back: the bucket is exactly full
   expect((await pool.query<{ full_at: number }>("SELECT full_at FROM check_limits WHERE puzzle = 'p'")).rows).toEqual([{ full_at: 1000 + 10 * 6000 }]);
+  // the address is stored as a keyed hash, never as sent
+  expect((await pool.query("SELECT address FROM check_limits WHERE address LIKE '%ip%'")).rows).toEqual([]);
+});
+
+test('on PostgreSQL a refused bucket is remembered: refused again with no query until it holds a request', async () => {
+  const pool = await pgPool();
+  let t = 0;
+  const l = new PgCheckLimiter(pool, { perMinute: 60, burst: 1 }, () => t);
+  await l.take('ip', 'p');
+  await expect(l.take('ip', 'p')).rejects.toThrow('on this puzzle from this address: retry in 1 s');
+  await pool.query('DELETE FROM check_limits'); // the database would take it now: only the memory refuses
+  t = 500;
+  await expect(l.take('ip', 'p')).rejects.toThrow('on this puzzle from this address: retry in 1 s');
+  t = 1000;
+  await l.take('ip', 'p');
 });
 
 describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', () => {
   test("a folder's days recorded with their key; another key refused; a day repeating another date's puzzle refused", async () => {
-    const memory = new PgDailyMemory(await pgPool());
+    const pool = await pgPool();
+    const memory = new PgDailyMemory(pool);
     await memory.recordFolder(join(dir, 'daily'));
     await memory.recordFolder(join(dir, 'daily')); // again: nothing new
     const published = await memory.published();
@@ -225,6 +243,10 @@ describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', 
     const other = join(dir, 'other-host');
     cpSync(join(dir, 'daily', 'secret', DATE), join(other, 'secret', '2026-12-02'), { recursive: true });
     await expect(memory.recordDay(other, '2026-12-02')).rejects.toThrow(/^daily 2026-12-02: a puzzle repeats 2026-12-01 (m-4|nb-6) \(recorded in the database by another instance\): not stored$/);
+    expect(await memory.published()).toEqual(published);
+    // a day recorded again replaces its rows: none left from an earlier making of it
+    await pool.query("INSERT INTO daily_fingerprints VALUES ('left-from-before', 'murder', $1, 'm-4', 'x', NULL)", [DATE]);
+    await memory.recordDay(join(dir, 'daily'), DATE);
     expect(await memory.published()).toEqual(published);
   });
 
@@ -239,6 +261,56 @@ describe('the daily memory on PostgreSQL (several hosts, a daily folder each)', 
     // written to no folder's own index: host-b's remembers only its own day
     expect(readFileSync(join(dir, 'host-b', 'secret', 'fingerprints.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).date)).toEqual(['2026-12-03']);
   });
+});
+
+test('on PostgreSQL a day the database refuses is removed from the folder, not loaded, and made again without the repeat', async () => {
+  const pool = await pgPool();
+  const memory = new PgDailyMemory(pool);
+  const root = join(dir, 'host-c');
+  const date = '2026-12-05';
+  const plan = [{ slot: 'm-4', kind: 'murder', request: { size: 4, level: 'easy' } }];
+  let loaded = 0;
+  let race = true;
+  const making: DayMaking = {
+    root,
+    date,
+    keyId: dailyKeyId(KEY),
+    stored: async () => false,
+    load: async () => void loaded++,
+    make: async (publishedElsewhere) => {
+      const made = (await makeDaily({ date, root, key: KEY, plan, publishedElsewhere })).index.puzzles[0]!;
+      // the first time, the same puzzle is recorded for another date meanwhile (as a writer outside the lock could)
+      if (race) await pool.query("INSERT INTO daily_fingerprints VALUES ($1, $2, '2026-12-04', 'm-4', $3, NULL)", [made.fingerprint, made.kind, made.id]);
+      race = false;
+    },
+  };
+  await expect(memory.makeDay(making)).rejects.toThrow(/^daily 2026-12-05: a puzzle repeats 2026-12-04 m-4 /);
+  expect(loaded).toBe(0);
+  expect(['public', 'staged', 'secret'].map((side) => existsSync(join(root, side, date)))).toEqual([false, false, false]);
+  expect(readFileSync(join(root, 'secret', 'fingerprints.ndjson'), 'utf8')).toBe('');
+  await memory.makeDay(making);
+  expect(loaded).toBe(1);
+  const day = (await memory.published()).filter((e) => e.date === date);
+  expect(day).toHaveLength(1);
+  expect(day[0]!.fingerprint).not.toBe((await memory.published()).find((e) => e.date === '2026-12-04')!.fingerprint);
+});
+
+test('on PostgreSQL a lock waited on past lock_timeout is a one-line 503 with Retry-After, not a 500', async () => {
+  const url = await postgres.database();
+  const holder = new pg.Client({ connectionString: url });
+  const waiter = new pg.Client({ connectionString: url, options: '-c lock_timeout=100ms' });
+  await Promise.all([holder.connect(), waiter.connect()]);
+  const app = buildServer({ db: openDatabase(':memory:'), plugins: [async (f) => void f.get('/locked', async () => (await waiter.query('SELECT * FROM held')).rows)] });
+  try {
+    await holder.query('CREATE TABLE held (id int)');
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE held');
+    const r = await app.inject({ method: 'GET', url: '/locked' });
+    expect([r.statusCode, r.headers['retry-after'], r.json()]).toEqual([503, '1', { error: 'the database is busy: try again in a moment' }]);
+  } finally {
+    await app.close();
+    await Promise.all([holder.end(), waiter.end()]);
+  }
 });
 
 describe('PostgreSQL migrations', () => {

@@ -21,9 +21,8 @@ export class PgPlayStore implements PlayStore {
     return playerHash(await this.salt, browserId, puzzleId);
   }
 
-  private async loadSalt(): Promise<Buffer> {
-    await this.pool.query('INSERT INTO play_salt (id, salt) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [randomBytes(32)]);
-    return (await this.pool.query<{ salt: Buffer }>('SELECT salt FROM play_salt WHERE id = 1')).rows[0]!.salt;
+  private loadSalt(): Promise<Buffer> {
+    return databaseSalt(this.pool);
   }
 
   async record(puzzleId: string, player: string, at: number, event: PlayEvent): Promise<void> {
@@ -71,4 +70,13 @@ export class PgPlayStore implements PlayStore {
   async prune(before: number): Promise<number> {
     return (await this.pool.query('DELETE FROM plays WHERE last_at < $1', [before])).rowCount ?? 0;
   }
+}
+
+/**
+ * The database's secret salt (`play_salt`, migration 4), made by whoever asks first: the key of
+ * every HMAC that keeps a client's id or address out of the tables (plays, check_limits).
+ */
+export async function databaseSalt(pool: PgPool): Promise<Buffer> {
+  await pool.query('INSERT INTO play_salt (id, salt) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [randomBytes(32)]);
+  return (await pool.query<{ salt: Buffer }>('SELECT salt FROM play_salt WHERE id = 1')).rows[0]!.salt;
 }

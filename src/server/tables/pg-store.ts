@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { CHANNEL } from './pg-changes.ts';
 import { moveOfRow, TABLE_COLUMNS, tableOfRow, type MoveRow, type TableRow } from './rows.ts';
-import { DATABASE_AWAY, inTransaction, isUnavailable, type PgPool } from '../pg.ts';
+import { DATABASE_AWAY, DATABASE_BUSY, inTransaction, isLockContention, isUnavailable, type PgPool } from '../pg.ts';
 import { StoreError, type Decision, type StoredTable, type TableLog, type TableStore } from './store.ts';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -99,7 +99,7 @@ async function logOf(client: Queryable, id: string, lock: boolean): Promise<{ lo
   return { log: { table: tableOfRow(row), moves }, clockDue: row.clock_due };
 }
 
-/** PostgreSQL's refusals in the store's terms: a unique key taken is a conflict, a database away is busy (503). */
+/** PostgreSQL's refusals in the store's terms: a unique key taken is a conflict, a database away or a lock race is busy (503). */
 export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -113,6 +113,7 @@ function storeError(e: unknown): unknown {
   if (code === '23505') return new StoreError('conflict', 'another request appended to this table at the same moment: send the move again with the same key');
   if (code === '53100') return new StoreError('full', "the server's disk is full: nothing was stored; try again later");
   if (isUnavailable(e)) return new StoreError('busy', DATABASE_AWAY);
+  if (isLockContention(e)) return new StoreError('busy', DATABASE_BUSY);
   return e;
 }
 

@@ -66,6 +66,8 @@ const CLOCK_SWEEP_MS = 2000;
 export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const where = options.store ?? sqliteTables(options.db);
+  /** Several instances may serve this database (PostgreSQL: it tells them each other's changes). */
+  const sharedDatabase = where.changes !== undefined;
   const service = new TableService(where.tables, { ...options, ...(where.changes && { changes: where.changes }), onError: options.onError ?? ((e, doing) => fastify.log.warn({ err: e }, doing)) });
   // the clocks of the tables left open by the last run, armed again (in the background: a start
   // with many open tables answers requests meanwhile); stopped when the server closes
@@ -75,7 +77,7 @@ export const tableRoutes: FastifyPluginAsync<TableRoutesOptions> = async (fastif
     await service.listen();
     // several instances on one database (PostgreSQL): a table's timer is on one of them, so each
     // also sweeps for tables whose clock has run out — one whose timer died with its instance included
-    if (where.changes) service.startClockSweep(CLOCK_SWEEP_MS);
+    if (sharedDatabase) service.startClockSweep(CLOCK_SWEEP_MS);
   });
   fastify.addHook('onClose', async () => service.close());
   // finished tables are deleted after their time (an hourly sweep): abandoned tables end by

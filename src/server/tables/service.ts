@@ -186,23 +186,24 @@ export class TableService {
    * One pass of the clock sweep: settle the tables whose clock is due by the database's record
    * (`store.claimDue`), whoever armed their timer — on several instances (PostgreSQL) the one that
    * did may have died. Claimed in batches, so two instances sweeping together settle different
-   * tables; settling one another instance already settled makes nothing. How many were settled.
+   * tables; settling one another instance already settled makes nothing. How many tables it
+   * claimed and settled (one with nothing due any more counts too).
    */
   async sweepClocks(): Promise<number> {
-    let settled = 0;
+    let claimed = 0;
     for (;;) {
       const ids = await this.store.claimDue(this.now(), CLOCK_LEASE_MS, CLOCK_SWEEP_BATCH);
       for (const id of ids) {
-        if (this.closed) return settled;
+        if (this.closed) return claimed;
         try {
           await this.settleDue(id);
-          settled++;
+          claimed++;
         } catch (e) {
           // its lease runs out and a later sweep (or its timer) tries again
           this.onError(e, `the clock of table ${id} (sweep)`);
         }
       }
-      if (ids.length < CLOCK_SWEEP_BATCH || this.closed) return settled;
+      if (ids.length < CLOCK_SWEEP_BATCH || this.closed) return claimed;
     }
   }
 

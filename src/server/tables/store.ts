@@ -70,7 +70,8 @@ export interface TableStore {
   /** The ids of the tables not known to have ended (their clocks may still run). */
   openTables(): Promise<string[]>;
   /**
-   * Claim up to `limit` open tables whose clock's next move is due by `now`, oldest due first: their
+   * Claim up to `limit` open tables whose clock's next move is due by `now`, the longest due ones
+   * (returned in no particular order): their
    * due time is moved `leaseMs` on as they are claimed, so another instance's sweep passes them by
    * while this one settles them (the settling update writes the true time), and an instance that
    * dies holding them leaves them to the next sweep after the lease. Tables a request holds at that
