@@ -29,7 +29,7 @@ export interface Stores {
  * database out of reach is the tables' busy 503.
  */
 async function puzzlemillBytes(pool: PgPool): Promise<number> {
-  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'check_limits', 'daily_fingerprints')`;
+  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'check_limits', 'daily_fingerprints', 'corpus_loads')`;
   return guarded(async () => Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes));
 }
 

@@ -9,6 +9,7 @@ import { tableGamesMigration } from './005-table-games.ts';
 import { checkLimitsMigration } from './007-check-limits.ts';
 import { tableClocksMigration } from './008-table-clocks.ts';
 import { dailyFingerprintsMigration } from './009-daily-fingerprints.ts';
+import { corpusLoadsMigration } from './010-corpus-loads.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -79,4 +80,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration, corpusLoadsMigration];
