@@ -28,10 +28,10 @@ const BIN = join(ROOT, 'dist/cli/puzzlemill.js');
 /** Clients playing at once, each one table at a time (a new one dealt when a game ends). */
 const CLIENTS = 8;
 /** The timeline, in ms from the start of play. */
-const KILL_A_AT = 5_000;
-const STOP_POSTGRES_AT = 11_000;
+const KILL_A_AT = 8_000;
+const STOP_POSTGRES_AT = 14_000;
 const POSTGRES_DOWN_MS = 4_000;
-const END_AT = 22_000;
+const END_AT = 25_000;
 /** A failed request is sent again after this. */
 const RETRY_MS = 100;
 
@@ -59,7 +59,7 @@ export async function run(): Promise<string> {
     const corpus = join(dir, 'corpus');
     const made = spawnSync(process.execPath, [BIN, 'generate', 'numbridge', '--size', '4', '--count', '1', '--seed', 'bench', '-q', '--out', corpus]);
     if (made.status !== 0) throw new Error(`bench serve-faults: generate: ${made.stderr}`);
-    const args = ['serve', '--port', '0', '--corpus', corpus, '--deal-rate', '0', '--connections-per-address', '0'];
+    const args = ['serve', '--port', '0', '--corpus', corpus, '--deal-rate', '0', '--pool-per-address', '0', '--connections-per-address', '0'];
     for (let i = 0; i < 2; i++) servers.push(spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] }));
     const [a, b] = await Promise.all(servers.map((s, i) => listening(s, `instance ${'AB'[i]}`)));
     const live = [a!, b!];
@@ -74,18 +74,19 @@ export async function run(): Promise<string> {
     const answers503 = new Set<string>();
     const otherAnswers = new Set<string>();
     let turn = 0;
+    let replayed = 0;
     let stopping = false;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
     /** One request (a move request counted as sent), sent again (through the next live instance) until it is answered other than by a 503 or a cut connection. */
-    const request = async (path: string, init: RequestInit, counted: boolean): Promise<{ status: number; text: string }> => {
+    const request = async (path: string, init: RequestInit, counted: boolean): Promise<{ status: number; text: string; replayed: boolean }> => {
       for (;;) {
         const base = live[turn++ % live.length]!;
         if (counted) count('sent');
         try {
           const r = await fetch(base + path, { ...init, signal: AbortSignal.timeout(20_000) });
           const text = await r.text();
-          if (r.status !== 503) return { status: r.status, text };
+          if (r.status !== 503) return { status: r.status, text, replayed: r.headers.get('idempotent-replayed') === 'true' };
           count('unavailable503');
           answers503.add(text);
         } catch {
@@ -124,6 +125,8 @@ export async function run(): Promise<string> {
           if (answer.status === 200) {
             count('acknowledged');
             acknowledged.set(`${id} ${key}`, answer.text);
+            // a resend answered with the stored verdict: the first attempt was applied, its answer lost
+            if (answer.replayed) replayed++;
           } else {
             count('otherAnswers');
             otherAnswers.add(`${answer.status} ${answer.text}`);
@@ -165,11 +168,11 @@ export async function run(): Promise<string> {
     return [
       '## Faults under load on PostgreSQL (`bench/serve-faults.ts`)',
       '',
-      `\`npm run bench -- serve-faults\`: two \`puzzlemill serve\` processes (dist/) on one throwaway PostgreSQL (test/helpers/postgres.ts: fsync off, synchronous commits), loopback, nothing pinned. ${CLIENTS} clients play Blitz 6×6 tables without pause for ${seconds.toFixed(1)} s, each request through the next live instance in turn (round robin over A and B, then B alone), every move with an idempotency key. At ${KILL_A_AT / 1000} s instance A is killed with SIGKILL (requests in flight to it are cut off); at ${STOP_POSTGRES_AT / 1000} s PostgreSQL is stopped (\`pg_ctl -m immediate\`) and started again ${(downMs / 1000).toFixed(1)} s later. A move whose request is cut off or answered 503 is sent again with the same key (after ${RETRY_MS} ms, through the next live instance) until it is answered; rows count move requests (a resend is a request), and the 503s and cut connections of every request (the views read before each move, the deals, the moves). Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+      `\`npm run bench -- serve-faults\`: two \`puzzlemill serve\` processes (dist/) on one throwaway PostgreSQL (test/helpers/postgres.ts: fsync off, synchronous commits), loopback, nothing pinned. ${CLIENTS} clients play Blitz 6×6 tables without pause for ${seconds.toFixed(1)} s, each request through the next live instance in turn (round robin over A and B, then B alone), every move with an idempotency key. At ${KILL_A_AT / 1000} s instance A is killed with SIGKILL (requests in flight to it are cut off); at ${STOP_POSTGRES_AT / 1000} s PostgreSQL is stopped (\`pg_ctl -m immediate\`) and started again ${(downMs / 1000).toFixed(1)} s later. A move whose request is cut off or answered 503 is sent again with the same key (after ${RETRY_MS} ms, through the next live instance) until it is answered; rows count move requests when sent and acknowledgements when answered (a resend is a request), and the 503s and cut connections of every request (the views read before each move, the deals, the moves). Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
       '',
       table(['phase', 'move requests', 'moves acknowledged (200)', '503 answers (any request)', 'cut off (any request)', 'other answers to moves'], [...PHASES.map((p) => row(p, byPhase.get(p)!)), row('**all**', { sent: total('sent'), acknowledged: total('acknowledged'), unavailable503: total('unavailable503'), cutOff: total('cutOff'), otherAnswers: total('otherAnswers') })]),
       '',
-      `In the database after: ${storedMoves} player moves for ${acknowledged.size} acknowledged; **lost** (acknowledged, not stored): ${lost}; **doubled** (one key stored twice): ${doubled}; stored but never sent: ${neverSent}. The 503 answers were ${answers503.size === 0 ? 'none' : [...answers503].map((t) => `\`${t}\``).join(', ')}${otherAnswers.size > 0 ? `; other answers: ${[...otherAnswers].slice(0, 3).map((t) => `\`${t.slice(0, 120)}\``).join(', ')}` : ''}.`,
+      `In the database after: ${storedMoves} player moves for ${acknowledged.size} acknowledged; **lost** (acknowledged, not stored): ${lost}; **doubled** (one key stored twice): ${doubled}; stored but never sent: ${neverSent}; resends answered with the stored verdict (\`Idempotent-Replayed\`: applied once, the first answer lost): ${replayed}. The 503 answers were ${answers503.size === 0 ? 'none' : [...answers503].map((t) => `\`${t}\``).join(', ')}${otherAnswers.size > 0 ? `; other answers: ${[...otherAnswers].slice(0, 3).map((t) => `\`${t.slice(0, 120)}\``).join(', ')}` : ''}.`,
     ].join('\n');
   } finally {
     for (const s of servers) {
