@@ -27,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'startup', describe: 'CLI start-up: short commands with the bundled bin against tsc\'s unbundled modules, wall and CPU time', run: async () => (await import('./startup.ts')).run() },
   { name: 'serve', describe: 'HTTP API on loopback with autocannon: daily set, checks and hints, req/s and p99', run: async () => (await import('./serve.ts')).run() },
   { name: 'serve-postgres', describe: 'two serve instances on one PostgreSQL: a move through one to a seat\'s event stream on the other, p50/p99', run: async () => (await import('./serve-postgres.ts')).run() },
+  { name: 'serve-faults', describe: 'two serve instances on one PostgreSQL under load: one killed with SIGKILL, PostgreSQL restarted; moves sent, acknowledged, 503s, lost and doubled', run: async () => (await import('./serve-faults.ts')).run() },
 ];
 
 export function benchmarkNames(): string[] {

@@ -7,8 +7,9 @@
  * id: a file already stored as it is is not verified again; another file under a stored id is
  * refused.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { validator } from '../core/schema.ts';
 import { factsOf, type PuzzleFile } from '../kinds/kind.ts';
 import { isDate } from '../pipeline/daily.ts';
@@ -65,6 +66,44 @@ export async function loadCorpus(store: PuzzleStore, dir: string, options: LoadO
     }
   }
   return counts;
+}
+
+/**
+ * The content of everything `loadCorpus(dir)` reads, as one sha256: every file under `dir` (its
+ * path inside it and its bytes, in path order) and, for a secret date folder, its public and
+ * staged counterparts. Bytes, not sizes and times: a copy keeps the fingerprint, and an edit that
+ * keeps the size and the second changes it. Reading is far cheaper than the load it saves (a parse,
+ * a verify or a lookup per file).
+ */
+export function corpusFingerprint(dir: string): string {
+  const hash = createHash('sha256');
+  const add = (root: string, label: string) => {
+    for (const path of filesUnder(root)) {
+      const bytes = readFileSync(path);
+      hash.update(`${label}/${relative(root, path)}\0${bytes.length}\0`).update(bytes);
+    }
+  };
+  add(dir, '.');
+  const date = basename(dir);
+  if (isDate(date) && basename(dirname(dir)) === 'secret') {
+    for (const side of ['public', 'staged']) add(join(dir, '..', '..', side, date), side);
+  }
+  return hash.digest('hex');
+}
+
+/** Regular files under `root` (none when it is missing), sorted by path. */
+function filesUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() || (entry.isSymbolicLink() && statSync(path).isFile())) found.push(path);
+    }
+  };
+  walk(root);
+  return found.sort();
 }
 
 async function loadDailyDate(store: PuzzleStore, secretDir: string, publicDir: string, options: LoadOptions, counts: LoadCounts, refuse: (line: string) => void): Promise<void> {

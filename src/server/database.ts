@@ -31,7 +31,7 @@ export interface Stores {
  * stop the tables from being dealt).
  */
 async function puzzlemillBytes(pool: PgPool): Promise<number> {
-  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'daily_fingerprints')`;
+  const sql = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace AND c.relname IN ('puzzles', 'daily_sets', 'daily_puzzles', 'numbridge_tables', 'numbridge_table_moves', 'plays', 'play_salt', 'daily_fingerprints', 'corpus_loads')`;
   return guarded(async () => Number((await pool.query<{ bytes: string }>(sql)).rows[0]!.bytes));
 }
 

@@ -8,9 +8,9 @@
  * database (no migration, no corpus loaded); loading waits until the real listen has succeeded.
  * Without corpora it serves the daily corpus, making today's set first when it is missing.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../core/errors.ts';
 import { assertSameDailyKey, dailyDirs, isDate, publishDue, today } from '../pipeline/daily.ts';
@@ -20,7 +20,8 @@ import { dailyKeyId, looseModeOf } from '../pipeline/daily-key.ts';
 import type { FingerprintEntry } from '../pipeline/schema.ts';
 import { PgDailyMemory } from './pg-daily.ts';
 import { buildServer } from './app.ts';
-import { loadCorpus } from './corpus.ts';
+import { corpusFingerprint, loadCorpus } from './corpus.ts';
+import { corpusLock, PgCorpusLoads, type CorpusLoad } from './pg-corpus.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
 import type { CheckRate } from './rate-limit.ts';
 import { DailyAhead } from './daily-ahead.ts';
@@ -114,17 +115,50 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     throw new InputError({ source: where }, listenReason(e));
   }
 
-  const load = async (dir: string, label = dir) => {
+  const loadCounted = async (dir: string, label = dir) => {
     try {
       const counts = await loadCorpus(store, dir, { onRefused: (line) => o.report(line, true) });
       if (counts.added > 0 || counts.refused > 0 || label === dir) {
         o.report(`${label}: ${counts.added} puzzles added, ${counts.same} already stored, ${counts.refused} refused, ${counts.dailySets} new daily sets`, false);
       }
-      return counts.added + counts.same;
+      return counts;
     } catch (e) {
       if (e instanceof RangeError) throw new InputError({ source: dir }, e.message);
       throw e;
     }
+  };
+  const load = async (dir: string, label = dir) => {
+    const counts = await loadCounted(dir, label);
+    return counts.added + counts.same;
+  };
+  /**
+   * A --corpus folder on PostgreSQL: read and verified by the first instance to load it, skipped
+   * by every other while its content is the same (pg-corpus.ts; a changed folder is loaded again).
+   */
+  const loadOnce = async (dir: string): Promise<number> => {
+    const pool = database.server.postgres;
+    // not a folder: the loader's own refusal
+    if (!pool || !statSync(dir).isDirectory()) return load(dir);
+    const fingerprint = corpusFingerprint(dir);
+    const loads = new PgCorpusLoads(pool);
+    const skip = (done: CorpusLoad) => {
+      o.report(`${dir}: not read again: the same files were loaded into this database at ${done.loadedAt} (from ${done.folder}: ${done.puzzles} puzzles, ${done.refused} refused, ${done.dailySets} daily sets)`, false);
+      return done.puzzles;
+    };
+    const before = await loads.find(fingerprint);
+    if (before) return skip(before);
+    return withAdvisoryLock(
+      pool,
+      corpusLock(fingerprint),
+      async () => {
+        const done = await loads.find(fingerprint);
+        if (done) return skip(done);
+        const counts = await loadCounted(dir);
+        await loads.record(fingerprint, { folder: resolve(dir), puzzles: counts.added + counts.same, refused: counts.refused, dailySets: counts.dailySets, loadedAt: new Date().toISOString() });
+        return counts.added + counts.same;
+      },
+      { stopped: () => stopping },
+    );
   };
 
   // Serving the daily corpus: today's set is made before the first answer, tomorrow's (and
@@ -204,8 +238,11 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
         throw e instanceof StartRefused ? new StartRefused(`serve: the daily set of ${date}: ${e.message}`) : e;
       });
     }
-    // no daily folder here: another instance on the same PostgreSQL made and stored the days
-    for (const dir of corpora) if (!(serveDaily && database.server.postgres && !existsSync(dir))) puzzles += await load(dir);
+    for (const dir of corpora) {
+      if (!serveDaily) puzzles += await loadOnce(dir);
+      // no daily folder here: another instance on the same PostgreSQL made and stored the days
+      else if (!(database.server.postgres && !existsSync(dir))) puzzles += await load(dir);
+    }
   } catch (e) {
     await stop();
     throw e;

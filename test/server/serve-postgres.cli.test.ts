@@ -6,9 +6,10 @@
  * (its buckets in the database) — one instance killed with SIGKILL leaves the
  * other serving with every acknowledged move and judging the clocks of the dead one's tables (each
  * instance sweeps for tables whose clock has run out), and a PostgreSQL restart is a one-line 503 while it
- * is down, then service again with nothing acknowledged lost.
+ * is down, then service again with nothing acknowledged lost. A shared corpus folder is read by one
+ * instance; the others, and any folder of the same files, skip it (its fingerprint recorded).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -61,6 +62,11 @@ describe('two serve instances on one PostgreSQL', () => {
     const list = await call(a, 'GET', '/puzzles');
     expect(list.status).toBe(200);
     expect(await call(b, 'GET', '/puzzles')).toEqual(list);
+    expect((list.json.puzzles as unknown[]).length).toBe(4);
+    // the shared corpus was read by one of them (under a lock); the other found it loaded and skipped it
+    const logs = servers.map((s) => s.stderr());
+    expect(logs.filter((log) => /corpus: 4 puzzles added, 0 already stored, 0 refused/.test(log))).toHaveLength(1);
+    expect(logs.filter((log) => /corpus: not read again: the same files were loaded into this database at \S+ \(from \S+: 4 puzzles, 0 refused, 0 daily sets\)/.test(log))).toHaveLength(1);
     const dealt = await call(a, 'POST', '/tables', { variant: 'blitz' });
     expect(dealt.status).toBe(201);
     const { id, seats } = dealt.json as { id: string; seats: Array<{ token: string }> };
@@ -145,6 +151,23 @@ describe('two serve instances on one PostgreSQL', () => {
       await db.end();
     }
   }, 60_000);
+});
+
+describe('corpus folders on one PostgreSQL', () => {
+  test('a folder of the same files elsewhere is not read again; a changed folder is loaded again', async () => {
+    const copy = join(dir, 'copy');
+    const changed = join(dir, 'changed');
+    cpSync(join(dir, 'corpus'), copy, { recursive: true });
+    cpSync(join(dir, 'corpus'), changed, { recursive: true });
+    rmSync(join(changed, readdirSync(changed).filter((name) => name.startsWith('numbridge-')).sort()[0]!));
+    const third = await startServe(['--port', '0', '--corpus', copy, '--corpus', changed], { cwd: dir, env: { DATABASE_URL: url } });
+    try {
+      expect(third.stderr()).toMatch(/copy: not read again: the same files were loaded into this database at \S+ \(from \S+corpus: 4 puzzles/);
+      expect(third.stderr()).toMatch(/changed: 0 puzzles added, 3 already stored, 0 refused/);
+    } finally {
+      await third.stop();
+    }
+  });
 });
 
 describe('the daily set with two instances on one PostgreSQL', () => {

@@ -10,6 +10,7 @@ import { puzzleTechniqueMigration } from './006-puzzle-technique.ts';
 import { checkLimitsMigration } from './007-check-limits.ts';
 import { tableClocksMigration } from './008-table-clocks.ts';
 import { dailyFingerprintsMigration } from './009-daily-fingerprints.ts';
+import { corpusLoadsMigration } from './010-corpus-loads.ts';
 import type { Migration } from './migration.ts';
 
 export type { Migration };
@@ -80,4 +81,4 @@ const PUZZLES: Migration = {
   `,
 };
 
-export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, puzzleTechniqueMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration];
+export const MIGRATIONS: readonly Migration[] = [PUZZLES, tablesMigration, tableEndsMigration, playsMigration, tableGamesMigration, puzzleTechniqueMigration, checkLimitsMigration, tableClocksMigration, dailyFingerprintsMigration, corpusLoadsMigration];
