@@ -28,7 +28,7 @@ import { DailyAhead } from './daily-ahead.ts';
 import { openDatabase, removeDatabaseFiles, type Db } from './db.ts';
 import { PoolHeavyWork } from './heavy-work.ts';
 import { storesOf, type ServerDatabase } from './database.ts';
-import { isPostgresUrl, openPostgres } from './pg.ts';
+import { isPostgresUrl, openPostgres, withAdvisoryLock } from './pg.ts';
 
 export interface StartOptions {
   /** The SQLite database file (made on first use; its folder too when it is `defaultDb`), or a postgres:// URL. */
