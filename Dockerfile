@@ -7,12 +7,13 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # the native modules (better-sqlite3, resvg) build or fetch their binaries here
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-# the sources before `npm ci`: its prepare script is the build (tsc into dist/), which needs them
+# the sources before `npm ci`: its prepare script is the build (tsc into dist/, then the bundled
+# entries: src/cli/bundle.mjs, esbuild being a dev dependency), which needs them
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY workers ./workers
 RUN npm ci
-RUN test -f dist/cli/puzzlemill.js && npm prune --omit=dev
+RUN test -f dist/lib/index.js && test -d dist/chunks && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
