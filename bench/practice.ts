@@ -50,7 +50,7 @@ export async function run(): Promise<string> {
   return [
     '## Practice sets: `generate numbridge --technique ID` per technique and layout',
     '',
-    `Per technique and layout: boards made of ${seeds} puzzle seeds (each within ${grids} grids × 4 removal orders; the CLI gives a seed 60 grids and a puzzle 3 seeds), and boards per second over all the time spent, failed seeds included (one thread; \`npm run bench -- practice\`, \`PRACTICE_SEEDS\`, \`PRACTICE_GRIDS\`). 9×9 at 30 givens, 6×6 at 14. "refused": practiceProblem says the technique can never be the hardest step there (exit 2 in the CLI). Small counts on a shared, busy machine: rates to compare techniques, not to quote to a decimal.`,
+    `Per technique and layout: boards made of ${seeds} puzzle seeds (each within ${grids} grids × 4 removal orders; the CLI gives a seed 60 grids and a puzzle 3 seeds), and boards per second over all the time spent, failed seeds included (one thread; \`npm run bench -- practice\`, \`PRACTICE_SEEDS\`, \`PRACTICE_GRIDS\`). 9×9 at 30 givens, 6×6 at 14. "refused": practiceProblem says the technique can never be the hardest step there (exit 2 in the CLI). Small counts: rates to compare techniques, not to quote to a decimal.`,
     '',
     table(['technique', 'tier', 'cost', ...LAYOUTS.map((l) => l.label)], rows),
   ].join('\n');
