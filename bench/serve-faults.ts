@@ -12,7 +12,7 @@
  * is the same under concurrent load, counted.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import pg from 'pg';
 import type { NumbridgeDealFile, NumbridgeView } from '../src/games/numbridge/schema.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 import { freeGivenTake, rightPlacement } from '../test/server/tables-helper.ts';
-import { table } from './results.ts';
+import { buildCompiled, table } from './results.ts';
 import { listening } from './serve-events.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -49,8 +49,7 @@ type Phase = 'both instances' | 'A killed, B serving' | 'PostgreSQL down' | 'Pos
 const PHASES: Phase[] = ['both instances', 'A killed, B serving', 'PostgreSQL down', 'PostgreSQL back'];
 
 export async function run(): Promise<string> {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(BIN)) throw new Error('bench serve-faults: building dist/ failed');
+  buildCompiled();
   const postgres = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'pm-bench-faults-'));
   const servers: ChildProcess[] = [];

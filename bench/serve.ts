@@ -14,7 +14,7 @@
  * started before this process pins itself, so it may use both cores.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import autocannon, { type Result } from 'autocannon';
 import type { NumbridgeBoardFile } from '../src/numbridge-board/schema.ts';
 import { makeDaily, today } from '../src/pipeline/daily.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
-import { table } from './results.ts';
+import { buildCompiled, table } from './results.ts';
 import { listening, liveTables, plainTarget, puzzlemillTarget, startPlain } from './serve-events.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -44,8 +44,7 @@ interface Scenario {
 }
 
 export async function run(): Promise<string> {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(BIN)) throw new Error('bench serve: building dist/ failed');
+  buildCompiled();
   // before pinning this process: its children inherit its core, and PostgreSQL may use both
   const postgres = await startPostgres();
   const pinned = availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
