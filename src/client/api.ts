@@ -772,8 +772,8 @@ export interface components {
                 request?: {
                     size: number;
                     blocks: "regular" | "irregular";
-                    /** @description exact number of givens */
-                    givens: number;
+                    /** @description exact number of givens; absent (practice boards only: --technique without --givens) = any number */
+                    givens?: number;
                     /** @description exact grade level; absent = any guess-free grade */
                     grade?: number;
                     /** @description symmetry of the pattern of givens: none, rot180, diag (r=c), antidiag (r+c=N−1) or all three */

@@ -43,9 +43,11 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
     const request: BoardRequest = {
       size,
       blocks: (fields.blocks as BlockKind | undefined) ?? (regularBlockShape(size) ? 'regular' : 'irregular'),
-      givens: (fields.givens as number | undefined) ?? DEFAULT_GIVENS[size] ?? 0,
       symmetry: fields.symmetry as Symmetry,
     };
+    // a practice board without --givens: any number of givens (the carve aims at the usual count)
+    const givens = (fields.givens as number | undefined) ?? (fields.technique === undefined ? (DEFAULT_GIVENS[size] ?? 0) : undefined);
+    if (givens !== undefined) request.givens = givens;
     if (fields.grade !== undefined) request.grade = gradeLevel(fields.grade);
     if (fields.uniqueness === false) request.uniqueness = false;
     if (fields.technique !== undefined) request.technique = fields.technique as string;

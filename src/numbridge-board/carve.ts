@@ -45,6 +45,12 @@ import { isReachable, type Orbits } from './symmetry.ts';
 export interface TierJudge {
   /** Solve by logic with techniques up to `maxTier`: solved?, the highest tier used, the grid reached. */
   prove(board: Board, maxTier: number): { solved: boolean; tier: number; grid: Grid };
+  /**
+   * True: the judge alone decides every removal — no immediate removals, no singles test, no
+   * count. For a judge narrower than the singles (full houses only), which the carver's
+   * shortcuts would overrule; it must be sound (solved = unique), as full houses are.
+   */
+  decidesAlone?: boolean;
 }
 
 export interface CarveTarget {
@@ -76,6 +82,13 @@ export type CarveFailure = 'minimal' | 'grade';
 
 /** Unavoidable sets a carver keeps (Carver.unavoidable): enough for the sets a grid's carves meet. */
 const UNAVOIDABLE_KEPT = 512;
+
+/** Orbits a repair may give back before it gives up (repairTrade). */
+const MAX_REPAIRS = 6;
+
+/** Carver.trade's answers when no trade was made. */
+const NO_TRADE_LEFT = -1;
+const TRADE_REFUSED = -2;
 
 /** The tier of a board kept without a proof (above K, for the top grade). */
 const UNPROVEN = 0;
@@ -186,14 +199,19 @@ export class Carver {
    * result is its grade; otherwise the reason.
    */
   carve(order: ArrayLike<number>, target: CarveTarget, rng: Rng): CarveResult {
+    this.reset(target.grade === target.maxTier ? target.givens : Infinity);
+    return this.pass(order, order.length, target, rng);
+  }
+
+  /** Back to the full grid, tier 1. */
+  private reset(proveFrom: number): void {
     const { givens } = this;
     givens.set(this.solution);
     this.used.fill(this.full);
     for (let w = 0; w < 3; w++) this.givenWords[w] = (1 << Math.min(27, Math.max(0, givens.length - 27 * w))) - 1;
     this.count = givens.length;
     this.tier = 1;
-    this.proveFrom = target.grade === target.maxTier ? target.givens : Infinity;
-    return this.pass(order, order.length, target, rng);
+    this.proveFrom = proveFrom;
   }
 
   /**
@@ -236,46 +254,169 @@ export class Carver {
    * the typical minimal count (≈ 24–25 givens on 9×9); these steps walk below it.
    */
   descend(target: CarveTarget, rng: Rng, swaps: number): CarveResult {
-    const { orbits, scratch } = this;
     const cap = target.grade ?? target.maxTier;
     for (let t = 0; t < swaps; t++) {
-      let given = 0;
-      let empty = orbits.count;
-      for (let k = 0; k < orbits.count; k++) {
-        if (this.givens[orbits.cells[orbits.start[k]!]!] !== 0) scratch[given++] = k;
-        else scratch[--empty] = k;
-      }
-      if (given === 0 || empty === orbits.count) break;
-      const out = scratch[rng.int(given)]!;
-      // An empty orbit of the same size, so the count stays put.
-      const size = this.sizeOf(out);
-      let same = 0;
-      for (let i = empty; i < orbits.count; i++) if (this.sizeOf(scratch[i]!) === size) same++;
-      if (same === 0) continue;
-      let pick = rng.int(same);
-      let into = -1;
-      for (let i = empty; into < 0; i++) if (this.sizeOf(scratch[i]!) === size && pick-- === 0) into = scratch[i]!;
-      this.setOrbit(out, false);
-      this.setOrbit(into, true);
-      if (!this.passesGate(cap, this.count)) {
-        this.setOrbit(into, false);
-        this.setOrbit(out, true);
-        continue;
-      }
-      // The givens from before the trade but `out` (now empty), shuffled: `into`, just given
-      // back, is not removed again at once.
-      let length = 0;
-      for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
-      for (let i = length - 1; i > 0; i--) {
-        const j = rng.int(i + 1);
-        const tmp = scratch[i]!;
-        scratch[i] = scratch[j]!;
-        scratch[j] = tmp;
-      }
-      const result = this.pass(scratch, length, target, rng);
+      const length = this.trade(cap, rng);
+      if (length === NO_TRADE_LEFT) break;
+      if (length === TRADE_REFUSED) continue;
+      const result = this.pass(this.scratch, length, target, rng);
       if (result.ok || result.reason === 'grade') return result;
     }
     return { ok: false, reason: 'minimal' };
+  }
+
+  /**
+   * A practice carve (generate.ts, `technique` without `givens`): the count of givens is free,
+   * the target is the judge's tier `target.grade` (the board needs the technique). Removes in the
+   * given order while the board passes the gate capped at that tier, and stops at the first board
+   * at the target with at most `target.givens` givens (a soft target: the room's usual count);
+   * a carve that ends minimal at the target above it is taken too (full houses alone, e.g.,
+   * never solve a 9×9 board with fewer than 54 givens). A carve that ends minimal below the
+   * target walks on, as `descend`: trade a given orbit for an empty one, then a removal pass,
+   * up to `swaps` trades — the boards near the minimal count are where harder steps appear.
+   */
+  carveToTier(order: ArrayLike<number>, target: CarveTarget, rng: Rng, swaps: number): CarveResult {
+    const grade = target.grade!;
+    this.reset(Infinity);
+    if (this.freePass(order, order.length, target)) return { ok: true, tier: grade };
+    for (let t = 0; t < swaps; t++) {
+      const length = this.repairTrade(grade, rng);
+      if (length === NO_TRADE_LEFT) break;
+      if (length === TRADE_REFUSED) continue;
+      if (this.tier === grade && this.count <= target.givens) return { ok: true, tier: grade };
+      if (this.freePass(this.scratch, length, target)) return { ok: true, tier: grade };
+    }
+    return { ok: false, reason: 'grade' };
+  }
+
+  /**
+   * One step of carveToTier's walk over unique boards: empty a random given orbit, then, while
+   * the board has a second solution, give an empty orbit where that solution differs from ours
+   * (a random one: every second solution differs in the orbit just emptied, since the board
+   * before was unique, so otherSolution finds one by trying its other digits there). Kept when
+   * the board then passes the gate capped at `cap`; scratch[0 .. returned length) holds the
+   * givens from before but the orbit emptied, shuffled, for the next removal pass. A random trade
+   * (`trade`) would leave a near-minimal board with two solutions nearly every time.
+   */
+  private repairTrade(cap: number, rng: Rng): number {
+    const { orbits, scratch } = this;
+    let given = 0;
+    for (let k = 0; k < orbits.count; k++) if (this.givens[orbits.cells[orbits.start[k]!]!] !== 0) scratch[given++] = k;
+    if (given === 0 || given === orbits.count) return NO_TRADE_LEFT;
+    const out = scratch[rng.int(given)]!;
+    this.setOrbit(out, false);
+    const added: number[] = [];
+    for (let other = this.otherSolution(out); other !== null; other = this.otherSolution(out)) {
+      this.keepDifference(other);
+      if (added.length === MAX_REPAIRS) break;
+      const choices: number[] = [];
+      for (let k = 0; k < orbits.count; k++) {
+        const c = orbits.cells[orbits.start[k]!]!;
+        if (k !== out && this.givens[c] === 0 && this.differsIn(k, other)) choices.push(k);
+      }
+      const into = choices[rng.int(choices.length)]!;
+      this.setOrbit(into, true);
+      added.push(into);
+    }
+    const count = this.count - this.sizeOf(out) + added.reduce((sum, k) => sum + this.sizeOf(k), 0);
+    if (added.length === MAX_REPAIRS || !this.passesGate(cap, count)) {
+      for (const k of added) this.setOrbit(k, false);
+      this.setOrbit(out, true);
+      return TRADE_REFUSED;
+    }
+    this.count = count;
+    let length = 0;
+    for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
+    for (let i = length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const tmp = scratch[i]!;
+      scratch[i] = scratch[j]!;
+      scratch[j] = tmp;
+    }
+    return length;
+  }
+
+  /** Some cell of the orbit holds another digit in `other` than in our solution. */
+  private differsIn(orbit: number, other: Grid): boolean {
+    const { orbits } = this;
+    for (let i = orbits.start[orbit]!; i < orbits.start[orbit + 1]!; i++) if (other[orbits.cells[i]!] !== this.solution[orbits.cells[i]!]) return true;
+    return false;
+  }
+
+  /**
+   * A solution of the current board other than ours that differs in the (empty) orbit, or null:
+   * each other digit each of its cells may take, tried as a given.
+   */
+  private otherSolution(orbit: number): Grid | null {
+    const { orbits, givens, used, solution } = this;
+    const houses = this.geometry.cellHouses;
+    for (let i = orbits.start[orbit]!; i < orbits.start[orbit + 1]!; i++) {
+      const c = orbits.cells[i]!;
+      const taken = used[houses[c * 3]!]! | used[houses[c * 3 + 1]!]! | used[houses[c * 3 + 2]!]! | (1 << (solution[c]! - 1));
+      for (let d = 1; d <= this.n; d++) {
+        if (taken & (1 << (d - 1))) continue;
+        givens[c] = d;
+        const found = this.solver.solve(givens, { limit: 1 });
+        givens[c] = 0;
+        if (found.count > 0) return found.solution!;
+      }
+    }
+    return null;
+  }
+
+  /** carveToTier's removal pass: true once the board is at the target tier (see there). */
+  private freePass(order: ArrayLike<number>, length: number, target: CarveTarget): boolean {
+    const grade = target.grade!;
+    for (let i = 0; i < length; i++) {
+      const orbit = order[i]!;
+      if (!this.tryRemove(orbit, grade)) continue;
+      this.count -= this.sizeOf(orbit);
+      if (this.tier === grade && this.count <= target.givens) return true;
+    }
+    return this.tier === grade;
+  }
+
+  /**
+   * One trade of a walk over minimal boards (descend, carveToTier): a random given orbit for a
+   * random empty one of the same size, kept when the board still passes the gate capped at `cap`.
+   * Kept: scratch[0 .. returned length) holds the other givens from before the trade, shuffled
+   * (the orbit just given back is not removed again at once). NO_TRADE_LEFT when there is no
+   * given or no empty orbit, TRADE_REFUSED when this trade was not possible or not kept.
+   */
+  private trade(cap: number, rng: Rng): number {
+    const { orbits, scratch } = this;
+    let given = 0;
+    let empty = orbits.count;
+    for (let k = 0; k < orbits.count; k++) {
+      if (this.givens[orbits.cells[orbits.start[k]!]!] !== 0) scratch[given++] = k;
+      else scratch[--empty] = k;
+    }
+    if (given === 0 || empty === orbits.count) return NO_TRADE_LEFT;
+    const out = scratch[rng.int(given)]!;
+    // An empty orbit of the same size, so the count stays put.
+    const size = this.sizeOf(out);
+    let same = 0;
+    for (let i = empty; i < orbits.count; i++) if (this.sizeOf(scratch[i]!) === size) same++;
+    if (same === 0) return TRADE_REFUSED;
+    let pick = rng.int(same);
+    let into = -1;
+    for (let i = empty; into < 0; i++) if (this.sizeOf(scratch[i]!) === size && pick-- === 0) into = scratch[i]!;
+    this.setOrbit(out, false);
+    this.setOrbit(into, true);
+    if (!this.passesGate(cap, this.count)) {
+      this.setOrbit(into, false);
+      this.setOrbit(out, true);
+      return TRADE_REFUSED;
+    }
+    let length = 0;
+    for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
+    for (let i = length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const tmp = scratch[i]!;
+      scratch[i] = scratch[j]!;
+      scratch[j] = tmp;
+    }
+    return length;
   }
 
   private sizeOf(orbit: number): 1 | 2 | 4 {
@@ -314,7 +455,7 @@ export class Carver {
       this.givenWords[wordOf(c)]! &= ~bitOf(c);
       if (immediate && !this.isForced(c, bit)) immediate = false;
     }
-    if (immediate) {
+    if (immediate && !this.judge.decidesAlone) {
       stats.immediate++;
       return true;
     }
@@ -399,6 +540,7 @@ export class Carver {
    */
   private passesGate(cap: number, givenCount: number): boolean {
     const { stats } = this;
+    if (this.judge.decidesAlone) return this.proveTier(cap);
     // The givens are always part of our solution, so singles never meet a contradiction here.
     if (this.tier === 1) {
       stats.singles++;

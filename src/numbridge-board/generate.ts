@@ -17,7 +17,7 @@
  */
 import { GenerationError } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
-import { geometryFor } from '../sudoku/geometry.ts';
+import { geometryFor, type Geometry } from '../sudoku/geometry.ts';
 import { digitsInFirstOrder, gradeOf, hardestTechnique, ladderUpTo, prove, techniqueById, TIERS } from '../sudoku/logic/index.ts';
 import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import { regularRegions } from '../sudoku/regions.ts';
@@ -26,7 +26,7 @@ import { boardId, nestGrid } from './board-file.ts';
 import { Carver, emptyCarveStats, type CarveStats, type TierJudge } from './carve.ts';
 import { IRREGULAR_FILL, randomSolution, REGULAR_FILL, type FillStats } from './fill.ts';
 import { randomLayout } from './layouts.ts';
-import { DEFAULT_BUDGET, ORDERS_PER_GRID, requestProblem, requestRecord, type BoardRequest } from './request.ts';
+import { DEFAULT_BUDGET, DEFAULT_GIVENS, ORDERS_PER_GRID, requestProblem, requestRecord, type BoardRequest } from './request.ts';
 import type { NumbridgeBoardFile } from './schema.ts';
 import { orbitsOf } from './symmetry.ts';
 import { NUMBRIDGE_BOARD } from '../core/formats.ts';
@@ -44,6 +44,16 @@ export const MAX_GRADE: number = Math.max(...TIERS.map((t) => t.tier));
  */
 function descentSwaps(size: number): number {
   return size * size;
+}
+
+/**
+ * Trades of a practice carve's walk (carveToTier) when a removal order ends without the
+ * technique: 81 on 9×9, rising as the fourth power of 9/N below it (410 on 6×6) — a count costs
+ * about that much less on smaller boards, and there boards that need more than singles are rarer
+ * (bench/RESULTS.md, "Practice sets").
+ */
+function practiceWalk(size: number): number {
+  return Math.round(81 * (9 / size) ** 4);
 }
 
 /**
@@ -84,6 +94,54 @@ function practiceJudge(technique: string, uniqueness: boolean): TierJudge {
 /** The practice judge's "tier" of a board that uses the target technique. */
 const PRACTICE_TARGET = 2;
 
+/**
+ * The practice gate for `full-house`: full houses alone (a house with one empty cell gets its
+ * missing digit), narrower than the prover's singles, which always run together — so it decides
+ * every removal alone (TierJudge.decidesAlone). Sound: a full house places the only digit left,
+ * so a board it solves is unique. "Tier" 2 once it placed anything; asked with the cap 1 (addBack)
+ * it places nothing.
+ */
+function fullHouseJudge(geometry: Geometry): TierJudge {
+  const { size: n, houseCount, houseCells } = geometry;
+  const all = (1 << n) - 1;
+  return {
+    decidesAlone: true,
+    prove(board, cap) {
+      const grid = Uint8Array.from(board.givens);
+      let open = 0;
+      for (const d of grid) if (d === 0) open++;
+      if (cap < PRACTICE_TARGET) return { solved: open === 0, tier: 1, grid };
+      let used = false;
+      for (let progress = true; progress && open > 0; ) {
+        progress = false;
+        for (let h = 0; h < houseCount; h++) {
+          let empty = -1;
+          let empties = 0;
+          let seen = 0;
+          for (let j = h * n; j < h * n + n; j++) {
+            const c = houseCells[j]!;
+            if (grid[c] !== 0) seen |= 1 << (grid[c]! - 1);
+            else if (empties++ === 0) empty = c;
+          }
+          if (empties !== 1) continue;
+          grid[empty] = 31 - Math.clz32(all & ~seen) + 1;
+          open--;
+          used = progress = true;
+        }
+      }
+      return { solved: open === 0, tier: used ? PRACTICE_TARGET : 1, grid };
+    },
+  };
+}
+
+/**
+ * The givens a practice board aims at when the request names none (carveToTier: a soft target):
+ * the room's usual count.
+ */
+function practiceGivens(size: number): number {
+  return DEFAULT_GIVENS[size] ?? Math.round(size * size * 0.38);
+}
+
 /** Where the work went, summed over calls (the benchmark reads it). */
 export interface GenerateStats {
   boards: number;
@@ -115,18 +173,22 @@ export function emptyGenerateStats(): GenerateStats {
 export function generateBoard(request: BoardRequest, seed: string, stats: GenerateStats = emptyGenerateStats()): NumbridgeBoardFile {
   const problem = requestProblem(request, MAX_GRADE);
   if (problem) throw new RangeError(problem);
-  const { size, blocks, givens } = request;
+  const { size, blocks } = request;
   const symmetry = request.symmetry ?? 'none';
   const budget = { ...DEFAULT_BUDGET, ...request.budget };
   const orbits = orbitsOf(size, symmetry);
-  // A practice board above tier 1 is carved on the practice judge's two "tiers" (2 = uses the
-  // technique); maxTier above them keeps every board proven (no top-grade shortcut); tier 1 at grade 1.
+  // A practice board above tier 1 (or of full houses) is carved on the practice judge's two
+  // "tiers" (2 = uses the technique); maxTier above them keeps every board proven (no top-grade
+  // shortcut); naked and hidden singles at grade 1. Without `givens` (only practice requests) the
+  // count is free: carveToTier aims at the room's usual count.
   const practice = request.technique === undefined ? undefined : techniqueById(request.technique)!;
-  const practiceCarve = practice !== undefined && practice.tier > 1;
+  const practiceCarve = practice !== undefined && (practice.tier > 1 || practice.id === FULL_HOUSE);
+  const freeGivens = request.givens === undefined;
+  const givens = request.givens ?? practiceGivens(size);
   const target = practiceCarve
     ? { givens, grade: PRACTICE_TARGET, maxTier: PRACTICE_TARGET + 1 }
     : { givens, grade: practice?.tier ?? request.grade, maxTier: MAX_GRADE };
-  const judge = practiceCarve ? practiceJudge(practice.id, request.uniqueness !== false) : fastProver;
+  const ladderJudge = practiceCarve && practice.tier > 1 ? practiceJudge(practice.id, request.uniqueness !== false) : fastProver;
   const root = new Rng('numbridge-board', seed);
   const order = new Uint16Array(orbits.count);
   let orders = 0;
@@ -140,13 +202,14 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
       stats.unfillable++;
       continue;
     }
+    const judge = practice?.id === FULL_HOUSE ? fullHouseJudge(geometry) : ladderJudge;
     const carver = new Carver(geometry, solution, orbits, judge, stats.carve);
     for (let o = 0; o < ORDERS_PER_GRID; o++) {
       orders++;
       stats.orders++;
       for (let k = 0; k < order.length; k++) order[k] = k;
       rng.shuffle(order);
-      let carved = carver.carve(order, target, rng);
+      let carved = freeGivens && practiceCarve ? carver.carveToTier(order, target, rng, practiceWalk(size)) : carver.carve(order, target, rng);
       if (!carved.ok && carved.reason === 'minimal') {
         stats.descents++;
         carved = carver.descend(target, rng, descentSwaps(size));
@@ -169,9 +232,11 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     }
   }
   throw new GenerationError(
-    `no ${size}×${size} ${blocks} board with ${givens} givens at ${practice ? `hardest step ${practice.id}` : request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
+    `no ${size}×${size} ${blocks} board with ${freeGivens ? 'any number of' : givens} givens at ${practice ? `hardest step ${practice.id}` : request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
   );
 }
+
+const FULL_HOUSE = 'full-house';
 
 /** finish's answer for a practice board whose hardest step is another technique. */
 const WRONG_TECHNIQUE = 'wrong technique';

@@ -26,7 +26,7 @@ export const BoardRequestRecord = Type.Object(
   {
     size: Type.Integer({ minimum: MIN_SIZE, maximum: MAX_SIZE }),
     blocks: Type.Union(BLOCK_KINDS.map((b) => Type.Literal(b))),
-    givens: Type.Integer({ minimum: 0, maximum: MAX_SIZE * MAX_SIZE, description: 'exact number of givens' }),
+    givens: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SIZE * MAX_SIZE, description: 'exact number of givens; absent (practice boards only: --technique without --givens) = any number' })),
     grade: Type.Optional(Type.Integer({ minimum: 1, description: 'exact grade level; absent = any guess-free grade' })),
     symmetry: SymmetrySchema,
     uniqueness: Type.Optional(
@@ -55,8 +55,8 @@ export const ORDERS_PER_GRID = 4;
 export interface BoardRequest {
   size: number;
   blocks: BlockKind;
-  /** Exact number of givens. */
-  givens: number;
+  /** Exact number of givens; undefined only for a practice board (`technique`): any number. */
+  givens?: number;
   /** Exact grade level (1 = singles only …); absent = any guess-free grade. */
   grade?: number;
   symmetry?: Symmetry;
@@ -83,7 +83,7 @@ export const BoardRequestInput = Type.Object(
     blocks: Type.Optional(
       Type.Union(BLOCK_KINDS.map((b) => Type.Literal(b)), { description: 'regular blocks (9×9: 3×3 rhombi, 6×6 Blitz: 2×3) or irregular hex-connected ones [default: regular where N has them]' }),
     ),
-    givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise]' })),
+    givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise; with --technique: any number, near those]' })),
     grade: Type.Optional(
       Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade' }),
     ),
@@ -142,7 +142,9 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
   if (!SYMMETRIES.includes(symmetry)) return `unknown symmetry ${JSON.stringify(symmetry)}`;
   const cells = size * size;
   const least = minimumGivens(size, blocks);
-  if (!Number.isInteger(givens) || givens < least || givens >= cells) {
+  if (givens === undefined) {
+    if (request.technique === undefined) return 'givens: a number is needed (only a practice request, --technique, may leave it out)';
+  } else if (!Number.isInteger(givens) || givens < least || givens >= cells) {
     return `givens ${givens} is outside ${least}..${cells - 1} for ${size}×${size} ${blocks} (no unique board has fewer; a game needs an empty cell)`;
   }
   if (grade !== undefined && (!Number.isInteger(grade) || grade < 1 || grade > maxGrade)) return `grade ${grade} is outside 1..${maxGrade}`;
@@ -157,7 +159,7 @@ export function requestProblem(request: BoardRequest, maxGrade: number): string 
   for (const [key, value] of Object.entries(budget)) {
     if (value !== undefined && (!Number.isInteger(value) || value < 1)) return `budget.${key} must be a positive integer`;
   }
-  return symmetryProblem(size, symmetry, givens);
+  return givens === undefined ? null : symmetryProblem(size, symmetry, givens);
 }
 
 /**
@@ -169,12 +171,21 @@ function techniqueProblem(id: string, request: BoardRequest): string | null {
   const t = techniqueById(id);
   if (!t) return unknownNameText('technique', id, LADDER.map((x) => x.id));
   if (request.grade !== undefined && request.grade !== t.tier) return `technique ${id} is a tier ${t.tier} (${TIERS[t.tier - 1]?.name ?? '?'}) technique: its boards are grade ${t.tier}, not ${request.grade} (leave out --grade)`;
-  return practiceProblem(id, { size: request.size, irregular: request.blocks === 'irregular', uniqueness: request.uniqueness !== false });
+  const problem = practiceProblem(id, { size: request.size, irregular: request.blocks === 'irregular', uniqueness: request.uniqueness !== false });
+  if (problem) return problem;
+  // Full houses alone fill each empty cell from a house none of the cells filled after it lies
+  // in: one house per empty cell, so at most 3N empty cells.
+  const fewest = request.size * request.size - 3 * request.size;
+  if (id === 'full-house' && request.givens !== undefined && request.givens < fewest) {
+    return `full-house can't be the hardest step with ${request.givens} givens on ${request.size}×${request.size}: full houses alone fill at most one empty cell per house, so such a board has at least ${fewest} givens (leave out --givens)`;
+  }
+  return null;
 }
 
 /** The request as recorded in a file: defaults filled in, budget left out. */
 export function requestRecord(request: BoardRequest): BoardRequestRecord {
-  const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, givens: request.givens, symmetry: request.symmetry ?? 'none' };
+  // keys in the order files have always had them (a practice request may leave givens out)
+  const record: BoardRequestRecord = { size: request.size, blocks: request.blocks, ...(request.givens === undefined ? {} : { givens: request.givens }), symmetry: request.symmetry ?? 'none' };
   if (request.grade !== undefined) record.grade = request.grade;
   if (request.uniqueness === false) record.uniqueness = false;
   if (request.technique !== undefined) record.technique = request.technique;
@@ -185,7 +196,7 @@ export function requestRecord(request: BoardRequest): BoardRequestRecord {
 export function canonicalRequest(request: BoardRequest): string {
   const r = requestRecord(request);
   // uniqueness only when excluded, technique only when asked: the text (and so every seed) of earlier requests stays as it was
-  return `size=${r.size},blocks=${r.blocks},givens=${r.givens},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}${r.technique === undefined ? '' : `,technique=${r.technique}`}`;
+  return `size=${r.size},blocks=${r.blocks},givens=${r.givens ?? 'any'},grade=${r.grade ?? 'any'},symmetry=${r.symmetry}${r.uniqueness === false ? ',uniqueness=no' : ''}${r.technique === undefined ? '' : `,technique=${r.technique}`}`;
 }
 
 /**

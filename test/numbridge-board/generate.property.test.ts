@@ -107,7 +107,7 @@ describe('hard corners', () => {
   ])('%o', (request) => {
     const file = generateBoard(request, 'hard-corner', stats);
     expect(verifyBoard(file)).toEqual({ ok: true, problems: [] });
-    expect(file.public.givens.flat().filter((d) => d !== 0)).toHaveLength(request.givens);
+    expect(file.public.givens.flat().filter((d) => d !== 0)).toHaveLength(request.givens!);
     if (request.grade) expect(file.public.grade.level).toBe(request.grade);
   });
 
