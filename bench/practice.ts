@@ -4,17 +4,18 @@
  * boards per second over all the time spent (the failed seeds included), in one thread. Techniques
  * practiceProblem refuses on a layout are listed as refused. Small counts: `PRACTICE_SEEDS=N`
  * (default 3) seeds per technique and layout, `PRACTICE_GRIDS=N` (default 20) grids per seed (the
- * CLI's default is 60 grids, and it tries 3 seeds a puzzle: its rates are higher than these).
+ * CLI's default is 60 grids, and it tries 3 seeds a puzzle: its rates are higher than these). The
+ * requests leave out the givens, as the CLI does with --technique alone.
  */
 import { emptyGenerateStats, generateBoard } from '../src/numbridge-board/generate.ts';
 import type { BlockKind } from '../src/numbridge-board/request.ts';
 import { LADDER, practiceProblem } from '../src/sudoku/logic/index.ts';
 import { table } from './results.ts';
 
-const LAYOUTS: Array<{ label: string; size: number; blocks: BlockKind; givens: number }> = [
-  { label: '9×9 regular', size: 9, blocks: 'regular', givens: 30 },
-  { label: '9×9 irregular', size: 9, blocks: 'irregular', givens: 30 },
-  { label: '6×6 regular', size: 6, blocks: 'regular', givens: 14 },
+const LAYOUTS: Array<{ label: string; size: number; blocks: BlockKind }> = [
+  { label: '9×9 regular', size: 9, blocks: 'regular' },
+  { label: '9×9 irregular', size: 9, blocks: 'irregular' },
+  { label: '6×6 regular', size: 6, blocks: 'regular' },
 ];
 
 export async function run(): Promise<string> {
@@ -31,10 +32,13 @@ export async function run(): Promise<string> {
       }
       const stats = emptyGenerateStats();
       let made = 0;
+      const givens: number[] = [];
       const t0 = performance.now();
       for (let k = 0; k < seeds; k++) {
         try {
-          generateBoard({ size: layout.size, blocks: layout.blocks, givens: layout.givens, technique: t.id, budget: { grids } }, `practice/${layout.label}/${t.id}/${k}`, stats);
+          // as the CLI asks without --givens: any number, near the room's usual count
+          const file = generateBoard({ size: layout.size, blocks: layout.blocks, technique: t.id, budget: { grids } }, `practice/${layout.label}/${t.id}/${k}`, stats);
+          givens.push(file.public.givens.flat().filter((d) => d !== 0).length);
           made++;
         } catch (e) {
           if (!(e instanceof Error) || e.name !== 'GenerationError') throw e;
@@ -42,7 +46,8 @@ export async function run(): Promise<string> {
       }
       const seconds = (performance.now() - t0) / 1000;
       const rate = made === 0 ? '0' : (made / seconds).toFixed(made / seconds >= 10 ? 0 : 2);
-      (cells.get(t.id) ?? cells.set(t.id, []).get(t.id)!).push(`${made}/${seeds}, ${rate}/s`);
+      const range = made === 0 ? '' : `, ${Math.min(...givens)}${Math.max(...givens) > Math.min(...givens) ? `–${Math.max(...givens)}` : ''} givens`;
+      (cells.get(t.id) ?? cells.set(t.id, []).get(t.id)!).push(`${made}/${seeds}, ${rate}/s${range}`);
       process.stderr.write(`practice ${layout.label} ${t.id}: ${made}/${seeds} in ${seconds.toFixed(1)} s\n`);
     }
   }
@@ -50,7 +55,7 @@ export async function run(): Promise<string> {
   return [
     '## Practice sets: `generate numbridge --technique ID` per technique and layout',
     '',
-    `Per technique and layout: boards made of ${seeds} puzzle seeds (each within ${grids} grids × 4 removal orders; the CLI gives a seed 60 grids and a puzzle 3 seeds), and boards per second over all the time spent, failed seeds included (one thread; \`npm run bench -- practice\`, \`PRACTICE_SEEDS\`, \`PRACTICE_GRIDS\`). 9×9 at 30 givens, 6×6 at 14. "refused": practiceProblem says the technique can never be the hardest step there (exit 2 in the CLI). Small counts: rates to compare techniques, not to quote to a decimal.`,
+    `Per technique and layout: boards made of ${seeds} puzzle seeds (each within ${grids} grids × 4 removal orders, each order with its walk over unique boards; the CLI gives a seed 60 grids and a puzzle 3 seeds), boards per second over all the time spent, failed seeds included (one thread; \`npm run bench -- practice\`, \`PRACTICE_SEEDS\`, \`PRACTICE_GRIDS\`), and the givens of the boards made. Requests as the CLI makes them without \`--givens\`: any number of givens, aiming at the room's usual count (9×9: 30, 6×6: 14; src/numbridge-board/README.md, "Practice boards"). "refused": practiceProblem says the technique can never be the hardest step there (exit 2 in the CLI). Small counts: rates to compare techniques, not to quote to a decimal.`,
     '',
     table(['technique', 'tier', 'cost', ...LAYOUTS.map((l) => l.label)], rows),
   ].join('\n');

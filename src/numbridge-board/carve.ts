@@ -278,15 +278,43 @@ export class Carver {
   carveToTier(order: ArrayLike<number>, target: CarveTarget, rng: Rng, swaps: number): CarveResult {
     const grade = target.grade!;
     this.reset(Infinity);
-    if (this.freePass(order, order.length, target)) return { ok: true, tier: grade };
+    if (this.freePass(order, order.length, target)) return this.fillUpTo(target, rng);
     for (let t = 0; t < swaps; t++) {
       const length = this.repairTrade(grade, rng);
       if (length === NO_TRADE_LEFT) break;
       if (length === TRADE_REFUSED) continue;
-      if (this.tier === grade && this.count <= target.givens) return { ok: true, tier: grade };
-      if (this.freePass(this.scratch, length, target)) return { ok: true, tier: grade };
+      if ((this.tier === grade && this.count <= target.givens) || this.freePass(this.scratch, length, target)) return this.fillUpTo(target, rng);
     }
     return { ok: false, reason: 'grade' };
+  }
+
+  /**
+   * carveToTier's board at the target tier below `target.givens`: given back, as addBack does,
+   * cells the prover capped below the target places anyway, up to that count (as many as there
+   * are): they change nothing the technique is needed for (the final re-check proves it).
+   */
+  private fillUpTo(target: CarveTarget, rng: Rng): CarveResult {
+    const grade = target.grade!;
+    let missing = target.givens - this.count;
+    if (missing <= 0) return { ok: true, tier: grade };
+    const { orbits, givens } = this;
+    const reached = this.judge.prove(this.board, grade - 1).grid;
+    const free: number[] = [];
+    for (let k = 0; k < orbits.count; k++) {
+      let allFree = true;
+      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) if (givens[orbits.cells[i]!] !== 0 || reached[orbits.cells[i]!] === 0) allFree = false;
+      if (allFree) free.push(k);
+    }
+    rng.shuffle(free);
+    for (const k of free) {
+      const size = this.sizeOf(k);
+      if (size > missing) continue;
+      this.setOrbit(k, true);
+      this.count += size;
+      missing -= size;
+      if (missing === 0) break;
+    }
+    return { ok: true, tier: grade };
   }
 
   /**
