@@ -34,6 +34,10 @@
  *
  * With a symmetry, an orbit is skipped when removing it would leave a number of givens to remove
  * that the orbits still untried cannot make up exactly (orbit sizes 1, 2, 4).
+ *
+ * A practice board asked for without a count (`carveToTier`) has no exact K: the carve stops at
+ * the first board at the target tier near K, and walks over unique near-minimal boards (each
+ * trade repaired where a second solution differs) until one is.
  */
 import type { Rng } from '../core/rng.ts';
 import type { Geometry } from '../sudoku/geometry.ts';
@@ -334,20 +338,25 @@ export class Carver {
     const out = scratch[rng.int(given)]!;
     this.setOrbit(out, false);
     const added: number[] = [];
+    let stuck = false;
     for (let other = this.otherSolution(out); other !== null; other = this.otherSolution(out)) {
       this.keepDifference(other);
-      if (added.length === MAX_REPAIRS) break;
       const choices: number[] = [];
       for (let k = 0; k < orbits.count; k++) {
         const c = orbits.cells[orbits.start[k]!]!;
         if (k !== out && this.givens[c] === 0 && this.differsIn(k, other)) choices.push(k);
+      }
+      // no orbit to give (a second solution that differs only in `out`), or too many given back
+      if (choices.length === 0 || added.length === MAX_REPAIRS) {
+        stuck = true;
+        break;
       }
       const into = choices[rng.int(choices.length)]!;
       this.setOrbit(into, true);
       added.push(into);
     }
     const count = this.count - this.sizeOf(out) + added.reduce((sum, k) => sum + this.sizeOf(k), 0);
-    if (added.length === MAX_REPAIRS || !this.passesGate(cap, count)) {
+    if (stuck || !this.passesGate(cap, count)) {
       for (const k of added) this.setOrbit(k, false);
       this.setOrbit(out, true);
       return TRADE_REFUSED;

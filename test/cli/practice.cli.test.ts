@@ -25,6 +25,13 @@ function hardestOf(counts: Record<string, number>): string {
 
 const tierOf = (id: string) => LADDER.find((t) => t.id === id)!.tier;
 
+interface MadeBoard {
+  public: { givens: number[][]; grade: { level: number; technique: string } };
+  secret: { request: { technique: string; givens?: number } };
+}
+
+const givensOf = (line: string) => (JSON.parse(line) as MadeBoard).public.givens.flat().filter((d) => d !== 0).length;
+
 /** Generate practice boards (one process); their grade names the technique, their request records it. */
 function practise(technique: string, options: string[], count: number, seed = 'practice'): string {
   const made = runCli(['generate', 'numbridge', '--technique', technique, '--count', String(count), '--seed', seed, '--workers', '1', '--quiet', ...options]);
@@ -33,9 +40,11 @@ function practise(technique: string, options: string[], count: number, seed = 'p
   const boards = made.stdout.trim().split('\n');
   expect(boards).toHaveLength(count);
   for (const line of boards) {
-    const board = JSON.parse(line) as { public: { grade: { level: number; technique: string } }; secret: { request: { technique: string } } };
+    const board = JSON.parse(line) as MadeBoard;
     expect(board.public.grade).toMatchObject({ level: tierOf(technique), technique });
     expect(board.secret.request.technique).toBe(technique);
+    // without --givens the request records no count (any number)
+    if (!options.includes('--givens')) expect(board.secret.request).not.toHaveProperty('givens');
   }
   return made.stdout;
 }
@@ -52,9 +61,20 @@ describe('generate numbridge --technique', () => {
     made.push({ technique: 'x-wing', stdout: once }, { technique: 'hidden-single', stdout: practise('hidden-single', [], 1) });
   });
 
-  test('9×9 irregular: law-of-leftovers; 6×6: turbot-fish', () => {
+  test('9×9 irregular: law-of-leftovers; 6×6: turbot-fish, and locked-pair (tier 2: 6×6 boards that need more than singles are rare)', () => {
     made.push({ technique: 'law-of-leftovers', stdout: practise('law-of-leftovers', ['--blocks', 'irregular'], 2) });
     made.push({ technique: 'turbot-fish', stdout: practise('turbot-fish', ['--size', '6'], 2) });
+    made.push({ technique: 'locked-pair', stdout: practise('locked-pair', ['--size', '6'], 2) });
+  });
+
+  test('9×9 regular: swordfish (met only below 30 givens: given back up to 30); full-house (full houses alone: at least 54 givens), and with --givens 60 exactly that', () => {
+    const swordfish = practise('swordfish', [], 1);
+    expect(givensOf(swordfish)).toBeLessThanOrEqual(30);
+    const houses = practise('full-house', [], 1);
+    expect(givensOf(houses)).toBeGreaterThanOrEqual(54);
+    const exact = practise('full-house', ['--givens', '60'], 1);
+    expect(givensOf(exact)).toBe(60);
+    made.push({ technique: 'swordfish', stdout: swordfish }, { technique: 'full-house', stdout: houses }, { technique: 'full-house', stdout: exact });
   });
 
   test('grade --json in another process: each hardest step (grade.technique, and recomputed here from the counts) is the one asked for; verify passes them', () => {
@@ -73,6 +93,7 @@ describe('generate numbridge --technique', () => {
       [['--technique', 'x-wnig'], /^puzzlemill: unknown technique "x-wnig": did you mean x-wing\? \(the techniques: full-house, .*, house-forcing-chain, nested-forcing-chain\)/],
       [['--technique', 'law-of-leftovers'], /^puzzlemill: law-of-leftovers can't be the hardest step on 9×9 regular boards: it runs on irregular layouts only/],
       [['--technique', 'jellyfish', '--size', '6'], /^puzzlemill: jellyfish can't be the hardest step on 6×6 regular boards: .*its complement \(x-wing\)/],
+      [['--technique', 'full-house', '--givens', '30'], /^puzzlemill: full-house can't be the hardest step with 30 givens on 9×9: full houses alone fill at most one empty cell per house, so such a board has at least 54 givens/],
       [['--technique', 'x-wing', '--grade', '2'], new RegExp(`^puzzlemill: technique x-wing is a tier ${tierOf('x-wing')} \\(\\w+\\) technique: its boards are grade ${tierOf('x-wing')}, not 2`)],
     ];
     for (const [options, reason] of cases) {

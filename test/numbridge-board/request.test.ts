@@ -19,11 +19,14 @@ describe('board requests', () => {
     [R({ budget: { grids: 0 } }), /budget.grids/],
     [R({ size: 4, givens: 6, grade: 2 }), /4×4 regular boards never need more than singles/],
     [R({ size: 4, givens: 4, grade: 4 }), /every unique one is grade 1/],
+    [R({ givens: undefined }), /givens: a number is needed \(only a practice request, --technique, may leave it out\)/],
+    [R({ technique: 'full-house', givens: 53 }), /full-house can't be the hardest step with 53 givens on 9×9: .* at least 54 givens/],
+    [R({ size: 6, technique: 'full-house', givens: 14 }), /at least 18 givens/],
   ])('%o cannot be met', (request, reason) => {
     expect(requestProblem(request, 4)).toMatch(reason);
   });
 
-  test.each([R({}), R({ size: 6, givens: 14, symmetry: 'rot180' }), R({ size: 7, blocks: 'irregular', givens: 20, grade: 2 }), R({ size: 9, givens: 17 }), R({ size: 4, givens: 6, grade: 1 }), R({ size: 4, blocks: 'irregular', givens: 6, grade: 2 })])('%o can be posed', (request) => {
+  test.each([R({}), R({ size: 6, givens: 14, symmetry: 'rot180' }), R({ size: 7, blocks: 'irregular', givens: 20, grade: 2 }), R({ size: 9, givens: 17 }), R({ size: 4, givens: 6, grade: 1 }), R({ size: 4, blocks: 'irregular', givens: 6, grade: 2 }), R({ technique: 'x-wing', givens: undefined }), R({ technique: 'full-house', givens: 54 }), R({ size: 6, technique: 'full-house', givens: undefined, symmetry: 'rot180' })])('%o can be posed', (request) => {
     expect(requestProblem(request, 4)).toBeNull();
   });
 
@@ -31,6 +34,8 @@ describe('board requests', () => {
     expect(canonicalRequest(R({}))).toBe('size=9,blocks=regular,givens=30,grade=any,symmetry=none');
     expect(canonicalRequest(R({ budget: { grids: 3 }, symmetry: 'none' }))).toBe(canonicalRequest(R({})));
     expect(canonicalRequest(R({ grade: 2, symmetry: 'diag' }))).toBe('size=9,blocks=regular,givens=30,grade=2,symmetry=diag');
+    // a practice request without a count: any number of givens
+    expect(canonicalRequest(R({ givens: undefined, technique: 'x-wing' }))).toBe('size=9,blocks=regular,givens=any,grade=any,symmetry=none,technique=x-wing');
   });
 
   test('puzzle seeds depend on the run seed, the request and k only', () => {
