@@ -45,7 +45,8 @@ export async function run(): Promise<string> {
         }
       }
       const seconds = (performance.now() - t0) / 1000;
-      const rate = made === 0 ? '0' : (made / seconds).toFixed(made / seconds >= 10 ? 0 : 2);
+      const perSecond = made / seconds;
+      const rate = made === 0 ? '0' : perSecond >= 10 ? perSecond.toFixed(0) : perSecond >= 0.1 ? perSecond.toFixed(2) : perSecond.toPrecision(2);
       const range = made === 0 ? '' : `, ${Math.min(...givens)}${Math.max(...givens) > Math.min(...givens) ? `–${Math.max(...givens)}` : ''} givens`;
       (cells.get(t.id) ?? cells.set(t.id, []).get(t.id)!).push(`${made}/${seeds}, ${rate}/s${range}`);
       process.stderr.write(`practice ${layout.label} ${t.id}: ${made}/${seeds} in ${seconds.toFixed(1)} s\n`);
