@@ -67,7 +67,7 @@ describe('generate numbridge --technique', () => {
     made.push({ technique: 'locked-pair', stdout: practise('locked-pair', ['--size', '6'], 2) });
   });
 
-  test('9×9 regular: swordfish (met only below 30 givens: given back up to 30); full-house (full houses alone: at least 54 givens), and with --givens 60 exactly that', () => {
+  test('9×9 regular: swordfish (no board of 3 seeds before the practice carve without a count); full-house (full houses alone: at least 54 givens), and with --givens 60 exactly that', () => {
     const swordfish = practise('swordfish', [], 1);
     expect(givensOf(swordfish)).toBeLessThanOrEqual(30);
     const houses = practise('full-house', [], 1);
