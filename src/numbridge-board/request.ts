@@ -173,6 +173,9 @@ function techniqueProblem(id: string, request: BoardRequest): string | null {
   if (request.grade !== undefined && request.grade !== t.tier) return `technique ${id} is a tier ${t.tier} (${TIERS[t.tier - 1]?.name ?? '?'}) technique: its boards are grade ${t.tier}, not ${request.grade} (leave out --grade)`;
   const problem = practiceProblem(id, { size: request.size, irregular: request.blocks === 'irregular', uniqueness: request.uniqueness !== false });
   if (problem) return problem;
+  if (t.tier > 1 && request.size === 4 && request.blocks === 'regular') {
+    return `${id} can't be the hardest step on 4×4 regular boards: singles solve every unique one (use --blocks irregular)`;
+  }
   // Full houses alone fill each empty cell from a house none of the cells filled after it lies
   // in: one house per empty cell, so at most 3N empty cells.
   const fewest = request.size * request.size - 3 * request.size;

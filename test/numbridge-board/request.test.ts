@@ -22,6 +22,7 @@ describe('board requests', () => {
     [R({ givens: undefined }), /givens: a number is needed \(only a practice request, --technique, may leave it out\)/],
     [R({ technique: 'full-house', givens: 53 }), /full-house can't be the hardest step with 53 givens on 9×9: .* at least 54 givens/],
     [R({ size: 6, technique: 'full-house', givens: 14 }), /at least 18 givens/],
+    [R({ size: 4, technique: 'locked-pair', givens: undefined }), /locked-pair can't be the hardest step on 4×4 regular boards: singles solve every unique one/],
   ])('%o cannot be met', (request, reason) => {
     expect(requestProblem(request, 4)).toMatch(reason);
   });
