@@ -8,7 +8,8 @@
  *   ├─ solution    a random full grid (fill.ts); a layout that cannot be filled is skipped
  *   └─ for order o = 0 .. ORDERS_PER_GRID−1
  *        ├─ carve  shuffled orbits, gate capped at the grade, exactly K givens (carve.ts);
- *        │         stuck minimal above K, it trades givens to walk lower (descend)
+ *        │         stuck minimal above K, it trades givens to walk lower (descend); a practice
+ *        │         board without a count: carveToTier (to the technique, any number of givens)
  *        └─ final  re-checked by code that shares nothing with the carve's shortcuts:
  *                  the exact-cover counter (limit 2) must find exactly our solution, and the
  *                  prover, run once more with steps, must solve it at exactly the grade asked
