@@ -35,13 +35,16 @@
  *                   contradiction, three possible are locked there, three forced shut out the rest
  * Order (the fixpoint is the same whatever the order; this one does least work): the changed
  * words digit by digit, each digit's patterns to their fixpoint and then its row singles; naked
- * singles once no word is left to look at; triads once no single is left either.
+ * singles once no word is left to look at; triads once no single is left either — except while
+ * the search dives (below the root, before its first dead end or solution: `diving`), where
+ * triads are skipped.
  *
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one with the most
  * peers that hold one of its two digits, a peer that is itself a two-candidate cell (one of the
- * branches leaves it a naked single) counting three times; if no cell has two, on the open cell
+ * branches leaves it a naked single) counting three times (among the first twelve pair cells, the
+ * first four while diving); if no cell has two, on the open cell
  * with the fewest. The last digit of a branch is
  * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
@@ -59,12 +62,12 @@ const PAIR_CELLS_SCORED = 12;
  */
 const PAIR_PEER_WEIGHT = 2;
 /**
- * Pair cells scored while the search is diving (no dead end met yet below the root, see
- * `Fast9Solver.diving`): on a board with many solutions nearly every branch leads to one, so a
- * careful choice saves few nodes and its scoring is a third of a node's time. Measured (count to 2,
- * µs a line, chunk-interleaved in one process): 16-clue lines 4 → 12 cells scored: 10.6 → 12.2
- * (with triads skipped), 20–24 givens 10.9 → 13.0, top1465 and forum-hardest level (1 cell: top1465
- * +2–7 %, more nodes before its first dead end).
+ * Pair cells scored while the search is diving (see `Fast9Solver.diving`): on a board with many
+ * solutions nearly every branch leads to one, so a careful choice saves few nodes, and scoring is a
+ * third of a node's time. Measured (count to 2, µs a line, builds interleaved in one process, with
+ * triads skipped): 16-clue lines 12 → 4 cells scored 12.2 → 10.6, 20–24 givens 13.0 → 10.9; top1465
+ * and forum-hardest level. Scoring none (the first pair cell): 16-clue and 20–24 givens a further
+ * 12 % faster, but top1465 3–6 % slower (17.6 nodes a line against 16.4).
  */
 const PAIR_CELLS_SCORED_DIVING = 4;
 const U = 27;
@@ -180,8 +183,9 @@ export class Fast9Solver {
    * line) is mostly one dive to its first solution, where triads change next to nothing (16-clue
    * lines: 17.17 nodes a line with them, 17.26 without) and cost a sixth of the time. A dead end
    * shows the board is tight, and after a solution what is left is proving there is no other: from
-   * either on, every node runs the full rules. Nodes a line, before → after: 16-clue 17.17 → 17.03,
-   * top1465 15.67 → 16.92, forum-hardest 221.5 → 223.6, 17-clue 2.02 → 2.13.
+   * either on, every node runs the full rules. The root always does. Nodes a line (count to 2),
+   * before → after: 16-clue 17.17 → 17.04, 20–24 givens 16.96 → 17.01, 17-clue 2.02 → 2.06,
+   * top1465 15.67 → 16.41, forum-hardest 221.5 → 223.6.
    */
   private diving = false;
 
@@ -297,7 +301,6 @@ export class Fast9Solver {
       this.diving = false;
       return false;
     }
-    if (this.nodes === 1) this.diving = true; // the root ran every rule; its children dive until a dead end
     const s = this.s;
     // Branch on an open cell with exactly two candidates; among those, on the one with the most
     // peers holding one of its digits (they lose a candidate in one branch or the other), a
@@ -354,6 +357,8 @@ export class Fast9Solver {
       branchBand = bandAndBit >>> 5;
       branchBit = 1 << (bandAndBit & 31);
     } else [branchBand, branchBit] = this.fewestCandidates(base);
+    // The root ran every rule and chose its cell by the full score; below it the search dives.
+    if (this.nodes === 1) this.diving = true;
     const p = 31 - Math.clz32(branchBit);
     const cell = branchBand * 27 + p;
     let digits = cellDigits(s, base + branchBand, p);
