@@ -14,6 +14,7 @@ export interface Benchmark {
 // `puzzlemill bench --help` lists these names from src/cli/commands/bench.ts (BENCHMARK_NAMES, kept equal by a test).
 const BENCHMARKS: Benchmark[] = [
   { name: 'solver', describe: 'exact-cover solver vs npm peers on the classic sets', run: async () => (await import('./solver.ts')).run() },
+  { name: 'solver-check', describe: 'correctness: the regular 9×9 fast path against the generic search on 100,000+ boards with 0, 1 and several solutions (mismatches must be 0)', run: async () => (await import('./solver-check.ts')).run() },
   { name: 'numbridge', describe: 'Numbridge boards: throughput, grades, givens sweep, layouts, npm generators side by side', run: async () => (await import('./numbridge.ts')).run() },
   { name: 'practice', describe: 'practice sets: generate numbridge --technique per technique and layout, success rate and boards/s (small counts)', run: async () => (await import('./practice.ts')).run() },
   { name: 'pool', describe: 'the compiled CLI as a user runs it (start-up, worker start, generate -j 1/-j 2/default at 1..20,000 boards) and in-run rates: in-process vs 1 vs 2 workers', run: async () => (await import('./pool.ts')).run() },

@@ -116,6 +116,33 @@ function fewGivensBoards(count: number): Board[] {
 }
 
 /**
+ * tdoku (github.com/t-dillon/tdoku), the fastest native solver we know, as an optional peer: when
+ * TDOKU_DIR names its source tree (fetched by whoever runs the bench, never a dependency) and g++
+ * is there, bench/tdoku-driver.cc is compiled with its SIMD solver into a temporary folder. Null
+ * (no rows) otherwise.
+ */
+function buildTdoku(dir: string): { binary: string; dir: string } | null {
+  const source = process.env.TDOKU_DIR;
+  if (!source || !existsSync(join(source, 'src/solver_dpll_triad_simd.cc'))) return null;
+  const binary = join(dir, 'tdoku-driver');
+  const r = spawnSync('g++', ['-O3', '-march=native', '-std=c++17', '-o', binary, join(ROOT, 'bench/tdoku-driver.cc'),
+    join(source, 'src/solver_dpll_triad_simd.cc'), join(source, 'src/util.cc')], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`compiling tdoku failed: ${r.stderr ?? r.error}`);
+  return { binary, dir };
+}
+
+/** tdoku on one set's lines (count to `limit`): CPU time, median of REPEATS passes after one untimed. */
+function runTdoku(tdoku: { binary: string; dir: string }, lines: string[], limit: number, unique: boolean): Outcome {
+  const file = join(tdoku.dir, 'lines.txt');
+  writeFileSync(file, lines.join('\n') + '\n');
+  const r = spawnSync(tdoku.binary, [file, String(limit), String(REPEATS)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tdoku-driver failed: ${r.stderr}`);
+  const o = JSON.parse(r.stdout) as { lines: number; solved: number; unique: number; usPerLine: number; guessesPerLine: number };
+  const wrong = o.lines - (unique && limit === 2 ? o.unique : o.solved);
+  return { solved: o.lines, ms: (o.usPerLine * o.lines) / 1000, nodes: o.guessesPerLine * o.lines, wrong, note: `native, CPU time, median of ${REPEATS}; nodes column: guesses` };
+}
+
+/**
  * One cold pass in a fresh process (bench/solver-cold.mjs, the compiled library): every 17-clue
  * line with its digits relabelled by a seeded permutation, so no line is one the process has seen;
  * then warm passes over the same lines in that process. Wall time, median of COLD_RUNS processes.
@@ -274,11 +301,17 @@ export async function run(): Promise<string> {
   sets.push({ name: SIXTEEN_SET, lines: sixteen, boards: sixteen.map(parseLine), peers: false });
   const few = fewGivensBoards(FEW_GIVENS_BOARDS);
   sets.push({ name: FEW_GIVENS_SET, lines: few.map((b) => boardLine(b)), boards: few, peers: false });
+  const tdokuDir = mkdtempSync(join(tmpdir(), 'bench-tdoku-'));
+  const tdoku = buildTdoku(tdokuDir);
   for (const { name, lines, boards, peers } of sets) {
     for (const mode of ['count2', 'first'] as Mode[]) {
       const mine = timeOurs(lines, boards, mode, peers);
       const myRate = (mine[0]!.solved / mine[0]!.ms) * 1000;
       mine.forEach((o, k) => rows.push(row(name, lines.length, mode, OUR_ROWS[k]!.name, o, k === 0 ? '1.00' : (myRate / ((o.solved / o.ms) * 1000)).toFixed(2))));
+      if (tdoku && name !== IRREGULAR_SET) {
+        const o = runTdoku(tdoku, lines, mode === 'count2' ? 2 : 1, peers);
+        rows.push(row(name, lines.length, mode, 'tdoku (native, TDOKU_DIR)', o, (myRate / ((o.solved / o.ms) * 1000)).toFixed(2)));
+      }
       if (!peers) continue; // the peers solve regular 9×9 only
       for (const peer of PEER_NAMES) {
         const o = await runPeer(peer, mode, lines);
@@ -293,6 +326,7 @@ export async function run(): Promise<string> {
     const cli = cliRun(lines);
     cliRows.push([name, lines.length, ((lines.length / cli.ms) * 1000).toFixed(0), (cli.ms / 1000).toFixed(2), cli.ok ? 'yes' : 'NO', cli.binary]);
   }
+  rmSync(tdokuDir, { recursive: true, force: true });
   const cold = coldRuns(allSeventeen);
   return [
     '## Solver: puzzlemill vs npm peers',
@@ -311,6 +345,9 @@ export async function run(): Promise<string> {
     `(no peer runs them; most boards have several solutions, so "wrong" counts only invalid ones): the first ${SIXTEEN_LINES} 17-clue`,
     `lines with the given at index i mod 17 of line i removed, and ${FEW_GIVENS_BOARDS} seeded regular 9×9 boards, a random grid`,
     'each (the generator\'s fill), 20–24 givens kept.',
+    tdoku
+      ? 'tdoku rows: tdoku\'s SIMD solver (`TdokuSolverDpllTriadSimd`, count to 2 or 1, no solution asked for when counting to 2) built from TDOKU_DIR with `g++ -O3 -march=native` and run by bench/tdoku-driver.cc on the same lines in its own process, after our rows of the set; "ours/row" there is our speed as a share of tdoku\'s (0.50 = within 2× of it).'
+      : 'No native peer in this run (set TDOKU_DIR to a tdoku source tree, github.com/t-dillon/tdoku, to add its rows).',
     '',
     table(['set', 'puzzles', 'mode', 'solver', 'solved', 'puzzles/s', 'µs/puzzle', 'nodes/puzzle', 'wrong', 'ours/row', 'note'], rows),
     '',

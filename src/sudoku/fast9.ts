@@ -35,13 +35,16 @@
  *                   contradiction, three possible are locked there, three forced shut out the rest
  * Order (the fixpoint is the same whatever the order; this one does least work): the changed
  * words digit by digit, each digit's patterns to their fixpoint and then its row singles; naked
- * singles once no word is left to look at; triads once no single is left either.
+ * singles once no word is left to look at; triads once no single is left either — except while
+ * the search dives (below the root, before its first dead end or solution: `diving`), where
+ * triads are skipped.
  *
  * A node is the root or one branch taken (a digit placed in a chosen cell), as in the generic search.
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one with the most
  * peers that hold one of its two digits, a peer that is itself a two-candidate cell (one of the
- * branches leaves it a naked single) counting three times; if no cell has two, on the open cell
+ * branches leaves it a naked single) counting three times (among the first twelve pair cells; while
+ * diving the first four, and from depth 3 the first pair cell unscored); if no cell has two, on the open cell
  * with the fewest. The last digit of a branch is
  * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
  */
@@ -58,6 +61,27 @@ const PAIR_CELLS_SCORED = 12;
  * 5 → 1.75 / 15.37 / 240.5. 2 for the hardest set, the one furthest from its target.
  */
 const PAIR_PEER_WEIGHT = 2;
+/**
+ * Pair cells scored while the search is diving (see `Fast9Solver.diving`): on a board with many
+ * solutions nearly every branch leads to one, so a careful choice saves few nodes, and scoring is a
+ * third of a node's time. Measured (count to 2, µs a line, builds interleaved in one process, with
+ * triads skipped): 16-clue lines 12 → 4 cells scored 12.2 → 10.6, 20–24 givens 13.0 → 10.9; top1465
+ * and forum-hardest level. Scoring none (the first pair cell): 16-clue and 20–24 givens a further
+ * 12 % faster, but top1465 3–6 % slower (17.6 nodes a line against 16.4).
+ */
+const PAIR_CELLS_SCORED_DIVING = 4;
+/**
+ * From this depth (branch copies below the root) a diving search takes the first pair cell,
+ * unscored (`firstPairCell`); above it, the first four are scored. The top of the tree decides
+ * how large a tight board's search gets, the deep dive of a loose board is most of its nodes:
+ * depth 3 measured best (count to 2, µs a line against the four-cell score everywhere): 16-clue
+ * and 20–24 givens −10 %, top1465 and forum-hardest +1 % (depth 1: −12 %, +3–6 %; nodes a line on
+ * top1465 17.63 at depth 1, 16.75 at 3, 16.41 scoring four cells at every depth).
+ */
+const DIVE_UNSCORED_DEPTH = 3;
+/** `bestPairCell` / `firstPairCell` answers besides a cell: open cells but none with two candidates; no open cell. */
+const NO_PAIR_CELL = -1;
+const SOLVED = -2;
 const U = 27;
 const ROW9 = 0x1ff;
 const BOX = 0x7 | (0x7 << 9) | (0x7 << 18);
@@ -165,12 +189,24 @@ export class Fast9Solver {
   private count = 0;
   private nodes = 0;
   private maxNodes = Infinity;
+  /**
+   * Below the root, neither a dead end nor a solution met yet: triads are skipped and fewer pair
+   * cells scored (none from DIVE_UNSCORED_DEPTH). A board with many solutions (a carver's removal, a foreign collection's loose
+   * line) is mostly one dive to its first solution, where triads change next to nothing (16-clue
+   * lines: 17.17 nodes a line with them, 17.26 without) and cost a sixth of the time. A dead end
+   * shows the board is tight, and after a solution what is left is proving there is no other: from
+   * either on, every node runs the full rules. The root always does. Nodes a line (count to 2),
+   * before → after: 16-clue 17.17 → 16.77, 20–24 givens 16.96 → 17.06, 17-clue 2.02 → 2.07,
+   * top1465 15.67 → 16.75, forum-hardest 221.5 → 226.3.
+   */
+  private diving = false;
 
   solve(givens: Grid, limit: number, maxNodes = Infinity): Fast9Result {
     this.limit = Math.max(1, limit);
     this.maxNodes = maxNodes;
     this.count = 0;
     this.nodes = 0;
+    this.diving = false;
     if (this.load(givens)) this.search(0, ALL_WORDS);
     let solution: Grid | null = null;
     if (this.count > 0) {
@@ -273,14 +309,52 @@ export class Fast9Solver {
   private search(depth: number, todo: number): boolean {
     if (++this.nodes > this.maxNodes) return true;
     const base = depth * STRIDE;
-    if (!this.propagate(base, todo)) return false;
+    if (!this.propagate(base, todo)) {
+      this.diving = false;
+      return false;
+    }
+    // Branch on an open cell with exactly two candidates (see `bestPairCell`), else on one with
+    // the fewest; none open: a solution.
+    const choice = this.diving && depth >= DIVE_UNSCORED_DEPTH ? this.firstPairCell(base)
+      : this.bestPairCell(base, this.diving ? PAIR_CELLS_SCORED_DIVING : PAIR_CELLS_SCORED);
+    if (choice === SOLVED) {
+      this.diving = false; // a solution: the rest of the search is proof work
+      this.count++;
+      if (this.count === 1) for (let k = 0; k < 27; k++) this.solutionState[k] = this.s[base + k]!; // no subarray view to allocate
+      return this.count >= this.limit;
+    }
+    let branchBand: number, branchBit: number;
+    if (choice >= 0) {
+      branchBand = choice >>> 5;
+      branchBit = 1 << (choice & 31);
+    } else [branchBand, branchBit] = this.fewestCandidates(base);
+    // The root ran every rule and chose its cell by the full score; below it the search dives.
+    if (this.nodes === 1) this.diving = true;
     const s = this.s;
-    // Branch on an open cell with exactly two candidates; among those, on the one with the most
-    // peers holding one of its digits (they lose a candidate in one branch or the other), a
-    // two-candidate peer counting 1 + PAIR_PEER_WEIGHT (more propagation in both branches: on
-    // top1465 this visits 15.7 nodes per puzzle where the first pair cell visits 38.6).
-    let branchBand = -1;
-    let branchBit = 0;
+    const p = 31 - Math.clz32(branchBit);
+    const cell = branchBand * 27 + p;
+    let digits = cellDigits(s, base + branchBand, p);
+    const next = base + STRIDE;
+    for (;;) {
+      const d = 31 - Math.clz32(digits & -digits);
+      digits &= digits - 1;
+      // The last digit needs no copy: this depth's state is not looked at again, so the branch
+      // is taken in place (a two-candidate cell, the usual branch, copies once instead of twice).
+      if (digits === 0) return this.search(depth, this.place(base, d, branchBand, branchBit, cell));
+      for (let k = 0; k < 30; k++) s[next + k] = s[base + k]!; // a loop beats copyWithin's call at 30 words
+      if (this.search(depth + 1, this.place(next, d, branchBand, branchBit, cell))) return true;
+    }
+  }
+
+  /**
+   * Among the first `toScore` cells with exactly two candidates (band and bit order), the one with
+   * the most peers holding one of its digits (they lose a candidate in one branch or the other), a
+   * two-candidate peer counting 1 + PAIR_PEER_WEIGHT (more propagation in both branches: on top1465
+   * this visits 15.7 nodes per puzzle where the first pair cell visits 38.6). Returns b·32 + p,
+   * NO_PAIR_CELL or SOLVED (no open cell).
+   */
+  private bestPairCell(base: number, toScore: number): number {
+    const s = this.s;
     // (gain << 7) | (127 − (b·32 + p)): the best gain, the first cell among equals, without a branch
     let best = -1;
     let scanned = 0; // scoring every pair cell costs more than it saves: look at the first few
@@ -299,10 +373,11 @@ export class Fast9Solver {
       }
       pairsOf[b] = twos & ~threes;
     }
+    if (!open) return SOLVED;
     const pa0 = pairsOf[0]!, pa1 = pairsOf[1]!, pa2 = pairsOf[2]!;
     for (let b = 0; b < 3; b++) {
       let pairs = pairsOf[b]!;
-      while (pairs !== 0 && scanned < PAIR_CELLS_SCORED) {
+      while (pairs !== 0 && scanned < toScore) {
         const bit = pairs & -pairs;
         pairs ^= bit;
         scanned++;
@@ -318,29 +393,31 @@ export class Fast9Solver {
         best = Math.max(best, (gain << 7) | (127 - (b << 5) - p));
       }
     }
-    if (!open) {
-      this.count++;
-      if (this.count === 1) for (let k = 0; k < 27; k++) this.solutionState[k] = s[base + k]!; // no subarray view to allocate
-      return this.count >= this.limit;
+    return best < 0 ? NO_PAIR_CELL : 127 - (best & 127);
+  }
+
+  /**
+   * The first cell with exactly two candidates in band and bit order, unscored: a band's counters
+   * are built only until one has such a cell. Returns b·32 + p, NO_PAIR_CELL or SOLVED.
+   */
+  private firstPairCell(base: number): number {
+    const s = this.s;
+    let open = false;
+    for (let b = 0; b < 3; b++) {
+      const u = s[base + U + b]!;
+      if (u === 0) continue;
+      open = true;
+      let ones = 0, twos = 0, threes = 0;
+      for (let w = base + b; w < base + 27; w += 3) {
+        const x = s[w]! & u;
+        threes |= twos & x;
+        twos |= ones & x;
+        ones |= x;
+      }
+      const pairs = twos & ~threes;
+      if (pairs !== 0) return (b << 5) | (31 - Math.clz32(pairs & -pairs));
     }
-    if (best >= 0) {
-      const bandAndBit = 127 - (best & 127);
-      branchBand = bandAndBit >>> 5;
-      branchBit = 1 << (bandAndBit & 31);
-    } else [branchBand, branchBit] = this.fewestCandidates(base);
-    const p = 31 - Math.clz32(branchBit);
-    const cell = branchBand * 27 + p;
-    let digits = cellDigits(s, base + branchBand, p);
-    const next = base + STRIDE;
-    for (;;) {
-      const d = 31 - Math.clz32(digits & -digits);
-      digits &= digits - 1;
-      // The last digit needs no copy: this depth's state is not looked at again, so the branch
-      // is taken in place (a two-candidate cell, the usual branch, copies once instead of twice).
-      if (digits === 0) return this.search(depth, this.place(base, d, branchBand, branchBit, cell));
-      for (let k = 0; k < 30; k++) s[next + k] = s[base + k]!; // a loop beats copyWithin's call at 30 words
-      if (this.search(depth + 1, this.place(next, d, branchBand, branchBit, cell))) return true;
-    }
+    return open ? NO_PAIR_CELL : SOLVED;
   }
 
   /** The open cell with the fewest candidates (only reached when no cell has exactly two). */
@@ -442,6 +519,7 @@ export class Fast9Solver {
         todo |= changed;
       }
       if (todo !== 0) continue;
+      if (this.diving) return true; // triads wait for the first dead end (see `diving`)
       const t = this.triads(base);
       if (t < 0) return false;
       if (t === 0) return true;

@@ -4,7 +4,7 @@ import { importModule } from '../../core/load-module.ts';
 import { RequestError, warn } from '../exit.ts';
 
 /** The names in bench/run.ts (kept here so --help needs no dev dependency; a test keeps them equal). */
-export const BENCHMARK_NAMES = ['solver', 'numbridge', 'practice', 'pool', 'games', 'murder', 'murder-clues', 'prover', 'render', 'selfplay', 'scores', 'startup', 'serve', 'serve-postgres', 'serve-faults'];
+export const BENCHMARK_NAMES = ['solver', 'solver-check', 'numbridge', 'practice', 'pool', 'games', 'murder', 'murder-clues', 'prover', 'render', 'selfplay', 'scores', 'startup', 'serve', 'serve-postgres', 'serve-faults'];
 
 interface BenchArgs {
   names: string[];
