@@ -160,7 +160,9 @@ function claimProblems(file: NumbridgeBoardInput, board: Board): string[] {
   if (!isSymmetricPattern(n, symmetry, board.givens)) problems.push(`the givens are not ${symmetry}-symmetric as claimed`);
   const request = file.secret?.request;
   if (request) {
-    if (request.givens !== undefined && request.givens !== count) problems.push(`has ${count} givens, the request asked for ${request.givens}`);
+    if (request.givens === undefined) {
+      if (request.technique === undefined) problems.push('its request has no givens count, which only a practice request (technique) may leave out');
+    } else if (request.givens !== count) problems.push(`has ${count} givens, the request asked for ${request.givens}`);
     if (request.size !== n) problems.push(`is ${n}×${n}, the request asked for ${request.size}×${request.size}`);
     if (request.blocks !== pub.blockShape) problems.push(`says it has ${pub.blockShape} blocks, the request asked for ${request.blocks}`);
     if (request.symmetry !== symmetry) problems.push(`says it has symmetry ${symmetry}, the request asked for ${request.symmetry}`);

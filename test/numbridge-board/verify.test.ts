@@ -40,6 +40,7 @@ describe('verifyBoard', () => {
     ['another hardest technique claimed', (f) => { f.public.grade.technique = f.public.grade.technique === 'naked-pair' ? 'hidden-pair' : 'naked-pair'; }, /claims its hardest technique is (naked|hidden)-pair but the prover's hardest step is [a-z-]+/],
     ['a wrong score', (f) => { f.public.grade.score += 1; }, /grade score is \d+, the file says \d+/],
     ['a request that does not match', (f) => { f.secret!.request!.givens = 31; }, /has 30 givens, the request asked for 31/],
+    ['a request without a givens count that is no practice request', (f) => { delete f.secret!.request!.givens; }, /its request has no givens count, which only a practice request/],
     ['a false symmetry claim', (f) => { f.public.symmetry = 'rot180'; }, /givens are not rot180-symmetric/],
     ['a false block shape', (f) => { f.public.blockShape = 'irregular'; f.secret!.request!.blocks = 'irregular'; }, /blockShape says irregular but the blocks are the regular ones/],
     ['an id that spells the solution', (f) => { f.id = f.secret!.solution.flat().join(''); }, /id reveals the solution/],
