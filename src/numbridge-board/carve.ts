@@ -362,15 +362,7 @@ export class Carver {
       return TRADE_REFUSED;
     }
     this.count = count;
-    let length = 0;
-    for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
-    for (let i = length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const tmp = scratch[i]!;
-      scratch[i] = scratch[j]!;
-      scratch[j] = tmp;
-    }
-    return length;
+    return givensWithout(scratch, given, out, rng);
   }
 
   /** Some cell of the orbit holds another digit in `other` than in our solution. */
@@ -445,15 +437,7 @@ export class Carver {
       this.setOrbit(out, true);
       return TRADE_REFUSED;
     }
-    let length = 0;
-    for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
-    for (let i = length - 1; i > 0; i--) {
-      const j = rng.int(i + 1);
-      const tmp = scratch[i]!;
-      scratch[i] = scratch[j]!;
-      scratch[j] = tmp;
-    }
-    return length;
+    return givensWithout(scratch, given, out, rng);
   }
 
   private sizeOf(orbit: number): 1 | 2 | 4 {
@@ -638,4 +622,20 @@ export class Carver {
     }
     return { ok: true, tier: grade };
   }
+}
+
+/**
+ * The first `given` orbits of `scratch` without `out`, shuffled in place (a trade's next removal
+ * order); returns how many are left.
+ */
+function givensWithout(scratch: Uint16Array, given: number, out: number, rng: Rng): number {
+  let length = 0;
+  for (let i = 0; i < given; i++) if (scratch[i] !== out) scratch[length++] = scratch[i]!;
+  for (let i = length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const tmp = scratch[i]!;
+    scratch[i] = scratch[j]!;
+    scratch[j] = tmp;
+  }
+  return length;
 }
