@@ -364,14 +364,7 @@ export class Fast9Solver {
       const u = s[base + U + b]!;
       if (u === 0) { pairsOf[b] = 0; continue; }
       open = true;
-      let ones = 0, twos = 0, threes = 0;
-      for (let w = base + b; w < base + 27; w += 3) {
-        const x = s[w]! & u;
-        threes |= twos & x;
-        twos |= ones & x;
-        ones |= x;
-      }
-      pairsOf[b] = twos & ~threes;
+      pairsOf[b] = pairCells(s, base + b, u);
     }
     if (!open) return SOLVED;
     const pa0 = pairsOf[0]!, pa1 = pairsOf[1]!, pa2 = pairsOf[2]!;
@@ -407,14 +400,7 @@ export class Fast9Solver {
       const u = s[base + U + b]!;
       if (u === 0) continue;
       open = true;
-      let ones = 0, twos = 0, threes = 0;
-      for (let w = base + b; w < base + 27; w += 3) {
-        const x = s[w]! & u;
-        threes |= twos & x;
-        twos |= ones & x;
-        ones |= x;
-      }
-      const pairs = twos & ~threes;
+      const pairs = pairCells(s, base + b, u);
       if (pairs !== 0) return (b << 5) | (31 - Math.clz32(pairs & -pairs));
     }
     return open ? NO_PAIR_CELL : SOLVED;
@@ -731,6 +717,21 @@ function takeCells(s: Int32Array, w: number, cells: number): number {
   g = s[w + 21]!; hit = g & cells; s[w + 21] = g ^ hit; lost |= ((hit | -hit) >>> 31) << 21;
   g = s[w + 24]!; hit = g & cells; s[w + 24] = g ^ hit; lost |= ((hit | -hit) >>> 31) << 24;
   return lost;
+}
+
+/**
+ * The cells of `open` (a band's open cells) with exactly two candidates: bit-sliced counters over
+ * the nine digit words w, w + 3, …, w + 24 of the band.
+ */
+function pairCells(s: Int32Array, w: number, open: number): number {
+  let ones = 0, twos = 0, threes = 0;
+  for (let k = w; k < w + 27; k += 3) {
+    const x = s[k]! & open;
+    threes |= twos & x;
+    twos |= ones & x;
+    ones |= x;
+  }
+  return twos & ~threes;
 }
 
 /**
