@@ -9,6 +9,7 @@
  * rating met, in tenths of SE's scale. It changes neither the grade's level nor the proof: a
  * separate run on the layout's shared state, after the grading run.
  */
+import { bitDigit } from '../digits.ts';
 import { geometryInBlockOrder, lastLayoutMemo } from '../geometry.ts';
 import type { Board } from '../types.ts';
 import { digitsInFirstOrder } from './digit-order.ts';
@@ -17,7 +18,7 @@ import type { Technique } from './technique.ts';
 import { swordfish, xWing } from './techniques/fish.ts';
 import { lockedClaiming, lockedPointing } from './techniques/intersections.ts';
 import { lawOfLeftovers } from './techniques/leftovers.ts';
-import { hiddenSingle, nakedSingle } from './techniques/singles.ts';
+import { nakedSingle, runSingles } from './techniques/singles.ts';
 import { hiddenPair, hiddenTriple, nakedPair, nakedTriple } from './techniques/subsets.ts';
 
 interface ExplainerStep {
@@ -28,15 +29,18 @@ interface ExplainerStep {
   only: ((s: LogicState) => boolean) | null;
 }
 
+/** SE's hidden singles, its easiest steps: the last open cell of a house, in a region, in a line. */
+const LAST_CELL = 10;
+const IN_REGION = 12;
+const IN_LINE = 15;
+
 /**
- * SE's steps up to its hidden triple (4.0), easiest first: everything a medium board can need, and
- * the two fish SE tries among them. Law of Leftovers, which SE lacks (it plays regular boards only),
- * sits at the naked pair's 3.0 as its cost does on the ladder (README "The ladder").
+ * SE's steps after the hidden singles, up to its hidden triple (4.0), easiest first: everything a
+ * medium board can need, and the two fish SE tries among them. Law of Leftovers, which SE lacks (it
+ * plays regular boards only), sits at the naked pair's 3.0 as its cost does on the ladder (README
+ * "The ladder").
  */
 const STEPS: readonly ExplainerStep[] = [
-  { technique: hiddenSingle, rating: 10, only: (s) => s.houseOpen[s.finding.houses[0]!] === 1 },
-  { technique: hiddenSingle, rating: 12, only: (s) => s.finding.houses[0]! >= 2 * s.n },
-  { technique: hiddenSingle, rating: 15, only: null },
   { technique: lockedPointing, rating: 17, only: (s) => lockingLeavesSingle(s) },
   { technique: lockedClaiming, rating: 19, only: (s) => lockingLeavesSingle(s) },
   { technique: hiddenPair, rating: 20, only: (s) => hiddenSetLeavesSingle(s) },
@@ -54,7 +58,9 @@ const STEPS: readonly ExplainerStep[] = [
 ];
 
 /** Every rating a path of these steps can end on (tenths), easiest first. */
-export const EXPLAINER_RATINGS: readonly number[] = [...new Set(STEPS.map((step) => step.rating))].sort((a, b) => a - b);
+export const EXPLAINER_RATINGS: readonly number[] = [...new Set([LAST_CELL, IN_REGION, IN_LINE, ...STEPS.map((step) => step.rating)])].sort((a, b) => a - b);
+
+const NAKED_SINGLE = STEPS.find((step) => step.technique === nakedSingle)!.rating;
 
 const geometryOf = lastLayoutMemo(geometryInBlockOrder);
 
@@ -72,6 +78,14 @@ export function explainerHardestStep(board: Board): number {
   let hardest = 0;
   try {
     while (!s.solved && !s.contradiction) {
+      // SE takes every hidden single before a harder step; once the path has met a naked single's
+      // rating, the order of the singles cannot raise its hardest: the prover's own singles run
+      if (hardest >= NAKED_SINGLE && runSingles(s)) continue;
+      const single = takeEasiestHiddenSingle(s, hardest);
+      if (single > 0) {
+        hardest = Math.max(hardest, single);
+        continue;
+      }
       const step = STEPS.find((candidate) => takes(s, candidate));
       if (step === undefined) return EXPLAINER_RATINGS[EXPLAINER_RATINGS.length - 1]!;
       hardest = Math.max(hardest, step.rating);
@@ -80,6 +94,39 @@ export function explainerHardestStep(board: Board): number {
     s.accept = null;
   }
   return hardest;
+}
+
+/**
+ * Place the easiest hidden single (LAST_CELL, IN_REGION, IN_LINE; regions looked at first) and return
+ * its rating, or 0 when there is none. One no harder than `hardest` is taken as soon as it is met: it
+ * cannot raise the path's hardest step, whichever it is.
+ */
+function takeEasiestHiddenSingle(s: LogicState, hardest: number): number {
+  const n = s.n;
+  const hc = s.geometry.houseCells;
+  let best = Infinity;
+  let bestCell = -1;
+  let bestBit = 0;
+  for (let k = 0; k < s.houseCount && best > LAST_CELL && best > hardest; k++) {
+    const h = k < n ? 2 * n + k : k - n;
+    if (s.houseOpen[h] === 0) continue;
+    let once = 0;
+    let twice = 0;
+    for (let i = 0; i < n; i++) {
+      const m = s.cand[hc[h * n + i]!]!;
+      twice |= once & m;
+      once |= m;
+    }
+    const hidden = once & ~twice;
+    const rating = s.houseOpen[h] === 1 ? LAST_CELL : h >= 2 * n ? IN_REGION : IN_LINE;
+    if (hidden === 0 || rating >= best) continue;
+    bestBit = hidden & -hidden;
+    for (let i = 0; i < n; i++) if (s.cand[hc[h * n + i]!]! & bestBit) bestCell = hc[h * n + i]!;
+    best = rating;
+  }
+  if (bestCell < 0) return 0;
+  s.setDigit(bestCell, bitDigit(bestBit));
+  return best;
 }
 
 function takes(s: LogicState, step: ExplainerStep): boolean {

@@ -184,10 +184,15 @@ export interface Grade {
   technique?: string;
 }
 
+/** The grade's level of a run (gradeOf): the highest tier it used, 1 when the givens fill the board. */
+export function levelOf(result: ProveResult): number {
+  return Math.max(1, result.tier);
+}
+
 /** The docs/FORMATS.md grade of `board` solved by `result` (its run). Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult, board: Board): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
-  const level = Math.max(1, result.tier);
+  const level = levelOf(result);
   const score = scoreOf(level, gradingWork(level, result.work, result.techniqueCounts), result.grid.length, spanPartOf(level, result.techniqueCounts, board));
   const grade: Grade = { level, name: TIER_NAMES[level] ?? `tier ${level}`, score, scale: SCORE_SCALE };
   const technique = hardestTechnique(result.techniqueCounts);
