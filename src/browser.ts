@@ -144,7 +144,7 @@ export function solveMany(puzzles: Iterable<BoardInput>, options: SolveOptions =
 export interface GradeReport {
   /** Solved by the logic prover alone: no guessing needed. */
   guessFree: boolean;
-  /** The docs/FORMATS.md grade, when guess-free (the level score, scale 2). */
+  /** The docs/FORMATS.md grade, when guess-free (the level score, SCORE_SCALE). */
   grade: Grade | null;
   /** Technique id → applications. */
   techniques: Record<string, number>;

@@ -19,7 +19,7 @@
 import { GenerationError } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
 import { geometryFor, type Geometry } from '../sudoku/geometry.ts';
-import { digitsInFirstOrder, gradeOf, hardestTechnique, ladderUpTo, prove, techniqueById, TIERS } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, hardestTechnique, ladderUpTo, levelOf, prove, techniqueById, TIERS } from '../sudoku/logic/index.ts';
 import { judgeBoard } from '../sudoku/logic/verdict.ts';
 import { regularRegions } from '../sudoku/regions.ts';
 import type { Grid, Regions } from '../sudoku/types.ts';
@@ -262,7 +262,7 @@ function finish(request: BoardRequest, seed: string, regions: Regions, solution:
   if (!proof.solved) return null;
   // the published grade is the puzzle's, not its labels' (gradeBoard); the proof keeps the board's digits
   const graded = judged.grade;
-  if (!graded || graded.level !== gradeOf(proof, board).level) return null; // not seen: the level does not depend on the path
+  if (!graded || graded.level !== levelOf(proof)) return null; // not seen: the level does not depend on the path
   if (grade !== undefined && graded.level !== grade) return null;
   // a practice board: the technique is the hardest step of the published grade's run and of the proof the file carries
   if (request.technique !== undefined && (graded.technique !== request.technique || hardestTechnique(proof.techniqueCounts) !== request.technique)) return WRONG_TECHNIQUE;

@@ -12,8 +12,10 @@
  *   solution     secret.solution is that solution
  *   grade        the prover capped at the claimed level solves it, capped one level lower it does
  *                not (both read off one uncapped run: gradeProblems); level, name, technique and
- *                score equal what the prover reports; a grade of an earlier scale (2, or none)
- *                came from the ladder before the calibration and is not held to today's
+ *                score equal what the prover reports; a scale-3 grade (today's ladder, the score
+ *                placed otherwise inside levels 1–2) is held to all of them but the score; a grade
+ *                of an earlier scale (2, or none) came from the ladder before the calibration and is
+ *                not held to today's
  *   proof        (when the file carries one) replaying secret.proof.steps from the givens with the
  *                independent step checker (sudoku/logic/check-proof.ts): every step's pattern
  *                yields its placements and eliminations in its position, the end is the solution,
@@ -30,7 +32,7 @@ import { contentId } from '../core/ids.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { CHECKED_TECHNIQUES, checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
-import { digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, type ProofStep, type ProveResult } from '../sudoku/logic/index.ts';
+import { digitsInFirstOrder, gradeOf, prove, SAME_LADDER_SCALES, SCORE_SCALE, type ProofStep, type ProveResult } from '../sudoku/logic/index.ts';
 import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
@@ -191,9 +193,11 @@ const LEGACY_TOP_LEVEL = 4;
  * `run` is that run when the caller has it: judgeBoard's `grading` (digits in first order, no
  * steps) with the same `uniqueness`.
  *
- * A grade of an earlier scale (2, or none) was made by the ladder of its time, before the
- * calibration moved tiers and costs (issue 27): today's ladder must still finish the board, but the
- * grade is not held to today's level or score, which the ladder of that time need not have given.
+ * A scale-3 grade was made by today's ladder with the score placed otherwise inside levels 1–2
+ * (SAME_LADDER_SCALES): its level, name and technique are held to today's, its score is not. A grade
+ * of an earlier scale (2, or none) was made by the ladder of its time, before the calibration moved
+ * tiers and costs (issue 27): today's ladder must still finish the board, but the grade is not held
+ * to today's level or score, which the ladder of that time need not have given.
  */
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult, nested = true): string[] {
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
@@ -202,13 +206,14 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
   if (claimed.scale === undefined && claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
-  if (claimed.scale !== SCORE_SCALE) return [];
+  if (claimed.scale === undefined || !SAME_LADDER_SCALES.includes(claimed.scale)) return [];
   const real = gradeOf(graded, board);
   if (real.level !== claimed.level || real.name !== claimed.name) return [`claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`];
   // files written before grade.technique carry none; one that names it must name the path's hardest
   if (claimed.technique !== undefined && claimed.technique !== real.technique) {
     return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
   }
+  if (claimed.scale !== SCORE_SCALE) return [];
   return Math.abs(real.score - claimed.score) <= 1e-9 ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
 }
 
@@ -223,7 +228,7 @@ function proofProblems(board: Board, solution: Grid, steps: ProofStep[], grade: 
   const assuming = uniqueness ? -1 : steps.findIndex((step) => step.assumesUniqueness === true || CHECKED_TECHNIQUES[step.technique]?.assumesUniqueness === true);
   if (assuming >= 0) return [`proof step ${assuming + 1} (${steps[assuming]!.technique}) assumes one solution, but the board was graded without those techniques (--no-uniqueness)`];
   // called only for a board counted unique; a grade of an earlier scale came with that ladder's tiers
-  const replay = checkProof(board, steps, { solutions: 1, earlierLadder: grade.scale !== SCORE_SCALE });
+  const replay = checkProof(board, steps, { solutions: 1, earlierLadder: grade.scale === undefined || !SAME_LADDER_SCALES.includes(grade.scale) });
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];

@@ -101,14 +101,14 @@ describe("the issue's jigsaw 1.2.......34....:AAABCABBCCDBCDDD", () => {
     const r = runCli(['verify'], { input: `${JIGSAW}\n${JIGSAW}:1:${JIGSAW_SOLUTION}\n${JIGSAW}:1:${REGULAR_SOLUTION}\n` });
     expect(r.code).toBe(1);
     expect(linesOf(r)).toEqual([
-      '<stdin>:1: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
-      '<stdin>:2: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
-      "<stdin>:3: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line's solution is not a solution: 2 at r1c3 and r2c2 share a block",
+      '<stdin>:1: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208)',
+      '<stdin>:2: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208)',
+      "<stdin>:3: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208): the line's solution is not a solution: 2 at r1c3 and r2c2 share a block",
     ]);
   });
 
   test('grade and import read the same blocks', () => {
-    expect(runCli(['grade', '--json'], { input: JIGSAW + '\n' }).stdout).toMatch(/"guessFree":true,"grade":\{"level":1,"name":"easy","score":153,"scale":3[,}]/);
+    expect(runCli(['grade', '--json'], { input: JIGSAW + '\n' }).stdout).toMatch(/"guessFree":true,"grade":\{"level":1,"name":"easy","score":208,"scale":4[,}]/);
     const imported = JSON.parse(runCli(['import'], { input: JIGSAW + '\n' }).stdout) as NumbridgeBoardFile;
     expect(imported.public.blockShape).toBe('irregular');
     expect(imported.secret!.solution.flat().join('')).toBe(JIGSAW_SOLUTION);
@@ -164,9 +164,9 @@ describe("verify checks a line's count and solution (issue 17, defect 5)", () =>
     const r = runCli(['verify'], { input: `${JIGSAW}:0\n${JIGSAW}:2:${JIGSAW_SOLUTION}\n${JIGSAW}:1\n` });
     expect(r.code).toBe(1);
     expect(linesOf(r)).toEqual([
-      '<stdin>:1: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line claims 0 solutions, but the board has exactly one solution',
-      '<stdin>:2: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153): the line claims 2 solutions, but the board has exactly one solution',
-      '<stdin>:3: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 153)',
+      '<stdin>:1: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208): the line claims 0 solutions, but the board has exactly one solution',
+      '<stdin>:2: FAIL: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208): the line claims 2 solutions, but the board has exactly one solution',
+      '<stdin>:3: ok: sudoku 4×4 irregular, 4 givens, grade 1 (easy, score 208)',
     ]);
   });
 
@@ -183,7 +183,7 @@ describe("verify checks a line's count and solution (issue 17, defect 5)", () =>
 describe('the library reads lines with the same reader', () => {
   test('solve, grade, verify and importPuzzle honour the block map and the claims', () => {
     expect(Array.from(solve(JIGSAW, { limit: 2 }).solution!).join('')).toBe(JIGSAW_SOLUTION);
-    expect(grade(JIGSAW).grade).toEqual({ level: 1, name: 'easy', score: 153, scale: 3, technique: 'naked-single' });
+    expect(grade(JIGSAW).grade).toEqual({ level: 1, name: 'easy', score: 208, scale: 4, technique: 'naked-single' });
     expect(verify(JIGSAW).status).toBe('ok');
     expect(verify(`${JIGSAW}:1:${REGULAR_SOLUTION}`).status).toBe('fail');
     expect(verify(`${JIGSAW}:0`).problems).toEqual(['the line claims 0 solutions, but the board has exactly one solution']);

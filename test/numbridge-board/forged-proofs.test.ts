@@ -3,7 +3,8 @@
  * one thing twice, a proof using a rung its file says was excluded, a legacy grade that cannot be
  * legacy. And the other side: a good player form of a --no-uniqueness board still verifies.
  *
- * Fixtures (test/numbridge-board/fixtures), made again with the ladder calibrated in issue 27:
+ * Fixtures (test/numbridge-board/fixtures), made again with the ladder calibrated in issue 27 (and
+ * again for grade scale 4: only `scale` and the newer `technique` changed):
  * extreme-with-rectangle.json is the third board of `generate numbridge --size 9 --blocks regular
  * --givens 30 --grade 5 --seed rev1` (its proof uses a unique rectangle, tier 3, before its tier-5
  * steps); no-uniqueness-player-form.json the third of the same with `--no-uniqueness --player`,

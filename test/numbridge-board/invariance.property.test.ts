@@ -17,6 +17,8 @@ import { gradeBoard } from '../../src/sudoku/logic/index.ts';
 const BOARDS: NumbridgeBoardFile[] = [
   generateBoard({ size: 9, blocks: 'irregular', givens: 28 }, 'invariance/9i'),
   generateBoard({ size: 9, blocks: 'regular', givens: 28, grade: 3 }, 'invariance/9r'),
+  // a medium board: its place in the level comes from a second path, in Sudoku Explainer's order (score.ts)
+  generateBoard({ size: 9, blocks: 'regular', givens: 28, grade: 2 }, 'invariance/9r-medium'),
   generateBoard({ size: 9, blocks: 'irregular', givens: 26, grade: 3 }, 'invariance/9i-hard'),
   generateBoard({ size: 6, blocks: 'irregular', givens: 12 }, 'invariance/6i'),
   generateBoard({ size: 7, blocks: 'irregular', givens: 18 }, 'invariance/7i'),

@@ -59,9 +59,9 @@ describe('verifyBoard', () => {
     for (const p of verdict.problems) expect(p).not.toContain('\n');
   });
 
-  test('a grade of scale 3 is held to the prover; one of an earlier scale (2, none) was made by the ladder of its time', () => {
+  test('a grade of scale 4 is held to the prover; one of scale 3 in all but its score; one of an earlier scale (2, none) was made by the ladder of its time', () => {
     const grade = base.public.grade;
-    expect(grade.scale).toBe(3);
+    expect(grade.scale).toBe(4);
     expect(Math.floor(grade.score / 1000) + 1).toBe(grade.level); // in its level's band
     const wrongScore = copy();
     wrongScore.public.grade.score = grade.score + 1;
@@ -70,6 +70,13 @@ describe('verifyBoard', () => {
     wrongLevel.public.grade = { ...grade, level: grade.level + 1, name: 'other' };
     wrongLevel.secret!.request!.grade = grade.level + 1;
     expect(verifyBoard(wrongLevel).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
+    // scale 3: today's ladder, the score placed otherwise inside levels 1–2: level held, score not
+    const scale3 = copy();
+    scale3.public.grade = { ...grade, score: grade.score + 1, scale: 3 };
+    expect(verifyBoard(scale3)).toEqual({ ok: true, problems: [] });
+    scale3.public.grade = { ...grade, level: grade.level + 1, name: 'other', scale: 3 };
+    scale3.secret!.request!.grade = grade.level + 1;
+    expect(verifyBoard(scale3).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
     // written before the calibration (scale 2) or before banded scores (no scale): not re-graded by today's ladder
     for (const earlier of [{ level: grade.level, name: grade.name, score: grade.score + 1, scale: 2 as const }, { level: grade.level, name: grade.name, score: 1234 }]) {
       const legacy = copy();

@@ -27,9 +27,11 @@ const env = { PUZZLEMILL_DAILY_KEY: KEY };
  * before plan files): `daily --date 2026-12-07 --out DIR`, public/ and secret/ (23 files); pinned
  * anew when issue 27 calibrated the grades (tiers moved, the score's parts: every Numbridge grade
  * score of the day changed, its levels by the same plan names; every grade names its hardest
- * technique, grade.technique, since issue 27 §3); grade scale 3
+ * technique, grade.technique, since issue 27 §3); grade scale 3; pinned anew for grade scale 4
+ * (levels 1–2 placed by Sudoku Explainer's order: the day's four Numbridge boards, all easy, changed
+ * only their grade's score and scale, every other byte as before)
  */
-const PINNED_2026_12_07 = '9b0041ea8afe301cdd5efa65755146048e17f3e9a69c3b4abaa7cb3c9acedd93';
+const PINNED_2026_12_07 = 'fb06d66247b73eb1fcd6fbfad37dc288053a9e39c8fe074481e779eb791e7f9f';
 
 function treeHash(dir: string): { files: number; sha256: string } {
   const paths: string[] = [];

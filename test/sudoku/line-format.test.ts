@@ -54,7 +54,7 @@ describe('block maps are honoured', () => {
   });
 
   test('verify judges the jigsaw, not the regular reading: the regular solution is refused, the jigsaw one passes', () => {
-    expect(checkLinePuzzle(JIGSAW, where)).toEqual({ problems: [], summary: '4×4 irregular, 4 givens, grade 1 (easy, score 153)' });
+    expect(checkLinePuzzle(JIGSAW, where)).toEqual({ problems: [], summary: '4×4 irregular, 4 givens, grade 1 (easy, score 208)' });
     expect(problemsOf(`${JIGSAW}:1:${JIGSAW_SOLUTION}`)).toEqual([]);
     expect(problemsOf(`${JIGSAW}:1:${REGULAR_SOLUTION}`)).toEqual(["the line's solution is not a solution: 2 at r1c3 and r2c2 share a block"]);
     expect(problemsOf(`${JIGSAW_GIVENS}:1:${JIGSAW_SOLUTION}`)).toEqual(["the line's solution is not a solution: 4 at r1c2 and r2c1 share a block"]);

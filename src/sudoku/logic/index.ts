@@ -5,18 +5,22 @@
  * German and English. See README.md.
  */
 import { getOrMake } from '../../core/memo.ts';
-import { geometryFor, geometryInBlockOrder, lastLayoutMemo, type Geometry } from '../geometry.ts';
+import { geometryFor, geometryInBlockOrder, lastLayoutMemo } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { hardestTechnique, LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
-import { LogicState } from './state.ts';
+import { stateFor } from './state.ts';
+import { digitsInFirstOrder } from './digit-order.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
 import { runSingles } from './techniques/singles.ts';
 import { gradingWork, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
 
 export { hardestTechnique, LADDER, ladderUpTo, practiceProblem, TIERS, techniqueById } from './ladder.ts';
-export { gradingWork, halfWorkFor, SCORE_SCALE, scoreOf, singlesPart, spanPartOf } from './score.ts';
+export { gradingWork, halfWorkFor, SAME_LADDER_SCALES, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
+export { explainerHardestStep } from './explainer-order.ts';
 export type { ProofStep, Text } from './step-schema.ts';
+export { stateFor } from './state.ts';
+export { digitsInFirstOrder } from './digit-order.ts';
 
 export interface ProveOptions {
   /** Techniques above this tier are not used (Tatham's cap); default: all tiers. */
@@ -66,15 +70,6 @@ export interface ProveResult {
   /** Branches the forcing-chain rungs followed (the budget's count). */
   branches: number;
 }
-
-const states = new WeakMap<Geometry, LogicState>();
-
-/** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
-export function stateFor(geometry: Geometry): LogicState {
-  return getOrMake(states, geometry, newState);
-}
-
-const newState = (geometry: Geometry): LogicState => new LogicState(geometry);
 
 // Generators prove many boards of one layout in a row: remember the last one, so a call costs a
 // byte comparison instead of building the layout's cache key. Blocks in the order of their first
@@ -164,20 +159,6 @@ export function findInstances(marks: PencilMarks, techniqueId: string): ProofSte
 }
 
 /**
- * A board's digits renamed by first appearance, row by row: the first given digit becomes 1, the
- * next new one 2, …; digits absent from the givens follow in their own order. Any renaming of a
- * board's digits gives the same result.
- */
-export function digitsInFirstOrder(board: Board): Board {
-  const n = board.size;
-  const name = new Uint8Array(n + 1);
-  let next = 1;
-  for (const d of board.givens) if (d !== 0 && name[d] === 0) name[d] = next++;
-  for (let d = 1; d <= n; d++) if (name[d] === 0) name[d] = next++;
-  return { ...board, givens: Uint8Array.from(board.givens, (d) => name[d]!) };
-}
-
-/**
  * The grade of a board as a property of the puzzle, not of its labels: the ladder run on the
  * board with its digits renamed by first appearance. Which instance of a technique the ladder
  * meets first follows the digits' names, so the same puzzle with its digits swapped could take
@@ -197,16 +178,21 @@ export interface Grade {
   name: string;
   /** The level score: level g scores in [1000·(g−1), 1000·g), the path's work orders boards inside (score.ts). */
   score: number;
-  /** The score's meaning (SCORE_SCALE, 3); files written before carry 2 or none (score.ts). */
+  /** The score's meaning (SCORE_SCALE, 4); files written before carry 3, 2 or none (score.ts). */
   scale: typeof SCORE_SCALE;
   /** The hardest technique of the path (hardestTechnique: highest tier and cost); absent when the givens fill the board. */
   technique?: string;
 }
 
+/** The grade's level of a run (gradeOf): the highest tier it used, 1 when the givens fill the board. */
+export function levelOf(result: ProveResult): number {
+  return Math.max(1, result.tier);
+}
+
 /** The docs/FORMATS.md grade of `board` solved by `result` (its run). Throws for a board the prover did not solve. */
 export function gradeOf(result: ProveResult, board: Board): Grade {
   if (!result.solved) throw new RangeError('only a board solved by logic has a grade');
-  const level = Math.max(1, result.tier);
+  const level = levelOf(result);
   const score = scoreOf(level, gradingWork(level, result.work, result.techniqueCounts), result.grid.length, spanPartOf(level, result.techniqueCounts, board));
   const grade: Grade = { level, name: TIER_NAMES[level] ?? `tier ${level}`, score, scale: SCORE_SCALE };
   const technique = hardestTechnique(result.techniqueCounts);

@@ -1,22 +1,31 @@
 /**
  * The grade's score (README "Score"): levels in disjoint spans of core/level-score.ts; inside its
- * level a board sits in a part of the span by the hardest thing its path needs (the dearest step
- * of the level's own tier; for the singles level, which singles), and the work of the path (the
- * sum of its step costs, HoDoKu's score) places it inside that part. Calibrated against Sudoku
- * Explainer's ratings (bench/calibration.ts).
+ * level a board sits in a part of the span by the hardest thing its path needs (levels 1 and 2: the
+ * hardest step of a path in Sudoku Explainer's order, explainer-order.ts; levels 3–5: the dearest
+ * step of the level's own tier), and the work of the path (the sum of its step costs, HoDoKu's
+ * score) places it inside that part. Calibrated against Sudoku Explainer's ratings
+ * (bench/calibration.ts).
  */
 import { levelScore, type SpanPart } from '../../core/level-score.ts';
-import { geometryFor } from '../geometry.ts';
 import type { Board } from '../types.ts';
+import { explainerHardestStep, EXPLAINER_RATINGS } from './explainer-order.ts';
 import { LADDER, techniqueById } from './ladder.ts';
 
 /**
- * The meaning of `grade.score` that a file declares with `grade.scale`: 3 = the level score of this
- * module on the calibrated ladder (issue 27: "banded" in docs/FORMATS.md). Files written before
- * carry 2 (the banded score of the ladder before the calibration) or no scale (1: the plain sum of
- * step costs); their grades were made by the ladder of their time.
+ * The meaning of `grade.score` that a file declares with `grade.scale`: 4 = the level score of this
+ * module (levels 1–2 placed by Sudoku Explainer's order, issue 27: "banded" in docs/FORMATS.md).
+ * Files written before carry 3 (the same calibrated ladder and levels, levels 1–2 placed by the
+ * ladder's own path), 2 (the banded score of the ladder before the calibration) or no scale (1: the
+ * plain sum of step costs).
  */
-export const SCORE_SCALE = 3;
+export const SCORE_SCALE = 4;
+
+/**
+ * The scales whose grades today's ladder made: their level, name and hardest technique are today's
+ * (verify holds them to it); only SCORE_SCALE's score is this module's. Earlier scales were graded by
+ * the ladder before the calibration moved techniques between tiers.
+ */
+export const SAME_LADDER_SCALES: readonly number[] = [3, SCORE_SCALE];
 
 /**
  * The work that lands in the middle of a part of a level's span: a hidden single's cost for every
@@ -55,18 +64,34 @@ export function gradingWork(level: number, work: number, techniqueCounts: Readon
   return work + (LEVEL_STEP_WEIGHT - 1) * own;
 }
 
-/** Parts of the singles level: hidden singles in the regions suffice, hidden singles in any house, naked singles needed. */
-const SINGLES_PARTS = 3;
+/**
+ * Per level whose part Sudoku Explainer's order decides, the ratings its boards' paths can end on
+ * (tenths), easiest first: a level-1 board's path never goes past the naked single (2.3: singles
+ * solve it from any position), a level-2 board's always past the hidden singles (1.5: else hidden
+ * singles alone would solve it, a level-1 board).
+ */
+const EXPLAINER_PARTS: ReadonlyMap<number, readonly number[]> = new Map([
+  [1, EXPLAINER_RATINGS.filter((r) => r <= 23)],
+  [2, EXPLAINER_RATINGS.filter((r) => r > 15)],
+]);
 
 /**
- * The part of its level's span a board sits in (level-score.ts). Level ≥ 2: by the dearest step of
- * the path of that level's tier — one part per distinct cost of the tier, since the costs order a
- * tier's techniques as Sudoku Explainer rates them (a path takes a tier's dearer rung only where
- * its cheaper ones stall, so this is the hardest thing the board needs). Level 1: which singles
- * solve the board (singlesPart), as every step there is a single.
+ * The part of its level's span a board sits in (level-score.ts). Levels 1 and 2: by the hardest step
+ * of a path in Sudoku Explainer's order (explainerHardestStep), one part per rating that level's
+ * paths can end on — SE tells these boards apart by steps the ladder's path does not take (a locked
+ * candidate or hidden subset that leaves a single at once, rated below a naked single). Levels ≥ 3:
+ * by the dearest step of the path of that level's tier, one part per distinct cost of the tier, since
+ * the costs order a tier's techniques as SE rates them (a path takes a tier's dearer rung only where
+ * its cheaper ones stall, so this is the hardest thing the board needs).
  */
 export function spanPartOf(level: number, techniqueCounts: Readonly<Record<string, number>>, board: Board): SpanPart {
-  if (level <= 1) return { index: singlesPart(board), count: SINGLES_PARTS };
+  const ratings = EXPLAINER_PARTS.get(Math.max(1, level));
+  if (ratings !== undefined) {
+    const rating = explainerHardestStep(board);
+    let index = 0;
+    while (index + 1 < ratings.length && ratings[index + 1]! <= rating) index++;
+    return { index, count: ratings.length };
+  }
   const costs = tierCosts.get(level) ?? [];
   let dearest = -1;
   for (const [id, count] of Object.entries(techniqueCounts)) {
@@ -75,51 +100,4 @@ export function spanPartOf(level: number, techniqueCounts: Readonly<Record<strin
   }
   const index = costs.indexOf(dearest);
   return index < 0 ? { index: 0, count: 1 } : { index, count: costs.length };
-}
-
-/**
- * 0: hidden singles in the regions alone place every digit; 1: hidden singles in rows, columns
- * and regions do; 2: naked singles are needed too. Sudoku Explainer rates exactly these three
- * (1.2, 1.5, 2.3) and a solver meets them in this order; the ladder's own path cannot tell, as it
- * takes a naked single (the cheaper step to check) wherever one exists.
- */
-export function singlesPart(board: Board): number {
-  if (hiddenSinglesSolve(board, true)) return 0;
-  return hiddenSinglesSolve(board, false) ? 1 : 2;
-}
-
-/** Place hidden singles until none is left (in the regions only, or in every house); true when the board is full. */
-function hiddenSinglesSolve(board: Board, regionsOnly: boolean): boolean {
-  const n = board.size;
-  const g = geometryFor(n, board.regions);
-  const grid = Uint8Array.from(board.givens);
-  const placed = new Uint16Array(g.houseCount);
-  const houses = g.cellHouses;
-  for (let c = 0; c < g.cellCount; c++) if (grid[c]) for (let k = 0; k < 3; k++) placed[houses[c * 3 + k]!]! |= 1 << grid[c]!;
-  const seen = (c: number) => placed[houses[c * 3]!]! | placed[houses[c * 3 + 1]!]! | placed[houses[c * 3 + 2]!]!;
-  let open = grid.reduce((k, d) => k + (d === 0 ? 1 : 0), 0);
-  for (let progress = true; progress && open > 0; ) {
-    progress = false;
-    for (let h = regionsOnly ? 2 * n : 0; h < g.houseCount; h++) {
-      for (let d = 1; d <= n; d++) {
-        const bit = 1 << d;
-        if (placed[h]! & bit) continue;
-        let place = -1;
-        let places = 0;
-        for (let i = 0; i < n && places < 2; i++) {
-          const c = g.houseCells[h * n + i]!;
-          if (grid[c] === 0 && !(seen(c) & bit)) {
-            place = c;
-            places++;
-          }
-        }
-        if (places !== 1) continue;
-        grid[place] = d;
-        for (let k = 0; k < 3; k++) placed[houses[place * 3 + k]!]! |= bit;
-        open--;
-        progress = true;
-      }
-    }
-  }
-  return open === 0;
 }

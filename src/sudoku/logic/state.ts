@@ -38,6 +38,13 @@ function scratchFor(cellCount: number, n: number): [Int32Array, Int32Array, Int3
   });
 }
 
+const states = new WeakMap<Geometry, LogicState>();
+
+/** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
+export function stateFor(geometry: Geometry): LogicState {
+  return getOrMake(states, geometry, (g) => new LogicState(g));
+}
+
 export class LogicState {
   readonly geometry: Geometry;
   readonly layout: LogicLayout;
@@ -92,6 +99,12 @@ export class LogicState {
   branches = 0;
   branchLimit = Infinity;
   exhausted = false;
+  /**
+   * In `apply` mode, a finding this returns false for is passed over as if it changed nothing (the
+   * technique searches on): a caller that wants only some instances of a rung (explainer-order.ts:
+   * a locked candidate that leaves a hidden single at once). Null (the prover): every finding counts.
+   */
+  accept: ((state: LogicState) => boolean) | null = null;
 
   constructor(geometry: Geometry) {
     this.geometry = geometry;
@@ -159,6 +172,10 @@ export class LogicState {
       f.clear();
       return false;
     }
+    if (this.accept !== null && this.mode === 'apply' && !this.accept(this)) {
+      f.clear();
+      return false;
+    }
     if (this.mode === 'all') {
       this.steps.push(f.toStep(this.geometry, t.id, t.tier, t.describe(this), t.assumesUniqueness === true));
       f.clear();
@@ -201,6 +218,7 @@ export class LogicState {
     this.branches = 0;
     this.branchLimit = Infinity;
     this.exhausted = false;
+    this.accept = null;
     this.finding.clear();
   }
 

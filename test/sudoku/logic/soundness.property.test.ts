@@ -117,7 +117,7 @@ describe('prover results', () => {
     const board = parseLine(formatSolved());
     const r = prove(board);
     expect(r).toMatchObject({ solved: true, contradiction: false, tier: 0, work: 0, steps: [] });
-    expect(gradeOf(r, board)).toEqual({ level: 1, name: 'easy', score: 0, scale: 3 });
+    expect(gradeOf(r, board)).toEqual({ level: 1, name: 'easy', score: 0, scale: 4 });
   });
 
   it('finds contradictory givens', () => {
