@@ -2147,7 +2147,7 @@ export interface operations {
                         /** @description N×N [default: 9; Blitz: 6, the only size it allows] */
                         size?: number;
                         blocks?: "regular" | "irregular";
-                        /** @description exact number of givens [default: 30 on 9×9, 14 on 6×6] */
+                        /** @description exact number of givens [default: 30 on 9×9, 14 on 6×6; with technique: any number] */
                         givens?: number;
                         /** @description exact grade: a level 1..5 or its name (easy … extreme) */
                         grade?: number | string;

@@ -120,6 +120,14 @@ export class GenerationError extends Error {
   override readonly name = 'GenerationError';
 }
 
+/**
+ * A generator's caller asked it to stop (`--max-seconds`) in the middle of one puzzle: no result,
+ * never a partial one. The batch leaves that puzzle unwritten, so a later run makes it whole.
+ */
+export class GenerationStopped extends Error {
+  override readonly name = 'GenerationStopped';
+}
+
 /** Failed file operations in words, by Node's error code: the one wording every command uses. */
 const SYSTEM_REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file or directory',

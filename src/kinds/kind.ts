@@ -212,8 +212,12 @@ export interface PuzzleKind<R extends PuzzleRequest = PuzzleRequest, F extends P
   paramsKey(request: R): string;
   /** The seed of puzzle k of a run: a function of (run seed, kind, parameters, k) only. */
   puzzleSeed(runSeed: string, request: R, k: number): string;
-  /** Make one puzzle; throws GenerationError when the budget runs out. Pure given the seed. */
-  generate(request: R, seed: string): F;
+  /**
+   * Make one puzzle; throws GenerationError when the budget runs out. Pure given the seed.
+   * `shouldStop`, when given, may be asked between units of work (a kind whose puzzles take long
+   * should ask it); once it answers true the kind throws GenerationStopped.
+   */
+  generate(request: R, seed: string, shouldStop?: () => boolean): F;
 }
 
 const NO_FACTS: PuzzleFacts = { size: null, level: null, levelName: null, technique: null };

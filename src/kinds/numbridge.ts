@@ -6,7 +6,7 @@
 import { nestGrid, playerForm, readBoardFile } from '../numbridge-board/board-file.ts';
 import { fingerprint } from '../numbridge-board/canonical.ts';
 import { generateBoard, MAX_GRADE } from '../numbridge-board/generate.ts';
-import { BoardRequestInput, canonicalRequest, DEFAULT_GIVENS, gradeLevel, puzzleSeed, requestProblem, requestRecord, type BlockKind, type BoardRequest, type BoardRequestRecord } from '../numbridge-board/request.ts';
+import { BoardRequestInput, canonicalRequest, gradeLevel, requestGivens, puzzleSeed, requestProblem, requestRecord, type BlockKind, type BoardRequest, type BoardRequestRecord } from '../numbridge-board/request.ts';
 import { NumbridgeBoardFile, type NumbridgeBoardInput } from '../numbridge-board/schema.ts';
 import type { Symmetry } from '../numbridge-board/symmetry.ts';
 import { boardHint, checkBoardPosition, NumbridgeCheck, NumbridgeHint, NumbridgePosition } from '../numbridge-board/position.ts';
@@ -45,8 +45,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
       blocks: (fields.blocks as BlockKind | undefined) ?? (regularBlockShape(size) ? 'regular' : 'irregular'),
       symmetry: fields.symmetry as Symmetry,
     };
-    // a practice board without --givens: any number of givens (the carve aims at the usual count)
-    const givens = (fields.givens as number | undefined) ?? (fields.technique === undefined ? (DEFAULT_GIVENS[size] ?? 0) : undefined);
+    const givens = requestGivens(size, fields.givens as number | undefined, fields.technique as string | undefined);
     if (givens !== undefined) request.givens = givens;
     if (fields.grade !== undefined) request.grade = gradeLevel(fields.grade);
     if (fields.uniqueness === false) request.uniqueness = false;
@@ -58,7 +57,7 @@ export const numbridgeKind: PuzzleKind<NumbridgeRequest, NumbridgeBoardInput> = 
 
   paramsKey: (request) => canonicalRequest(request),
   puzzleSeed: (runSeed, request, k) => puzzleSeed(runSeed, request, k),
-  generate: (request, seed) => generateBoard(request, seed),
+  generate: (request, seed, shouldStop) => generateBoard(request, seed, undefined, shouldStop),
 
   verify(file, options): VerifyResult {
     const { board } = readBoardFile(file, IN_FILE); // unreadable as a board: an InputError, as the interface asks

@@ -275,7 +275,7 @@ export class Carver {
    * given order while the board passes the gate capped at that tier, and stops at the first board
    * at the target with at most `target.givens` givens (a soft target: the room's usual count);
    * a carve that ends minimal at the target above it is taken too (full houses alone, e.g.,
-   * never solve a 9×9 board with fewer than 54 givens). A carve that ends minimal below the
+   * never solve a 9×9 board with fewer than 56 givens). A carve that ends minimal below the
    * target walks on, as `descend`: trade a given orbit for an empty one, then a removal pass,
    * up to `swaps` trades — the boards near the minimal count are where harder steps appear.
    */

@@ -16,7 +16,7 @@
  *
  * The budget spent, a GenerationError names the request. A board is never returned unchecked.
  */
-import { GenerationError } from '../core/errors.ts';
+import { GenerationError, GenerationStopped } from '../core/errors.ts';
 import { Rng } from '../core/rng.ts';
 import { geometryFor, type Geometry } from '../sudoku/geometry.ts';
 import { digitsInFirstOrder, hardestTechnique, ladderUpTo, levelOf, prove, techniqueById, TIERS } from '../sudoku/logic/index.ts';
@@ -135,13 +135,6 @@ function fullHouseJudge(geometry: Geometry): TierJudge {
   };
 }
 
-/**
- * The givens a practice board aims at when the request names none (carveToTier: a soft target):
- * the room's usual count.
- */
-function practiceGivens(size: number): number {
-  return DEFAULT_GIVENS[size] ?? Math.round(size * size * 0.38);
-}
 
 /** Where the work went, summed over calls (the benchmark reads it). */
 export interface GenerateStats {
@@ -169,9 +162,10 @@ export function emptyGenerateStats(): GenerateStats {
 
 /**
  * One board for the request, or a GenerationError when the budget runs out. A request that can
- * never be met (see requestProblem) is a RangeError.
+ * never be met (see requestProblem) is a RangeError. `shouldStop` is asked before every removal
+ * order (a rare practice technique can spend many seconds a grid): true throws GenerationStopped.
  */
-export function generateBoard(request: BoardRequest, seed: string, stats: GenerateStats = emptyGenerateStats()): NumbridgeBoardFile {
+export function generateBoard(request: BoardRequest, seed: string, stats: GenerateStats = emptyGenerateStats(), shouldStop?: () => boolean): NumbridgeBoardFile {
   const problem = requestProblem(request, MAX_GRADE);
   if (problem) throw new RangeError(problem);
   const { size, blocks } = request;
@@ -185,7 +179,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
   const practice = request.technique === undefined ? undefined : techniqueById(request.technique)!;
   const practiceCarve = practice !== undefined && (practice.tier > 1 || practice.id === FULL_HOUSE);
   const freeGivens = request.givens === undefined;
-  const givens = request.givens ?? practiceGivens(size);
+  const givens = request.givens ?? DEFAULT_GIVENS[size]!; // a practice request's soft target: the room's usual count
   const target = practiceCarve
     ? { givens, grade: PRACTICE_TARGET, maxTier: PRACTICE_TARGET + 1 }
     : { givens, grade: practice?.tier ?? request.grade, maxTier: MAX_GRADE };
@@ -206,6 +200,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     const judge = practice?.id === FULL_HOUSE ? fullHouseJudge(geometry) : ladderJudge;
     const carver = new Carver(geometry, solution, orbits, judge, stats.carve);
     for (let o = 0; o < ORDERS_PER_GRID; o++) {
+      if (shouldStop?.()) throw new GenerationStopped(`stopped in grid ${g + 1} of ${budget.grids}`);
       orders++;
       stats.orders++;
       for (let k = 0; k < order.length; k++) order[k] = k;
@@ -233,7 +228,7 @@ export function generateBoard(request: BoardRequest, seed: string, stats: Genera
     }
   }
   throw new GenerationError(
-    `no ${size}×${size} ${blocks} board with ${freeGivens ? 'any number of' : givens} givens at ${practice ? `hardest step ${practice.id}` : request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
+    `no ${size}×${size} ${blocks} board with ${freeGivens && practiceCarve ? 'any number of' : givens} givens at ${practice ? `hardest step ${practice.id}` : request.grade === undefined ? 'any grade' : `grade ${request.grade}`}${symmetry === 'none' ? '' : ` (${symmetry} symmetry)`} within ${budget.grids} ${budget.grids === 1 ? 'grid' : 'grids'} × ${ORDERS_PER_GRID} removal orders`,
   );
 }
 

@@ -83,7 +83,7 @@ export const BoardRequestInput = Type.Object(
     blocks: Type.Optional(
       Type.Union(BLOCK_KINDS.map((b) => Type.Literal(b)), { description: 'regular blocks (9×9: 3×3 rhombi, 6×6 Blitz: 2×3) or irregular hex-connected ones [default: regular where N has them]' }),
     ),
-    givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise; with --technique: any number, near those]' })),
+    givens: Type.Optional(Type.Integer({ description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6, ~38 % of the cells otherwise; with --technique: any number, at most those where the technique allows it]' })),
     grade: Type.Optional(
       Type.Union([...TIERS.map((t) => Type.Literal(t.tier)), ...TIERS.map((t) => Type.Literal(t.name))], { description: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade' }),
     ),
@@ -116,6 +116,15 @@ export function gradeLevel(value: unknown): number {
 
 /** Givens a room gets when it names none: about 37–40 % of the cells (30 on 9×9, 14 on Blitz 6×6). */
 export const DEFAULT_GIVENS: Readonly<Record<number, number>> = { 4: 6, 5: 10, 6: 14, 7: 19, 8: 25, 9: 30 };
+
+/**
+ * The givens count a request records when it was given `asked` (maybe none): the count asked for;
+ * else none for a practice request (`technique`: any number, the carve aims at DEFAULT_GIVENS);
+ * else the room's usual count. Every request maker (CLI, library, deals, tables) reads it here.
+ */
+export function requestGivens(size: number, asked: number | undefined, technique: string | undefined): number | undefined {
+  return asked ?? (technique === undefined ? DEFAULT_GIVENS[size] : undefined);
+}
 
 /**
  * Proven lower bounds on the givens of a unique regular Sudoku (9×9: 17, McGuire et al. 2012;
@@ -177,10 +186,11 @@ function techniqueProblem(id: string, request: BoardRequest): string | null {
     return `${id} can't be the hardest step on 4×4 regular boards: singles solve every unique one (use --blocks irregular)`;
   }
   // Full houses alone fill each empty cell from a house none of the cells filled after it lies
-  // in: one house per empty cell, so at most 3N empty cells.
-  const fewest = request.size * request.size - 3 * request.size;
+  // in, so the empty cells use distinct houses; the last one filled is still empty while every
+  // other cell is filled, so its two other houses serve no cell: at most 3N − 2 empty cells.
+  const fewest = request.size * request.size - 3 * request.size + 2;
   if (id === 'full-house' && request.givens !== undefined && request.givens < fewest) {
-    return `full-house can't be the hardest step with ${request.givens} givens on ${request.size}×${request.size}: full houses alone fill at most one empty cell per house, so such a board has at least ${fewest} givens (leave out --givens)`;
+    return `full-house can't be the hardest step with ${request.givens} givens on ${request.size}×${request.size}: full houses alone fill at most one empty cell per house, and none from the two other houses of the last cell filled, so such a board has at least ${fewest} givens (leave out --givens)`;
   }
   return null;
 }

@@ -8,7 +8,7 @@
  * k alone, so shards and worker counts never change which seed wins). Any other exception is a bug
  * or a dying worker: it propagates, and the scheduler retries the batch.
  */
-import { GenerationError } from '../core/errors.ts';
+import { GenerationError, GenerationStopped } from '../core/errors.ts';
 import { validator } from '../core/schema.ts';
 import type { AnyKind, PuzzleFile, PuzzleRequest } from '../kinds/kind.ts';
 import { kindNamed } from '../kinds/registry.ts';
@@ -132,16 +132,19 @@ function makePuzzle(kind: AnyKind, task: GenerateTask, k: number): PuzzleOutcome
   const base = kind.puzzleSeed(task.runSeed, request, k);
   const rejected: Partial<Record<RejectReason, number>> = {};
   const valid = validator<PuzzleFile>(kind.schema);
+  const deadline = task.deadline;
   let reason = '';
   for (let attempt = 0; attempt < Math.max(1, task.attempts); attempt++) {
-    // Between attempts (and before an index's first): one index with many attempts must not run
-    // far past --max-seconds. Which seed wins is unchanged: a stopped index is not written at all.
-    if (task.deadline !== undefined && Date.now() >= task.deadline) return { k, ok: false, reason: 'stopped at the deadline', rejected, stopped: true };
+    // Between attempts (and before an index's first), and inside one through `generate`'s stop
+    // check: one index must not run far past --max-seconds. Which seed wins is unchanged: a
+    // stopped index is not written at all.
+    if (deadline !== undefined && Date.now() >= deadline) return { k, ok: false, reason: 'stopped at the deadline', rejected, stopped: true };
     const seed = attemptSeed(base, attempt);
     let file;
     try {
-      file = kind.generate(request, seed);
+      file = kind.generate(request, seed, deadline === undefined ? undefined : () => Date.now() >= deadline);
     } catch (e) {
+      if (e instanceof GenerationStopped) return { k, ok: false, reason: 'stopped at the deadline', rejected, stopped: true };
       if (!(e instanceof GenerationError)) throw e;
       reason = e.message;
       rejected.budget = (rejected.budget ?? 0) + 1;

@@ -2,6 +2,7 @@
  * --max-seconds between attempts (issue 17, defect 18): the deadline travels in the task, so a
  * worker stops between the attempts of one index instead of running all of them past it. A
  * stopped index is neither made nor failed: the manifest says incomplete and a rerun makes it.
+ * Inside one attempt a kind may stop too (`generate`'s stop check; Numbridge asks it per removal order).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { generateRun } from '../../src/pipeline/generate-run.ts';
 import type { RunManifest } from '../../src/pipeline/schema.ts';
 import { STALL_MODULE, stallKind } from './fixtures/stall-kind.ts';
 import { TOY_MODULE, toyKind } from './fixtures/toy-kind.ts';
+import { numbridgeKind } from '../../src/kinds/numbridge.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pm-deadline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -58,6 +60,15 @@ describe('the deadline is checked between attempts', () => {
     const later = runGenerateBatch({ ...task, deadline: Date.now() + 60_000 });
     expect(later.outcomes).toEqual(free.outcomes);
     expect(free.outcomes.every((o) => o.ok)).toBe(true);
+  });
+
+  test('inside one attempt too: a Numbridge practice board that takes minutes stops at the next removal order', () => {
+    // 6×6 grouped-aic: no board in the bench's 3 seeds (minutes each); the stop check is asked
+    // before every removal order, so the deadline ends the attempt, not its last grid
+    const request = numbridgeKind.parseRequest({ size: 6, technique: 'grouped-aic' });
+    const task = { type: 'generate' as const, kind: 'numbridge', kindModules: [], request, runSeed: 'stop', indices: [0], player: false, attempts: 1, fingerprint: false };
+    const [outcome] = runGenerateBatch({ ...task, deadline: Date.now() + 300 }).outcomes;
+    expect(outcome).toMatchObject({ k: 0, ok: false, stopped: true, reason: 'stopped at the deadline' });
   });
 
   test('the output stays a prefix of the run when a batch is cut (same bytes as far as it goes)', async () => {

@@ -40,7 +40,7 @@ export function numbridgeDealOptions<T>(y: Argv<T>): Argv<T & NumbridgeDealArgs>
   return y
     .option('size', { type: 'number', choices: [4, 5, 6, 7, 8, 9], describe: 'N: an N×N board [default: 9; Blitz: 6, the only size it allows]', group: 'Board:' })
     .option('blocks', { type: 'string', choices: BLOCK_KINDS, describe: 'regular blocks (3×3 rhombi, Blitz 2×3) or irregular hex-connected ones [default: regular where N has them]', group: 'Board:' })
-    .option('givens', { type: 'number', describe: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]', group: 'Board:' })
+    .option('givens', { type: 'number', describe: 'exact number of givens [default: 30 on 9×9, 14 on 6×6; with --technique: any number]', group: 'Board:' })
     .option('grade', { type: 'string', choices: GRADE_CHOICES, describe: 'exact grade: level or name (1 easy … 5 extreme); default: any guess-free grade', group: 'Board:' })
     .option('symmetry', { type: 'string', choices: SYMMETRIES, describe: 'symmetric pattern of givens', group: 'Board:' })
     .option('technique', { type: 'string', describe: 'a practice board: this technique is the hardest step of its proof (ids and names: generate numbridge --help)', group: 'Board:' })

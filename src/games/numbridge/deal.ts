@@ -7,7 +7,7 @@
 import { contentId } from '../../core/ids.ts';
 import { Rng } from '../../core/rng.ts';
 import { generateBoard } from '../../numbridge-board/generate.ts';
-import { DEFAULT_GIVENS, type BoardRequest, type Budget } from '../../numbridge-board/request.ts';
+import { requestGivens, type BoardRequest, type Budget } from '../../numbridge-board/request.ts';
 import type { Symmetry } from '../../numbridge-board/symmetry.ts';
 import { regularBlockShape } from '../../sudoku/regions.ts';
 import type { Digit } from '../../sudoku/types.ts';
@@ -31,9 +31,10 @@ export function dealBoardRequest(options: DealOptions): BoardRequest {
   const request: BoardRequest = {
     size,
     blocks: b.blocks ?? (regularBlockShape(size) ? 'regular' : 'irregular'),
-    givens: b.givens ?? DEFAULT_GIVENS[size] ?? Math.round(size * size * 0.38),
     symmetry: b.symmetry ?? 'none',
   };
+  const givens = requestGivens(size, b.givens, b.technique);
+  if (givens !== undefined) request.givens = givens;
   if (b.grade !== undefined) request.grade = b.grade;
   if (b.technique !== undefined) request.technique = b.technique;
   if (b.budget !== undefined) request.budget = b.budget;

@@ -46,7 +46,7 @@ export const CreateTableBody = Type.Object(
         {
           size: Type.Optional(Type.Integer({ minimum: 4, maximum: 9, description: 'N×N [default: 9; Blitz: 6, the only size it allows]' })),
           blocks: Type.Optional(Literals(BLOCK_KINDS)),
-          givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6]' })),
+          givens: Type.Optional(Type.Integer({ minimum: 0, maximum: 80, description: 'exact number of givens [default: 30 on 9×9, 14 on 6×6; with technique: any number]' })),
           grade: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 9 }), Type.String({ maxLength: 20 })], { description: 'exact grade: a level 1..5 or its name (easy … extreme)' })),
           symmetry: Type.Optional(Literals(SYMMETRIES)),
           technique: Type.Optional(Type.String({ maxLength: 64, description: 'a practice board: this technique id is the hardest step of its proof (as generate numbridge --technique)' })),

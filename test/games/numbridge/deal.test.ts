@@ -58,6 +58,12 @@ describe('dealing', () => {
     const text = JSON.stringify(deal.public);
     for (const secret of ['solution', 'bag"', 'hands', 'seed', 'proof']) expect(text).not.toContain(secret);
   });
+  test('a practice deal (a technique, no givens) has any number of givens, as generate makes it: full houses alone, at least 56 on 9×9', () => {
+    const deal = dealNumbridge({ variant: 'bridge', board: { technique: 'full-house' } }, 'club');
+    assertValid(NumbridgeDealFile, deal, where);
+    expect(deal.secret!.request?.givens).toBeUndefined();
+    expect(deal.public.givens.flat().filter((d) => d !== 0).length).toBeGreaterThanOrEqual(56);
+  });
 });
 
 describe('reading deals', () => {
