@@ -43,10 +43,10 @@
  * Branching: on a cell with two candidates (after the rules every open constraint has ≥ 2
  * options, so this is a constraint with the fewest options), preferring the one with the most
  * peers that hold one of its two digits, a peer that is itself a two-candidate cell (one of the
- * branches leaves it a naked single) counting three times (among the first twelve pair cells; while
- * diving the first four, and from depth 3 the first pair cell unscored); if no cell has two, on the open cell
- * with the fewest. The last digit of a branch is
- * tried in place (its depth's state is not needed again), so a pair cell copies the state once.
+ * branches leaves it a naked single) counting three times (among the first twelve pair cells;
+ * while diving the first four, and from depth 3 the first pair cell unscored); if no cell has two,
+ * on the open cell with the fewest. The last digit of a branch is tried in place (its depth's state
+ * is not needed again), so a pair cell copies the state once.
  */
 import type { Grid } from './types.ts';
 
@@ -191,9 +191,10 @@ export class Fast9Solver {
   private maxNodes = Infinity;
   /**
    * Below the root, neither a dead end nor a solution met yet: triads are skipped and fewer pair
-   * cells scored (none from DIVE_UNSCORED_DEPTH). A board with many solutions (a carver's removal, a foreign collection's loose
-   * line) is mostly one dive to its first solution, where triads change next to nothing (16-clue
-   * lines: 17.17 nodes a line with them, 17.26 without) and cost a sixth of the time. A dead end
+   * cells scored (none from DIVE_UNSCORED_DEPTH). A board with many solutions (a carver's
+   * removal, a foreign collection's loose line) is mostly one dive to its first solution, where
+   * triads change next to nothing (16-clue lines: 17.17 nodes a line with them, 17.26 without)
+   * and cost a sixth of the time. A dead end
    * shows the board is tight, and after a solution what is left is proving there is no other: from
    * either on, every node runs the full rules. The root always does. Nodes a line (count to 2),
    * before → after: 16-clue 17.17 → 16.77, 20–24 givens 16.96 → 17.06, 17-clue 2.02 → 2.07,
