@@ -671,9 +671,9 @@ export interface components {
                     level: number;
                     /** @description the name of that tier, e.g. "easy" */
                     name: string;
-                    /** @description scale 4, 3 and 2: the banded score (3: levels 1–2 placed inside by the ladder's own path; 2: the ladder before the calibration), level g in [1000·(g−1), 1000·g), ordered inside by the hardest step, then the work of the path; no scale: the sum of the step costs of the path (files before scale 2) */
+                    /** @description scale 4, 3 and 2: the banded score (3: levels 1–2 placed inside otherwise: which singles, the dearest tier-2 step; 2: the ladder before the calibration), level g in [1000·(g−1), 1000·g), ordered inside by the hardest step, then the work of the path; no scale: the sum of the step costs of the path (files before scale 2) */
                     score: number;
-                    /** @description what the score means: 4 = banded on the calibrated ladder, levels 1–2 placed by Sudoku Explainer's order (written now); 3 = banded on the calibrated ladder, levels 1–2 placed by the ladder's path (issue 27); 2 = banded on the ladder before the calibration; absent = the plain sum of step costs (files before scale 2) */
+                    /** @description what the score means: 4 = banded on the calibrated ladder, levels 1–2 placed by Sudoku Explainer's order (written now); 3 = banded on the calibrated ladder, levels 1–2 placed by which singles and the dearest tier-2 step (issue 27); 2 = banded on the ladder before the calibration; absent = the plain sum of step costs (files before scale 2) */
                     scale?: 2 | 3 | 4;
                     /** @description the id of the hardest technique of the grading path: the step with the highest tier, then cost (ladder order); absent in files written before, and when nothing is left to solve */
                     technique?: string;

@@ -27,8 +27,8 @@ export const Grade = Type.Object(
   {
     level: Type.Integer({ minimum: 1, description: 'the highest technique tier the solution path needs' }),
     name: Type.String({ description: 'the name of that tier, e.g. "easy"' }),
-    score: Type.Number({ minimum: 0, description: 'scale 4, 3 and 2: the banded score (3: levels 1–2 placed inside by the ladder\'s own path; 2: the ladder before the calibration), level g in [1000·(g−1), 1000·g), ordered inside by the hardest step, then the work of the path; no scale: the sum of the step costs of the path (files before scale 2)' }),
-    scale: Type.Optional(Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)], { description: 'what the score means: 4 = banded on the calibrated ladder, levels 1–2 placed by Sudoku Explainer\'s order (written now); 3 = banded on the calibrated ladder, levels 1–2 placed by the ladder\'s path (issue 27); 2 = banded on the ladder before the calibration; absent = the plain sum of step costs (files before scale 2)' })),
+    score: Type.Number({ minimum: 0, description: 'scale 4, 3 and 2: the banded score (3: levels 1–2 placed inside otherwise: which singles, the dearest tier-2 step; 2: the ladder before the calibration), level g in [1000·(g−1), 1000·g), ordered inside by the hardest step, then the work of the path; no scale: the sum of the step costs of the path (files before scale 2)' }),
+    scale: Type.Optional(Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)], { description: 'what the score means: 4 = banded on the calibrated ladder, levels 1–2 placed by Sudoku Explainer\'s order (written now); 3 = banded on the calibrated ladder, levels 1–2 placed by which singles and the dearest tier-2 step (issue 27); 2 = banded on the ladder before the calibration; absent = the plain sum of step costs (files before scale 2)' })),
     technique: Type.Optional(
       Type.String({ minLength: 1, description: 'the id of the hardest technique of the grading path: the step with the highest tier, then cost (ladder order); absent in files written before, and when nothing is left to solve' }),
     ),

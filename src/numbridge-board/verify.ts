@@ -29,10 +29,11 @@
 import { branchLimit, unfinishedReason, type SearchBudget } from '../core/budget.ts';
 import { InputError } from '../core/errors.ts';
 import { contentId } from '../core/ids.ts';
+import { LEVEL_SPAN, levelOfScore } from '../core/level-score.ts';
 import { digitLeak, stringsOf } from '../core/leaks.ts';
 import { cellName, givenCount, isSolutionOf } from '../sudoku/check.ts';
 import { CHECKED_TECHNIQUES, checkProof, proofFailureText } from '../sudoku/logic/check-proof.ts';
-import { digitsInFirstOrder, gradeOf, prove, SAME_LADDER_SCALES, SCORE_SCALE, type ProofStep, type ProveResult } from '../sudoku/logic/index.ts';
+import { byTodaysLadder, digitsInFirstOrder, gradeOf, prove, SCORE_SCALE, TIERS, type ProofStep, type ProveResult } from '../sudoku/logic/index.ts';
 import { beyondLadderReason, judgeBoard } from '../sudoku/logic/verdict.ts';
 import { formatLine } from '../sudoku/line-format.ts';
 import { isRegularRegions } from '../sudoku/regions.ts';
@@ -193,11 +194,13 @@ const LEGACY_TOP_LEVEL = 4;
  * `run` is that run when the caller has it: judgeBoard's `grading` (digits in first order, no
  * steps) with the same `uniqueness`.
  *
- * A scale-3 grade was made by today's ladder with the score placed otherwise inside levels 1–2
- * (SAME_LADDER_SCALES): its level, name and technique are held to today's, its score is not. A grade
- * of an earlier scale (2, or none) was made by the ladder of its time, before the calibration moved
- * tiers and costs (issue 27): today's ladder must still finish the board, but the grade is not held
- * to today's level or score, which the ladder of that time need not have given.
+ * Every grade names a level of the ladder with that level's name, and a banded score (any scale)
+ * lies in its level's span. A scale-3 grade was made by today's ladder with the score placed
+ * otherwise inside levels 1–2 (`byTodaysLadder`): its level, name and technique are held to today's,
+ * its score only to the span. A grade of an earlier scale (2, or none) was made by the ladder of its
+ * time, before the calibration moved tiers and costs (issue 27): today's ladder must still finish
+ * the board, but the grade is not held to today's level or score, which that ladder need not have
+ * given.
  */
 export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], board: Board, uniqueness = false, run?: ProveResult, nested = true): string[] {
   // The ladder on the board with its digits renamed by first appearance: the grade's own run (gradeBoard).
@@ -206,15 +209,22 @@ export function gradeProblems(claimed: NumbridgeBoardInput['public']['grade'], b
   if (graded.exhausted) return [unfinishedReason()];
   if (!graded.solved) return [beyondLadderReason(graded)];
   if (claimed.scale === undefined && claimed.level > LEGACY_TOP_LEVEL) return [`a grade of level ${claimed.level} without scale: files without a scale were written before level ${LEGACY_TOP_LEVEL + 1} existed`];
-  if (claimed.scale === undefined || !SAME_LADDER_SCALES.includes(claimed.scale)) return [];
-  const real = gradeOf(graded, board);
-  if (real.level !== claimed.level || real.name !== claimed.name) return [`claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`];
-  // files written before grade.technique carry none; one that names it must name the path's hardest
-  if (claimed.technique !== undefined && claimed.technique !== real.technique) {
-    return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
+  const tier = TIERS[claimed.level - 1];
+  if (!tier || tier.name !== claimed.name) return [`claims grade ${claimed.level} (${claimed.name}), which is no level of the ladder (${TIERS.map((t) => `${t.tier} ${t.name}`).join(', ')})`];
+  if (byTodaysLadder(claimed.scale)) {
+    const real = gradeOf(graded, board);
+    if (real.level !== claimed.level || real.name !== claimed.name) return [`claims grade ${claimed.level} (${claimed.name}) but the prover grades it ${real.level} (${real.name})`];
+    // files written before grade.technique carry none; one that names it must name the path's hardest
+    if (claimed.technique !== undefined && claimed.technique !== real.technique) {
+      return [`claims its hardest technique is ${claimed.technique} but the prover's hardest step is ${real.technique ?? 'none (nothing to solve)'}`];
+    }
+    if (claimed.scale === SCORE_SCALE) return Math.abs(real.score - claimed.score) <= 1e-9 ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
   }
-  if (claimed.scale !== SCORE_SCALE) return [];
-  return Math.abs(real.score - claimed.score) <= 1e-9 ? [] : [`grade score is ${real.score}, the file says ${claimed.score}`];
+  // a banded score of another meaning (scale 2 or 3): a whole number in its level's span, so sorting by it sorts by level first
+  if (claimed.scale !== undefined && (!Number.isInteger(claimed.score) || levelOfScore(claimed.score) !== claimed.level)) {
+    return [`grade score ${claimed.score} is not in level ${claimed.level}'s span (${(claimed.level - 1) * LEVEL_SPAN} … ${claimed.level * LEVEL_SPAN - 1})`];
+  }
+  return [];
 }
 
 /**
@@ -228,7 +238,7 @@ function proofProblems(board: Board, solution: Grid, steps: ProofStep[], grade: 
   const assuming = uniqueness ? -1 : steps.findIndex((step) => step.assumesUniqueness === true || CHECKED_TECHNIQUES[step.technique]?.assumesUniqueness === true);
   if (assuming >= 0) return [`proof step ${assuming + 1} (${steps[assuming]!.technique}) assumes one solution, but the board was graded without those techniques (--no-uniqueness)`];
   // called only for a board counted unique; a grade of an earlier scale came with that ladder's tiers
-  const replay = checkProof(board, steps, { solutions: 1, earlierLadder: grade.scale === undefined || !SAME_LADDER_SCALES.includes(grade.scale) });
+  const replay = checkProof(board, steps, { solutions: 1, earlierLadder: !byTodaysLadder(grade.scale) });
   if (replay.failure) return [proofFailureText(replay.failure)];
   const open = replay.grid.indexOf(0);
   if (open >= 0) return [`the proof ends with ${cellName(n, open)} still empty`];

@@ -7,6 +7,7 @@ import { boardFileText, playerForm } from '../../src/numbridge-board/board-file.
 import { generateBoard } from '../../src/numbridge-board/generate.ts';
 import type { NumbridgeBoardFile } from '../../src/numbridge-board/schema.ts';
 import { verifyBoard } from '../../src/numbridge-board/verify.ts';
+import { TIERS } from '../../src/sudoku/logic/index.ts';
 
 const base = generateBoard({ size: 9, blocks: 'regular', givens: 30, grade: 2 }, 'verify-test');
 const irregular = generateBoard({ size: 7, blocks: 'irregular', givens: 20, symmetry: 'rot180' }, 'verify-test');
@@ -59,30 +60,42 @@ describe('verifyBoard', () => {
     for (const p of verdict.problems) expect(p).not.toContain('\n');
   });
 
-  test('a grade of scale 4 is held to the prover; one of scale 3 in all but its score; one of an earlier scale (2, none) was made by the ladder of its time', () => {
+  test('a grade of scale 4 is held to the prover; one of scale 3 in all but its score, which stays in its level\'s span; one of an earlier scale (2, none) was made by the ladder of its time, but names a level of the ladder', () => {
     const grade = base.public.grade;
     expect(grade.scale).toBe(4);
     expect(Math.floor(grade.score / 1000) + 1).toBe(grade.level); // in its level's band
+    const other = TIERS.find((t) => t.tier !== grade.level)!; // another level, with its own name
+    const outOfSpan = (other.tier - 1) * 1000 + 500;
     const wrongScore = copy();
     wrongScore.public.grade.score = grade.score + 1;
     expect(verifyBoard(wrongScore).problems).toEqual([`grade score is ${grade.score}, the file says ${grade.score + 1}`]);
     const wrongLevel = copy();
-    wrongLevel.public.grade = { ...grade, level: grade.level + 1, name: 'other' };
-    wrongLevel.secret!.request!.grade = grade.level + 1;
-    expect(verifyBoard(wrongLevel).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
-    // scale 3: today's ladder, the score placed otherwise inside levels 1–2: level held, score not
+    wrongLevel.public.grade = { ...grade, level: other.tier, name: other.name, score: outOfSpan };
+    wrongLevel.secret!.request!.grade = other.tier;
+    expect(verifyBoard(wrongLevel).problems.join('\n')).toMatch(/^claims grade \d \(\w+\) but the prover grades it/);
+    // scale 3: today's ladder, the score placed otherwise inside levels 1–2: level held, score only to its span
     const scale3 = copy();
     scale3.public.grade = { ...grade, score: grade.score + 1, scale: 3 };
     expect(verifyBoard(scale3)).toEqual({ ok: true, problems: [] });
-    scale3.public.grade = { ...grade, level: grade.level + 1, name: 'other', scale: 3 };
-    scale3.secret!.request!.grade = grade.level + 1;
-    expect(verifyBoard(scale3).problems.join('\n')).toMatch(/^claims grade \d \(other\) but the prover grades it/);
+    scale3.public.grade = { ...grade, score: outOfSpan, scale: 3 };
+    expect(verifyBoard(scale3).problems).toEqual([`grade score ${outOfSpan} is not in level ${grade.level}'s span (${(grade.level - 1) * 1000} … ${grade.level * 1000 - 1})`]);
+    scale3.public.grade = { ...grade, level: other.tier, name: other.name, score: outOfSpan + 0, scale: 3 };
+    scale3.secret!.request!.grade = other.tier;
+    expect(verifyBoard(scale3).problems.join('\n')).toMatch(/^claims grade \d \(\w+\) but the prover grades it/);
     // written before the calibration (scale 2) or before banded scores (no scale): not re-graded by today's ladder
     for (const earlier of [{ level: grade.level, name: grade.name, score: grade.score + 1, scale: 2 as const }, { level: grade.level, name: grade.name, score: 1234 }]) {
       const legacy = copy();
       legacy.public.grade = earlier;
       expect(verifyBoard(legacy)).toEqual({ ok: true, problems: [] });
     }
+    // but every grade names a level of the ladder by its name, and a banded score (scale 2 on) lies in its span
+    const bogus = copy();
+    bogus.public.grade = { level: 9, name: 'whatever', score: 8500, scale: 2 };
+    expect(verifyBoard(bogus).problems.join('\n')).toMatch(/claims grade 9 \(whatever\), which is no level of the ladder/);
+    bogus.public.grade = { ...grade, name: other.name, scale: 2 };
+    expect(verifyBoard(bogus).problems.join('\n')).toMatch(/which is no level of the ladder/);
+    bogus.public.grade = { ...grade, score: outOfSpan, scale: 2 };
+    expect(verifyBoard(bogus).problems.join('\n')).toMatch(/is not in level \d's span/);
   });
 
   test('irregular blocks that are not connected are refused', () => {

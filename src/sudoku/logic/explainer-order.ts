@@ -1,6 +1,6 @@
 /**
  * The hardest step of a path taken in Sudoku Explainer's order (issue 27 §2), for the score inside
- * level 2 (score.ts). SE rates a board by the hardest step of its own path, on which it always takes
+ * levels 1 and 2 (score.ts). SE rates a board by the hardest step of its own path, on which it always takes
  * the easiest step it has, and it rates a locked candidate or hidden subset that leaves a hidden
  * single at once ("direct", 1.7–2.5) below a naked single (2.3) and the same technique otherwise at
  * 2.6–4.0. The ladder takes every single first and has no "direct", so its own path cannot say which
@@ -68,7 +68,7 @@ const geometryOf = lastLayoutMemo(geometryInBlockOrder);
  * The rating (tenths of SE's scale) of the hardest step on the path that takes SE's easiest step
  * each time, on the board with its digits renamed by first appearance and its blocks in the order
  * of their first cell (as the grading run: the rating does not depend on the labels). 0 when the
- * givens fill the board; when these steps stall (a board that needs more than a medium one), the
+ * givens fill the board or contradict each other; when these steps stall (a board that needs more than a medium one), the
  * hardest of them, 4.0: the caller asks only about medium boards.
  */
 export function explainerHardestStep(board: Board): number {
@@ -132,7 +132,11 @@ function takeEasiestHiddenSingle(s: LogicState, hardest: number): number {
 function takes(s: LogicState, step: ExplainerStep): boolean {
   if (step.technique.irregularOnly && !s.layout.irregular) return false;
   s.accept = step.only;
-  return step.technique.find(s);
+  try {
+    return step.technique.find(s);
+  } finally {
+    s.accept = null; // the filter is this step's alone: the next finder (singles too) sees every instance
+  }
 }
 
 /**

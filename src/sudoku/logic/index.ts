@@ -16,7 +16,7 @@ import { runSingles } from './techniques/singles.ts';
 import { gradingWork, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
 
 export { hardestTechnique, LADDER, ladderUpTo, practiceProblem, TIERS, techniqueById } from './ladder.ts';
-export { gradingWork, halfWorkFor, SAME_LADDER_SCALES, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
+export { byTodaysLadder, gradingWork, halfWorkFor, SCORE_SCALE, scoreOf, spanPartOf } from './score.ts';
 export { explainerHardestStep } from './explainer-order.ts';
 export type { ProofStep, Text } from './step-schema.ts';
 export { stateFor } from './state.ts';

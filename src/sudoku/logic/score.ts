@@ -15,17 +15,20 @@ import { LADDER, techniqueById } from './ladder.ts';
  * The meaning of `grade.score` that a file declares with `grade.scale`: 4 = the level score of this
  * module (levels 1–2 placed by Sudoku Explainer's order, issue 27: "banded" in docs/FORMATS.md).
  * Files written before carry 3 (the same calibrated ladder and levels, levels 1–2 placed by the
- * ladder's own path), 2 (the banded score of the ladder before the calibration) or no scale (1: the
+ * ladder's own path: which singles, the dearest tier-2 step), 2 (the banded score of the ladder before the calibration) or no scale (1: the
  * plain sum of step costs).
  */
 export const SCORE_SCALE = 4;
 
 /**
- * The scales whose grades today's ladder made: their level, name and hardest technique are today's
- * (verify holds them to it); only SCORE_SCALE's score is this module's. Earlier scales were graded by
- * the ladder before the calibration moved techniques between tiers.
+ * Whether a grade of `scale` was made by today's ladder: every scale but 2 and none, which the
+ * ladder before the calibration made (issue 27 moved techniques between tiers). Such a grade's
+ * level, name and hardest technique are today's, and verify holds them to it; only SCORE_SCALE's
+ * score is this module's. Listing the earlier scales (not today's) keeps a later scale held.
  */
-export const SAME_LADDER_SCALES: readonly number[] = [3, SCORE_SCALE];
+export function byTodaysLadder(scale: number | undefined): boolean {
+  return scale !== undefined && scale !== 2;
+}
 
 /**
  * The work that lands in the middle of a part of a level's span: a hidden single's cost for every
