@@ -10,10 +10,9 @@
  * separate run on the layout's shared state, after the grading run.
  */
 import { bitDigit } from '../digits.ts';
-import { geometryInBlockOrder, lastLayoutMemo } from '../geometry.ts';
 import type { Board } from '../types.ts';
 import { digitsInFirstOrder } from './digit-order.ts';
-import { stateFor, type LogicState } from './state.ts';
+import { stateForBoard, type LogicState } from './state.ts';
 import type { Technique } from './technique.ts';
 import { swordfish, xWing } from './techniques/fish.ts';
 import { lockedClaiming, lockedPointing } from './techniques/intersections.ts';
@@ -32,7 +31,7 @@ interface ExplainerStep {
 /** SE's hidden singles, its easiest steps: the last open cell of a house, in a region, in a line. */
 const LAST_CELL = 10;
 const IN_REGION = 12;
-const IN_LINE = 15;
+export const IN_LINE = 15;
 
 /**
  * SE's steps after the hidden singles, up to its hidden triple (4.0), easiest first: everything a
@@ -60,19 +59,18 @@ const STEPS: readonly ExplainerStep[] = [
 /** Every rating a path of these steps can end on (tenths), easiest first. */
 export const EXPLAINER_RATINGS: readonly number[] = [...new Set([LAST_CELL, IN_REGION, IN_LINE, ...STEPS.map((step) => step.rating)])].sort((a, b) => a - b);
 
-const NAKED_SINGLE = STEPS.find((step) => step.technique === nakedSingle)!.rating;
-
-const geometryOf = lastLayoutMemo(geometryInBlockOrder);
+/** SE's naked single (2.3): singles alone never need more. */
+export const NAKED_SINGLE = STEPS.find((step) => step.technique === nakedSingle)!.rating;
 
 /**
  * The rating (tenths of SE's scale) of the hardest step on the path that takes SE's easiest step
  * each time, on the board with its digits renamed by first appearance and its blocks in the order
  * of their first cell (as the grading run: the rating does not depend on the labels). 0 when the
- * givens fill the board or contradict each other; when these steps stall (a board that needs more than a medium one), the
- * hardest of them, 4.0: the caller asks only about medium boards.
+ * givens fill the board or contradict each other; when these steps stall (a board that needs more
+ * than a medium one), the hardest of them, 4.0: the caller asks only about medium boards.
  */
 export function explainerHardestStep(board: Board): number {
-  const s = stateFor(geometryOf(board));
+  const s = stateForBoard(board);
   s.load(digitsInFirstOrder(board));
   s.resetRun('apply', false);
   let hardest = 0;

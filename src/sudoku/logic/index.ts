@@ -5,10 +5,10 @@
  * German and English. See README.md.
  */
 import { getOrMake } from '../../core/memo.ts';
-import { geometryFor, geometryInBlockOrder, lastLayoutMemo } from '../geometry.ts';
+import { geometryFor } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { hardestTechnique, LADDER, TIER_NAMES, techniqueById } from './ladder.ts';
-import { stateFor } from './state.ts';
+import { stateFor, stateForBoard } from './state.ts';
 import { digitsInFirstOrder } from './digit-order.ts';
 import type { ProofStep } from './step-schema.ts';
 import type { Technique } from './technique.ts';
@@ -71,11 +71,6 @@ export interface ProveResult {
   branches: number;
 }
 
-// Generators prove many boards of one layout in a row: remember the last one, so a call costs a
-// byte comparison instead of building the layout's cache key. Blocks in the order of their first
-// cell: the proof cannot depend on the blocks' labels.
-const geometryOf = lastLayoutMemo(geometryInBlockOrder);
-
 const ladders = new Map<string, Technique[]>();
 
 /** The rungs above the singles for these options (cached: no allocation per call). */
@@ -89,7 +84,7 @@ function rungs(maxTier: number, only: readonly string[] | undefined, irregular: 
 
 /** Solve by logic alone; see ProveResult. */
 export function prove(board: Board, options: ProveOptions = {}): ProveResult {
-  const s = stateFor(geometryOf(board));
+  const s = stateForBoard(board);
   const collect = options.collectSteps ?? true;
   s.load(board);
   s.resetRun('apply', collect);

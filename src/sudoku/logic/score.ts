@@ -8,7 +8,7 @@
  */
 import { levelScore, type SpanPart } from '../../core/level-score.ts';
 import type { Board } from '../types.ts';
-import { explainerHardestStep, EXPLAINER_RATINGS } from './explainer-order.ts';
+import { explainerHardestStep, EXPLAINER_RATINGS, IN_LINE as HIDDEN_SINGLE_IN_LINE, NAKED_SINGLE } from './explainer-order.ts';
 import { LADDER, techniqueById } from './ladder.ts';
 
 /**
@@ -74,8 +74,8 @@ export function gradingWork(level: number, work: number, techniqueCounts: Readon
  * singles alone would solve it, a level-1 board).
  */
 const EXPLAINER_PARTS: ReadonlyMap<number, readonly number[]> = new Map([
-  [1, EXPLAINER_RATINGS.filter((r) => r <= 23)],
-  [2, EXPLAINER_RATINGS.filter((r) => r > 15)],
+  [1, EXPLAINER_RATINGS.filter((r) => r <= NAKED_SINGLE)],
+  [2, EXPLAINER_RATINGS.filter((r) => r > HIDDEN_SINGLE_IN_LINE)],
 ]);
 
 /**

@@ -13,7 +13,7 @@
  */
 import { lowestBit } from '../../core/bits.ts';
 import { getOrMake } from '../../core/memo.ts';
-import type { Geometry } from '../geometry.ts';
+import { geometryInBlockOrder, lastLayoutMemo, type Geometry } from '../geometry.ts';
 import type { Board, Grid } from '../types.ts';
 import { Finding } from './finding.ts';
 import { layoutFor, type LogicLayout } from './layout.ts';
@@ -43,6 +43,16 @@ const states = new WeakMap<Geometry, LogicState>();
 /** The shared prover state of a layout (all scratch memory allocated once, freed with the layout). */
 export function stateFor(geometry: Geometry): LogicState {
   return getOrMake(states, geometry, (g) => new LogicState(g));
+}
+
+// Generators prove many boards of one layout in a row: remember the last one, so a call costs a
+// byte comparison instead of building the layout's cache key. Blocks in the order of their first
+// cell: nothing the prover finds can depend on the blocks' labels.
+const blockOrderGeometryOf = lastLayoutMemo(geometryInBlockOrder);
+
+/** The shared prover state of a board's layout, its blocks in the order of their first cell. */
+export function stateForBoard(board: Board): LogicState {
+  return stateFor(blockOrderGeometryOf(board));
 }
 
 export class LogicState {
