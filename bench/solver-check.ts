@@ -8,35 +8,22 @@
  * (checked by `isSolutionOf`, which shares no code with either search). Correctness, not speed:
  * the table gives the mismatches, which must be 0.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Rng } from '../src/core/rng.ts';
-import { IRREGULAR_FILL, randomSolution } from '../src/numbridge-board/fill.ts';
 import { isSolutionOf } from '../src/sudoku/check.ts';
 import { Fast9Solver } from '../src/sudoku/fast9.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
-import { isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
+import { parseLine } from '../src/sudoku/line-format.ts';
 import { regularRegions } from '../src/sudoku/regions.ts';
 import { LayoutSolver } from '../src/sudoku/solver.ts';
 import { table } from './results.ts';
+import { classicLines, fewGivensBoards, sixteenClueLines } from './sudoku-sets.ts';
 
-const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const LIMIT = 3;
 const REGIONS = regularRegions(9);
 const GEOMETRY = geometryFor(9, REGIONS);
 
-function classicGivens(file: string): Uint8Array[] {
-  return readFileSync(DATA + file, 'utf8').split('\n').filter((l) => !isSkippableLine(l)).map((l) => parseLine(l).givens);
-}
-
-/** Board i with the given at index i mod (its given count) removed: nearly always several solutions. */
-function oneGivenRemoved(boards: Uint8Array[]): Uint8Array[] {
-  return boards.map((g, i) => {
-    const cells = [...g.keys()].filter((c) => g[c] !== 0);
-    const out = Uint8Array.from(g);
-    out[cells[i % cells.length]!] = 0;
-    return out;
-  });
+function givensOf(lines: string[]): Uint8Array[] {
+  return lines.map((l) => parseLine(l).givens);
 }
 
 /**
@@ -57,19 +44,6 @@ function oneWrongGiven(boards: Uint8Array[], solutions: Uint8Array[]): Uint8Arra
     }
   });
   return out;
-}
-
-function fewGivens(count: number): Uint8Array[] {
-  const boards: Uint8Array[] = [];
-  for (let seed = 0; boards.length < count; seed++) {
-    const rng = new Rng('bench-solver-check-few', seed);
-    const grid = randomSolution(GEOMETRY, rng, IRREGULAR_FILL);
-    if (!grid) continue;
-    const givens = new Uint8Array(81);
-    for (const c of rng.shuffle([...Array(81).keys()]).slice(0, rng.range(20, 24))) givens[c] = grid[c]!;
-    boards.push(givens);
-  }
-  return boards;
 }
 
 interface Tally {
@@ -100,16 +74,17 @@ function crossCheck(boards: Uint8Array[], fast: Fast9Solver, generic: LayoutSolv
 }
 
 export async function run(): Promise<string> {
-  const seventeen = classicGivens('17-clue.txt');
+  const seventeenLines = classicLines('17-clue.txt');
+  const seventeen = givensOf(seventeenLines);
   const fast = new Fast9Solver();
   const generic = new LayoutSolver(GEOMETRY);
   const solutions = seventeen.map((g) => fast.solve(g, 1).solution!);
   const sets: Array<[string, Uint8Array[]]> = [
     ['17-clue (unique)', seventeen],
-    ['top1465 (unique)', classicGivens('top1465.txt')],
-    ['forum-hardest-1106 (unique)', classicGivens('forum-hardest-1106.txt')],
-    ['17-clue, one given removed (several)', oneGivenRemoved(seventeen)],
-    ['seeded, 20–24 givens of a random grid (several)', fewGivens(5000)],
+    ['top1465 (unique)', givensOf(classicLines('top1465.txt'))],
+    ['forum-hardest-1106 (unique)', givensOf(classicLines('forum-hardest-1106.txt'))],
+    ['17-clue, one given removed (several)', givensOf(sixteenClueLines(seventeenLines))],
+    ['seeded, 20–24 givens of a random grid (several)', fewGivensBoards(5000).map((b) => b.givens)],
     ['17-clue plus one wrong given (none)', oneWrongGiven(seventeen, solutions)],
   ];
   const rows: Array<Array<string | number>> = [];

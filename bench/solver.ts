@@ -4,7 +4,7 @@
  * Peers are capped by time (some take seconds per hard puzzle); every answer is checked.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -13,14 +13,13 @@ import { Rng } from '../src/core/rng.ts';
 import { IRREGULAR_FILL, randomSolution } from '../src/numbridge-board/fill.ts';
 import { randomLayout } from '../src/numbridge-board/layouts.ts';
 import { isSolutionOf } from '../src/sudoku/check.ts';
-import { boardLine, isSkippableLine, parseLine } from '../src/sudoku/line-format.ts';
+import { boardLine, parseLine } from '../src/sudoku/line-format.ts';
 import { geometryFor } from '../src/sudoku/geometry.ts';
-import { sharedRegularRegions } from '../src/sudoku/regions.ts';
 import type { Board } from '../src/sudoku/types.ts';
 import { PEERS } from './peers.ts';
 import { median, table } from './results.ts';
+import { classicLines, fewGivensBoards, sixteenClueLines } from './sudoku-sets.ts';
 
-const DATA = fileURLToPath(new URL('../test/data/classic/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
@@ -78,36 +77,6 @@ function irregularBoards(count: number): Board[] {
     if (!grid) continue; // a layout without a grid, or none found fast
     const keep = rng.range(24, 30);
     const cells = rng.shuffle(Array.from({ length: 81 }, (_, i) => i)).slice(0, keep);
-    const givens = new Uint8Array(81);
-    for (const c of cells) givens[c] = grid[c]!;
-    boards.push({ size: 9, regions, givens });
-  }
-  return boards;
-}
-
-/**
- * The 17-clue lines with one given removed (the given at index i mod 17 of line i): 16 givens,
- * nearly all with several solutions.
- */
-function sixteenClueLines(lines: string[]): string[] {
-  return lines.map((line, i) => {
-    const givens: number[] = [];
-    for (let c = 0; c < 81; c++) if (line[c] !== '.' && line[c] !== '0') givens.push(c);
-    const c = givens[i % givens.length]!;
-    return line.slice(0, c) + '.' + line.slice(c + 1);
-  });
-}
-
-/** Regular 9×9 boards: a random grid each (the generator's fill), 20–24 of its cells kept. Seeded. */
-function fewGivensBoards(count: number): Board[] {
-  const regions = sharedRegularRegions(9);
-  const geometry = geometryFor(9, regions);
-  const boards: Board[] = [];
-  for (let seed = 0; boards.length < count; seed++) {
-    const rng = new Rng('bench-few-givens', seed);
-    const grid = randomSolution(geometry, rng, IRREGULAR_FILL);
-    if (!grid) continue;
-    const cells = rng.shuffle(Array.from({ length: 81 }, (_, i) => i)).slice(0, rng.range(20, 24));
     const givens = new Uint8Array(81);
     for (const c of cells) givens[c] = grid[c]!;
     boards.push({ size: 9, regions, givens });
@@ -291,12 +260,12 @@ export async function run(): Promise<string> {
   const rows: Array<Array<string | number>> = [];
   const cliRows: Array<Array<string | number>> = [];
   const sets: Array<{ name: string; lines: string[]; boards: Board[]; peers: boolean }> = SETS.map(([file, limit]) => {
-    const lines = readFileSync(DATA + file, 'utf8').split('\n').filter((l) => !isSkippableLine(l)).slice(0, limit).map((l) => l.split(':')[0]!.trim());
+    const lines = classicLines(file).slice(0, limit);
     return { name: file, lines, boards: lines.map(parseLine), peers: true };
   });
   const irregular = irregularBoards(IRREGULAR_BOARDS);
   sets.push({ name: IRREGULAR_SET, lines: irregular.map((b) => boardLine(b)), boards: irregular, peers: false });
-  const allSeventeen = readFileSync(DATA + '17-clue.txt', 'utf8').split('\n').filter((l) => !isSkippableLine(l)).map((l) => l.split(':')[0]!.trim());
+  const allSeventeen = classicLines('17-clue.txt');
   const sixteen = sixteenClueLines(allSeventeen.slice(0, SIXTEEN_LINES));
   sets.push({ name: SIXTEEN_SET, lines: sixteen, boards: sixteen.map(parseLine), peers: false });
   const few = fewGivensBoards(FEW_GIVENS_BOARDS);
