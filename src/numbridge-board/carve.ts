@@ -301,14 +301,7 @@ export class Carver {
     const grade = target.grade!;
     let missing = target.givens - this.count;
     if (missing <= 0) return { ok: true, tier: grade };
-    const { orbits, givens } = this;
-    const reached = this.judge.prove(this.board, grade - 1).grid;
-    const free: number[] = [];
-    for (let k = 0; k < orbits.count; k++) {
-      let allFree = true;
-      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) if (givens[orbits.cells[i]!] !== 0 || reached[orbits.cells[i]!] === 0) allFree = false;
-      if (allFree) free.push(k);
-    }
+    const free = this.placedBelow(grade);
     rng.shuffle(free);
     for (const k of free) {
       const size = this.sizeOf(k);
@@ -592,24 +585,30 @@ export class Carver {
   }
 
   /**
+   * The empty orbits whose every cell the prover capped at grade − 1 places: givens there cannot
+   * lower the grade. In orbit order.
+   */
+  private placedBelow(grade: number): number[] {
+    const { orbits, givens } = this;
+    const reached = this.judge.prove(this.board, grade - 1).grid;
+    const free: number[] = [];
+    for (let k = 0; k < orbits.count; k++) {
+      let allFree = true;
+      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) if (givens[orbits.cells[i]!] !== 0 || reached[orbits.cells[i]!] === 0) allFree = false;
+      if (allFree) free.push(k);
+    }
+    return free;
+  }
+
+  /**
    * Give back `missing` givens, whole orbits, from cells the prover capped at grade − 1 places
    * anyway (so the grade cannot fall).
    */
   private addBack(missing: number, grade: number, rng: Rng): CarveResult {
     const { orbits, givens } = this;
-    const reached = this.judge.prove(this.board, grade - 1).grid;
-    const free: number[] = [];
+    const free = this.placedBelow(grade);
     const left = { 1: 0, 2: 0, 4: 0 };
-    for (let k = 0; k < orbits.count; k++) {
-      let allFree = true;
-      for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) {
-        const c = orbits.cells[i]!;
-        if (givens[c] !== 0 || reached[c] === 0) allFree = false;
-      }
-      if (!allFree) continue;
-      free.push(k);
-      left[(orbits.start[k + 1]! - orbits.start[k]!) as 1 | 2 | 4]++;
-    }
+    for (const k of free) left[this.sizeOf(k)]++;
     if (!isReachable(missing, left[1], left[2], left[4])) return { ok: false, reason: 'grade' };
     rng.shuffle(free);
     for (const k of free) {
