@@ -62,7 +62,11 @@ export interface SinglesResult {
 export interface SolveResult {
   /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
   count: number;
-  /** The first solution found, or null. */
+  /**
+   * The first solution found, or null. Yours to read and change; its bytes are a view into a
+   * small buffer shared with other results (grids.ts), so copy it (`solution.slice()`) before
+   * you transfer its `buffer` to a worker.
+   */
   solution: Grid | null;
   /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
   nodes: number;
