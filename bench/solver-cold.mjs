@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 
 const [, , libraryUrl, file, warmArg, mode = 'split'] = process.argv;
+if (mode !== 'split' && mode !== 'stream') throw new Error(`reading ${mode}: split or stream`);
+if (!(Number(warmArg) >= 1)) throw new Error(`warm passes ${warmArg}: at least 1`);
 const { solve } = await import(libraryUrl);
 const text = readFileSync(file, 'utf8');
 // split as a user would read a file: lines are slices of one big string, not flat copies
