@@ -55,7 +55,7 @@ const SIXTEEN_LINES = 10_000;
 const FEW_GIVENS_SET = 'regular 9×9, 20–24 givens';
 const FEW_GIVENS_BOARDS = 2000;
 /** Fresh processes for the cold-pass row. */
-const COLD_RUNS = 3;
+const COLD_RUNS = 5;
 const PEER_CAP_MS = 10_000;
 const REPEATS = 5;
 /** Untimed passes of each of our rows before its timed runs. */
@@ -111,12 +111,17 @@ function runTdoku(tdoku: { binary: string; dir: string }, lines: string[], limit
   return { solved: o.lines, ms: (o.usPerLine * o.lines) / 1000, nodes: o.guessesPerLine * o.lines, wrong, note: `native, CPU time, median of ${REPEATS}; nodes column: guesses` };
 }
 
+/** How a cold-pass process reads its lines (bench/solver-cold.mjs): all split up front, or sliced as the pass reaches them. */
+type ColdReading = 'split' | 'stream';
+interface ColdRow { reading: ColdReading; lines: number; coldUs: number; coldGcMs: number; warmUs: number; ratio: number; solved: boolean }
+
 /**
  * One cold pass in a fresh process (bench/solver-cold.mjs, the compiled library): every 17-clue
  * line with its digits relabelled by a seeded permutation, so no line is one the process has seen;
- * then warm passes over the same lines in that process. Wall time, median of COLD_RUNS processes.
+ * then warm passes over the same lines in that process. Wall time, medians of COLD_RUNS processes
+ * per way of reading, the two interleaved.
  */
-function coldRuns(lines: string[]): { lines: number; coldUs: number; warmUs: number; ratio: number; solved: boolean } | null {
+function coldRuns(lines: string[]): ColdRow[] | null {
   const library = join(ROOT, 'dist/browser.js');
   if (!existsSync(library)) return null;
   const relabelled = lines.map((line, i) => {
@@ -126,19 +131,28 @@ function coldRuns(lines: string[]): { lines: number; coldUs: number; warmUs: num
   const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
   const file = join(dir, 'lines.txt');
   writeFileSync(file, relabelled.join('\n') + '\n');
-  const runs: Array<{ lines: number; solved: number; coldMs: number; warmMs: number }> = [];
+  type Run = { lines: number; solved: number; coldMs: number; coldGcMs: number; warmMs: number };
+  const runs: Record<ColdReading, Run[]> = { split: [], stream: [] };
   try {
     for (let k = 0; k < COLD_RUNS; k++) {
-      const r = spawnSync(process.execPath, [join(ROOT, 'bench/solver-cold.mjs'), pathToFileURL(library).href, file, '5'], { encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`solver-cold.mjs failed: ${r.stderr}`);
-      runs.push(JSON.parse(r.stdout));
+      for (const reading of ['split', 'stream'] as const) {
+        const r = spawnSync(process.execPath, [join(ROOT, 'bench/solver-cold.mjs'), pathToFileURL(library).href, file, '5', reading], { encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`solver-cold.mjs failed: ${r.stderr}`);
+        runs[reading].push(JSON.parse(r.stdout));
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const cold = median(runs.map((r) => r.coldMs));
-  const warm = median(runs.map((r) => r.warmMs));
-  return { lines: lines.length, coldUs: (cold * 1000) / lines.length, warmUs: (warm * 1000) / lines.length, ratio: cold / warm, solved: runs.every((r) => r.solved === r.lines) };
+  return (['split', 'stream'] as const).map((reading) => {
+    const rs = runs[reading];
+    const cold = median(rs.map((r) => r.coldMs));
+    const warm = median(rs.map((r) => r.warmMs));
+    return {
+      reading, lines: lines.length, coldUs: (cold * 1000) / lines.length, coldGcMs: median(rs.map((r) => r.coldGcMs)), warmUs: (warm * 1000) / lines.length,
+      ratio: median(rs.map((r) => r.coldMs / r.warmMs)), solved: rs.every((r) => r.solved === r.lines),
+    };
+  });
 }
 
 /** `puzzlemill solve --count FILE` as a user runs it: the whole process, wall time, median of 3. */
@@ -330,10 +344,11 @@ export async function run(): Promise<string> {
     '',
     '### One cold pass in a fresh process',
     '',
-    `All 17-clue lines, digits relabelled by a seeded permutation per line (no line seen before), \`solve(line, { limit: 2 })\` of the compiled library in a fresh \`node\` (bench/solver-cold.mjs): the first pass, then 5 warm passes over the same lines in that process; wall time, median of ${COLD_RUNS} processes. No native peer is built here: the cold pass is compared with our own warm figure.`,
+    `All 17-clue lines, digits relabelled by a seeded permutation per line (no line seen before), \`solve(line, { limit: 2 })\` of the compiled library in a fresh \`node\` (bench/solver-cold.mjs): the first pass, then 5 warm passes over the same lines in that process; wall time, median of ${COLD_RUNS} processes per way of reading, interleaved. "split": the file split into lines before the first pass, so the scavenges that fall in that pass copy and promote all 49,158 of them (the GC column); "stream": each line sliced from the text as the pass reaches it, as a reader that streams its input (the CLI) meets them. cold ÷ warm is the median of the processes' own ratios. No native peer is built here: the cold pass is compared with our own warm figure.`,
     '',
     cold
-      ? table(['set', 'lines', 'cold µs/line', 'warm µs/line', 'cold ÷ warm', 'every line solved'], [['17-clue, relabelled', cold.lines, cold.coldUs.toFixed(2), cold.warmUs.toFixed(2), cold.ratio.toFixed(2), cold.solved ? 'yes' : 'NO']])
+      ? table(['set', 'lines read', 'lines', 'cold µs/line', 'GC in the cold pass, ms', 'warm µs/line', 'cold ÷ warm', 'every line solved'],
+        cold.map((c) => ['17-clue, relabelled', c.reading, c.lines, c.coldUs.toFixed(2), c.coldGcMs.toFixed(1), c.warmUs.toFixed(2), c.ratio.toFixed(2), c.solved ? 'yes' : 'NO']))
       : 'Not measured: nothing is built (npm run build).',
   ].join('\n');
 }

@@ -92,7 +92,17 @@ function solvePlainLine(line: string, options: SolveOptions): SolveResult | null
   const size = givens ? readPlainGivens(line, givens) : 0;
   if (size === 0) return null;
   const regions = sharedRegularRegions(size);
-  return refuseClash(line, solveBoard({ size, regions, givens: givens! }, options), size, regions, givens!);
+  return refuseClash(line, plainSolver(size, regions).solve(givens!, options), size, regions, givens!);
+}
+
+/**
+ * The solver of the regular layout of each size, by size: a plain line skips the layout memo's
+ * byte compare of the map and the scratch Board, which before the solver is optimised cost as
+ * much as the search of an easy line.
+ */
+const plainSolvers: Array<LayoutSolver | undefined> = [];
+function plainSolver(size: number, regions: Readonly<Uint8Array>): LayoutSolver {
+  return (plainSolvers[size] ??= solverFor(geometryFor(size, regions.slice())));
 }
 
 /**

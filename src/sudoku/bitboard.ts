@@ -28,6 +28,7 @@
  */
 import type { Geometry } from './geometry.ts';
 import type { Grid } from './types.ts';
+import { newGrid } from './grids.ts';
 
 const STRIDE = 32;
 const OPEN = 27;
@@ -139,7 +140,7 @@ export class BitboardSolver {
     if (ok) this.search(0);
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = new Uint8Array(this.cells);
+      solution = newGrid(this.cells);
       const st = this.solutionState;
       for (let d = 0; d < n; d++) {
         for (let w = 0; w < 3; w++) {

@@ -29,6 +29,7 @@ import type { Rng } from '../core/rng.ts';
 import type { Geometry } from './geometry.ts';
 import type { SinglesResult, SolveOptions, SolveResult } from './types.ts';
 import type { Grid } from './types.ts';
+import { newGrid } from './grids.ts';
 
 /** The search's scratch memory for one board size. */
 interface Scratch {
@@ -158,7 +159,7 @@ export class CandidateSearch {
     const complete = this.nodes <= this.maxNodes;
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = new Uint8Array(this.cells);
+      solution = newGrid(this.cells);
       for (let c = 0; c < this.cells; c++) solution[c] = 32 - Math.clz32(this.solutionMasks[c]!);
     }
     return { count: this.count, solution, nodes: this.nodes, complete };

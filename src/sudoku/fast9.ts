@@ -49,6 +49,7 @@
  * is not needed again), so a pair cell copies the state once.
  */
 import type { Grid } from './types.ts';
+import { newGrid } from './grids.ts';
 
 const STRIDE = 32;
 /** How many two-candidate cells the branching rule compares (measured: 12 is as good as all). */
@@ -211,7 +212,7 @@ export class Fast9Solver {
     if (this.load(givens)) this.search(0, ALL_WORDS);
     let solution: Grid | null = null;
     if (this.count > 0) {
-      solution = new Uint8Array(81);
+      solution = newGrid(81);
       const st = this.solutionState;
       for (let d = 0; d < 9; d++) {
         for (let b = 0; b < 3; b++) {

@@ -6,15 +6,17 @@ import { getOrMake } from '../core/memo.ts';
 import { isConnected, type Adjacency } from './hex.ts';
 import { MAX_SIZE, MIN_SIZE, type Regions } from './types.ts';
 
-/** Block height × width of the regular layout of size N, or null when N has none (5, 7). */
-export function regularBlockShape(size: number): { rows: number; cols: number } | null {
-  switch (size) {
-    case 4: return { rows: 2, cols: 2 };
-    case 6: return { rows: 2, cols: 3 };
-    case 8: return { rows: 2, cols: 4 };
-    case 9: return { rows: 3, cols: 3 };
-    default: return null;
-  }
+/** Block height × width of each size's regular layout; sizes absent here (5, 7) have none. */
+const REGULAR_BLOCK_SHAPES: Array<Readonly<{ rows: number; cols: number }> | undefined> = [];
+for (const [size, rows, cols] of [[4, 2, 2], [6, 2, 3], [8, 2, 4], [9, 3, 3]] as const) REGULAR_BLOCK_SHAPES[size] = Object.freeze({ rows, cols });
+
+/**
+ * Block height × width of the regular layout of size N, or null when N has none (5, 7). Shared
+ * and frozen: the line reader asks for every line, where a fresh object was a tenth of what
+ * solving an easy line allocates.
+ */
+export function regularBlockShape(size: number): Readonly<{ rows: number; cols: number }> | null {
+  return REGULAR_BLOCK_SHAPES[size] ?? null;
 }
 
 /** The regular region map: blocks numbered left to right, top to bottom (a fresh copy each call). */
@@ -29,18 +31,20 @@ export function regularRegions(size: number): Regions {
  * written, never handed out.
  */
 export function sharedRegularRegions(size: number): Readonly<Regions> {
-  return getOrMake(regularTemplates, size, (size) => {
-    const shape = regularBlockShape(size);
-    if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
-    const template = new Uint8Array(size * size);
-    const perRow = size / shape.cols;
-    for (let r = 0; r < size; r++) {
-      for (let c = 0; c < size; c++) {
-        template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
-      }
+  return getOrMake(regularTemplates, size, newRegularTemplate); // a named maker: no closure per call
+}
+
+function newRegularTemplate(size: number): Regions {
+  const shape = regularBlockShape(size);
+  if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
+  const template = new Uint8Array(size * size);
+  const perRow = size / shape.cols;
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
     }
-    return template;
-  });
+  }
+  return template;
 }
 
 const regularTemplates = new Map<number, Regions>();

@@ -62,7 +62,13 @@ export interface SinglesResult {
 export interface SolveResult {
   /** Solutions found, at most `limit`. With `limit: 2`: 0 none, 1 unique, 2 two or more. */
   count: number;
-  /** The first solution found, or null. */
+  /**
+   * The first solution found, or null. Yours to read and change, but a view of N² bytes into a
+   * buffer shared with up to 31 other results' grids (grids.ts), as Node's small Buffers share a
+   * pool. Copy it (`solution.slice()`) before anything takes its `buffer`: transferring it
+   * (postMessage's transfer list) empties the other grids, and a structured clone (postMessage,
+   * IndexedDB) or an API given `.buffer` copies all of it, other puzzles' solutions included.
+   */
   solution: Grid | null;
   /** Search nodes visited (the root and every branch taken): a machine-independent cost. */
   nodes: number;

@@ -120,3 +120,42 @@ describe('solveMany', () => {
     expect(() => solveInputs([good, seven, '.'.repeat(15) + 'x'])).toThrow(/^<argument>:2: digit 7 in cell 0 exceeds size 4$/);
   });
 });
+
+describe('solution grids (views into shared buffers)', () => {
+  test('each result keeps its own solution through many later solves, and writing one changes no other', () => {
+    // every engine: the generic search (a random order: a 6×6 and an irregular 9×9 grid), fast9
+    // (regular 9×9 lines), the per-digit search (those grids with a third of their cells removed)
+    const lines = dataLines('classic/top1465.txt').slice(0, 40);
+    const six = solve({ size: 6, regions: regularRegions(6), givens: new Uint8Array(36) }, { rng: new Rng('grids', 1) });
+    const irregular = randomLayout(9, new Rng('grids', 2));
+    const nine = solve({ size: 9, regions: irregular, givens: new Uint8Array(81) }, { rng: new Rng('grids', 3) });
+    const holes = (grid: Uint8Array) => Uint8Array.from(grid, (d, i) => (i % 3 === 0 ? 0 : d));
+    const results = [
+      six, nine, ...lines.map((l) => solveInput(l, { limit: 2 })),
+      solve({ size: 6, regions: regularRegions(6), givens: holes(six.solution!) }, { limit: 2 }),
+      solve({ size: 9, regions: irregular, givens: holes(nine.solution!) }, { limit: 2 }),
+    ];
+    const texts = results.map((r) => r.solution!.join(''));
+    for (let k = 0; k < 200; k++) solveInput(lines[k % lines.length]!, { limit: 2 }); // more grids from the same buffers
+    expect(results.map((r) => r.solution!.join(''))).toEqual(texts);
+    expect(results.map((r) => r.solution!.length)).toEqual([36, 81, ...lines.map(() => 81), 36, 81]);
+    expect(texts.at(-2)).toBe(texts[0]); // the grids with holes are filled back as they were
+    expect(texts.at(-1)).toBe(texts[1]);
+    results[2]!.solution!.fill(0);
+    expect(results.filter((_, i) => i !== 2).map((r) => r.solution!.join(''))).toEqual(texts.filter((_, i) => i !== 2));
+    // the same board solved again gives an equal grid in a different place
+    const again = solveInput(lines[1]!, { limit: 2 }).solution!;
+    expect(again.join('')).toBe(texts[3]);
+  });
+
+  test('a copy (`slice()`) owns its buffer, so transferring it leaves every other grid whole', () => {
+    const lines = dataLines('classic/top1465.txt').slice(0, 3);
+    const [a, b, c] = lines.map((l) => solveInput(l, { limit: 2 }).solution!);
+    const copy = b!.slice();
+    expect(copy.buffer.byteLength).toBe(81);
+    structuredClone(copy, { transfer: [copy.buffer] });
+    expect(copy.length).toBe(0); // detached: it went to the receiver
+    expect([a, b, c].map((g) => g!.length)).toEqual([81, 81, 81]);
+    expect(b!.join('')).toBe(solveInput(lines[1]!, { limit: 2 }).solution!.join(''));
+  });
+});
