@@ -35,8 +35,10 @@ function checkBoard(board: Board, solution: Grid, options: ProveOptions = {}): P
 }
 
 describe('prover soundness on the classic sets', () => {
+  // top1465 is 9/10 of this test's time (its boards reach tiers 4–5): every fourth board (tiers 2
+  // to 5 all reached) here, and the next quarter (i % 4 === 1) again with the uniqueness rungs below
   const sample = [
-    ...dataLines('classic/top1465.txt').filter((_, i) => i % 2 === 0),
+    ...dataLines('classic/top1465.txt').filter((_, i) => i % 4 === 0),
     ...dataLines('classic/17-clue.txt').filter((_, i) => i % 100 === 0),
     ...dataLines('classic/forum-hardest-1106.txt').filter((_, i) => i % 3 === 0),
   ];
