@@ -97,8 +97,7 @@ function solvePlainLine(line: string, options: SolveOptions): SolveResult | null
 
 /**
  * The solver of the regular layout of each size, by size: a plain line skips the layout memo's
- * byte compare of the map and the scratch Board, which before the solver is optimised cost as
- * much as the search of an easy line.
+ * byte compare of the map and a scratch Board (with shared block shapes, 3–5 % of a 17-clue line).
  */
 const plainSolvers: Array<LayoutSolver | undefined> = [];
 function plainSolver(size: number, regions: Readonly<Uint8Array>): LayoutSolver {

@@ -31,20 +31,18 @@ export function regularRegions(size: number): Regions {
  * written, never handed out.
  */
 export function sharedRegularRegions(size: number): Readonly<Regions> {
-  return getOrMake(regularTemplates, size, newRegularTemplate); // a named maker: no closure per call
-}
-
-function newRegularTemplate(size: number): Regions {
-  const shape = regularBlockShape(size);
-  if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
-  const template = new Uint8Array(size * size);
-  const perRow = size / shape.cols;
-  for (let r = 0; r < size; r++) {
-    for (let c = 0; c < size; c++) {
-      template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
+  return getOrMake(regularTemplates, size, (size) => {
+    const shape = regularBlockShape(size);
+    if (!shape) throw new RangeError(`size ${size} has no regular blocks (only irregular ones)`);
+    const template = new Uint8Array(size * size);
+    const perRow = size / shape.cols;
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        template[r * size + c] = Math.floor(r / shape.rows) * perRow + Math.floor(c / shape.cols);
+      }
     }
-  }
-  return template;
+    return template;
+  });
 }
 
 const regularTemplates = new Map<number, Regions>();
