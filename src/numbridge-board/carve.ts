@@ -613,7 +613,7 @@ export class Carver {
     rng.shuffle(free);
     for (const k of free) {
       if (missing === 0) break;
-      const size = (orbits.start[k + 1]! - orbits.start[k]!) as 1 | 2 | 4;
+      const size = this.sizeOf(k);
       left[size]--;
       if (!isReachable(missing - size, left[1], left[2], left[4])) continue;
       for (let i = orbits.start[k]!; i < orbits.start[k + 1]!; i++) givens[orbits.cells[i]!] = this.solution[orbits.cells[i]!]!;

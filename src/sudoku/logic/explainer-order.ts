@@ -40,11 +40,11 @@ export const IN_LINE = 15;
  * "The ladder").
  */
 const STEPS: readonly ExplainerStep[] = [
-  { technique: lockedPointing, rating: 17, only: (s) => lockingLeavesSingle(s) },
-  { technique: lockedClaiming, rating: 19, only: (s) => lockingLeavesSingle(s) },
-  { technique: hiddenPair, rating: 20, only: (s) => hiddenSetLeavesSingle(s) },
+  { technique: lockedPointing, rating: 17, only: lockingLeavesSingle },
+  { technique: lockedClaiming, rating: 19, only: lockingLeavesSingle },
+  { technique: hiddenPair, rating: 20, only: hiddenSetLeavesSingle },
   { technique: nakedSingle, rating: 23, only: null },
-  { technique: hiddenTriple, rating: 25, only: (s) => hiddenSetLeavesSingle(s) },
+  { technique: hiddenTriple, rating: 25, only: hiddenSetLeavesSingle },
   { technique: lockedPointing, rating: 26, only: null },
   { technique: lockedClaiming, rating: 28, only: null },
   { technique: nakedPair, rating: 30, only: null },
@@ -74,22 +74,18 @@ export function explainerHardestStep(board: Board): number {
   s.load(digitsInFirstOrder(board));
   s.resetRun('apply', false);
   let hardest = 0;
-  try {
-    while (!s.solved && !s.contradiction) {
-      // SE takes every hidden single before a harder step; once the path has met a naked single's
-      // rating, the order of the singles cannot raise its hardest: the prover's own singles run
-      if (hardest >= NAKED_SINGLE && runSingles(s)) continue;
-      const single = takeEasiestHiddenSingle(s, hardest);
-      if (single > 0) {
-        hardest = Math.max(hardest, single);
-        continue;
-      }
-      const step = STEPS.find((candidate) => takes(s, candidate));
-      if (step === undefined) return EXPLAINER_RATINGS[EXPLAINER_RATINGS.length - 1]!;
-      hardest = Math.max(hardest, step.rating);
+  while (!s.solved && !s.contradiction) {
+    // SE takes every hidden single before a harder step; once the path has met a naked single's
+    // rating, the order of the singles cannot raise its hardest: the prover's own singles run
+    if (hardest >= NAKED_SINGLE && runSingles(s)) continue;
+    const single = takeEasiestHiddenSingle(s, hardest);
+    if (single > 0) {
+      hardest = Math.max(hardest, single);
+      continue;
     }
-  } finally {
-    s.accept = null;
+    const step = STEPS.find((candidate) => takes(s, candidate)); // `takes` clears its filter itself
+    if (step === undefined) return EXPLAINER_RATINGS[EXPLAINER_RATINGS.length - 1]!;
+    hardest = Math.max(hardest, step.rating);
   }
   return hardest;
 }
